@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { OTP_TYPE } from './constants';
+import { newPasswordField, normalizeUsername, passwordField, usernameField, verifyCodeField } from './validation';
+
+export const otpSendBody = z.object({
+  target: z
+    .string({ error: 'enter_phone_or_email' })
+    .trim()
+    .min(1, 'enter_phone_or_email')
+    .superRefine((value, ctx) => {
+      if (!normalizeUsername(value)) ctx.addIssue({ code: 'custom', message: 'target_invalid' });
+    })
+    .transform((value) => normalizeUsername(value) ?? value),
+  type: z.literal(OTP_TYPE, { error: 'otp_type_invalid' }).default(OTP_TYPE),
+});
+export const otpSendData = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
+
+const passwordsMatch = (body: { password: string; password2: string }) => body.password === body.password2;
+const mismatch = { message: 'passwords_do_not_match', path: ['password2'] };
+
+export const registerBody = z
+  .object({
+    username: usernameField,
+    password: passwordField,
+    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+    verifyCode: verifyCodeField,
+    inviteCode: z.string().trim().max(32).optional().default(''),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const loginBody = z.object({
+  username: z.string({ error: 'enter_phone_or_email' }).trim().min(1, 'enter_phone_or_email').max(254),
+  password: z.string({ error: 'enter_password' }).min(1, 'enter_password').max(128),
+});
+
+export const tokenData = z.object({ token: z.string() });
+
+export const resetPassBody = z
+  .object({
+    username: usernameField,
+    verifyCode: verifyCodeField,
+    password: newPasswordField,
+    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const editPasswordBody = z
+  .object({
+    oldPassword: z.string({ error: 'enter_old_password' }).min(1, 'enter_old_password').max(128),
+    password: newPasswordField,
+    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const ROLES = ['user', 'reviewer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const userDetailData = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  inviteCode: z.string(),
+  /** Rupees as a decimal string, e.g. "120.50". */
+  balance: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+
+export type OtpSendBody = z.input<typeof otpSendBody>;
+export type RegisterBody = z.input<typeof registerBody>;
+export type LoginBody = z.input<typeof loginBody>;
+export type ResetPassBody = z.input<typeof resetPassBody>;
+export type EditPasswordBody = z.input<typeof editPasswordBody>;
+export type UserDetail = z.infer<typeof userDetailData>;

@@ -1,0 +1,23 @@
+/** Business constants shared by server, web and admin (spec section 9, DESIGN.md §5). */
+export const REQUEST_TIMEOUT_MS = 300_000;
+export const OTP_RESEND_SECONDS = 60;
+export const REBIND_CODE_SECONDS = 10;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 600;
+export const OTP_MAX_TRIES = 5;
+/** Spec: verification codes are sent with type 1. */
+export const OTP_TYPE = 1;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const PHONE_COUNTRY_CODE = '91';
+export const REGISTER_TASK_ID = 2;
+export const TOAST_MS = 3000;
+export const DIALOG_WIDTH_PX = 320;
+export const PAIRING_CODE_LENGTH = 8;
+export const INVITE_CODE_LENGTH = 8;
+/** Invite codes avoid look-alike characters (no 0/O/1/I). */
+export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const SESSION_TTL_DAYS = 30;
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 100;
+export const BODY_LIMIT_BYTES = 1024 * 1024;

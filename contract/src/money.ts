@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Paise (bigint) → rupee string with two decimals: 12050n → "120.50". */
+export function formatRupees(paise: bigint): string {
+  const negative = paise < 0n;
+  const abs = negative ? -paise : paise;
+  const rupees = abs / 100n;
+  const rest = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${rupees}.${rest}`;
+}
+
+/** A rupee amount (number or string, at most two decimals) → paise, or undefined when malformed. */
+export function parseRupees(value: string | number): bigint | undefined {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** A rupee amount as the API accepts it (number or string, > 0, at most two decimals) → paise. */
+export const rupeeAmountField = z
+  .union([z.string(), z.number()], { error: 'invalid_amount' })
+  .transform((value, ctx) => {
+    const paise = parseRupees(value);
+    if (paise === undefined || paise <= 0n) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
+      return z.NEVER;
+    }
+    return paise;
+  });

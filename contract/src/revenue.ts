@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { rupeeAmountField } from './money';
+import { pageOf, pageQuery } from './pagination';
+import { ADMIN, type RouteDef } from './route-def';
+import { introData, introSetBody } from './survey';
+import { POSTING_TYPES, postingRef } from './wallet';
+
+export const revenueAddBody = z.object({
+  userId: z.coerce.number({ error: 'not_found' }).int().positive(),
+  amount: rupeeAmountField,
+  remark: z.string({ error: 'enter_remark' }).trim().min(1, 'enter_remark').max(200, 'validation_failed'),
+});
+
+export const adminBalanceQuery = pageQuery.extend({
+  userId: z.coerce.number().int().positive().optional(),
+  type: z.enum(POSTING_TYPES).optional(),
+});
+
+export const adminBalanceItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  type: z.enum(POSTING_TYPES),
+  amount: z.string(),
+  balanceAfter: z.string(),
+  createdAt: z.string(),
+  ref: postingRef,
+});
+
+export const revenueRoutes = {
+  adminRevenueAdd: {
+    method: 'POST',
+    path: `${ADMIN}/revenue/add`,
+    policy: 'admin',
+    summary: "Credits a user's wallet with a remark (rebates paid to the uplines); audited",
+    tag: 'admin',
+    body: revenueAddBody,
+    data: z.object({ postingId: z.number().int(), balance: z.string() }),
+  },
+  adminBalanceList: {
+    method: 'GET',
+    path: `${ADMIN}/balance/list`,
+    policy: 'admin',
+    summary: 'Every wallet movement, newest first, filterable by user and type',
+    tag: 'admin',
+    query: adminBalanceQuery,
+    data: pageOf(adminBalanceItem),
+  },
+  adminIntroGet: {
+    method: 'GET',
+    path: `${ADMIN}/intro/get`,
+    policy: 'admin',
+    summary: "The introduction's settings",
+    tag: 'admin',
+    data: introData,
+  },
+  adminIntroSet: {
+    method: 'POST',
+    path: `${ADMIN}/intro/set`,
+    policy: 'admin',
+    summary: "Changes the introduction's facts and video URL",
+    tag: 'admin',
+    body: introSetBody,
+    data: introData,
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { type RouteDef, routes } from './routes';
+
+const POLICIES = new Set(['public', 'user', 'admin']);
+const entries = Object.entries(routes) as [string, RouteDef][];
+
+describe('the route table', () => {
+  it.each(entries)('%s declares a known policy', (_name, def) => {
+    expect(POLICIES.has(def.policy)).toBe(true);
+  });
+
+  it('has one entry per method and path', () => {
+    const keys = entries.map(([, def]) => `${def.method} ${def.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('puts user routes under /user/ and admin routes under /admin/', () => {
+    for (const [, def] of entries) {
+      if (def.path.startsWith('/go_user/api/v1/user/')) expect(def.policy).toBe('user');
+      if (def.path.startsWith('/go_user/api/v1/admin/')) expect(def.policy).toBe('admin');
+      if (def.path.startsWith('/go_user/api/v1/common/')) expect(def.policy).toBe('public');
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import {
+  editPasswordBody,
+  loginBody,
+  otpSendBody,
+  otpSendData,
+  registerBody,
+  resetPassBody,
+  tokenData,
+  userDetailData,
+} from './auth';
+import { outboxPage } from './otp';
+import { pageQuery } from './pagination';
+import { referralRoutes } from './referrals';
+import { revenueRoutes } from './revenue';
+import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import { surveyRoutes } from './survey';
+import { taskRoutes } from './tasks';
+import { balancePage, ledgerCheckData } from './wallet';
+
+const healthData = z.object({ status: z.literal('ok') });
+
+/** Every route of the API. The server registers exactly these; the web client calls through them. */
+export const routes = {
+  liveness: {
+    method: 'GET',
+    path: '/obj/test/t1',
+    policy: 'public',
+    summary: 'Liveness: the process answers',
+    tag: 'health',
+    data: healthData,
+  },
+  readiness: {
+    method: 'GET',
+    path: '/obj/test/t2',
+    policy: 'public',
+    summary: 'Readiness: the database answers',
+    tag: 'health',
+    data: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+  },
+  otpSend: {
+    method: 'POST',
+    path: `${COMMON}/otp/send`,
+    policy: 'public',
+    summary: 'Send a 6-digit one-time code to an e-mail address or Indian mobile number',
+    tag: 'otp',
+    body: otpSendBody,
+    data: otpSendData,
+    ok: 'code_sent',
+  },
+  register: {
+    method: 'POST',
+    path: `${COMMON}/user/register`,
+    policy: 'public',
+    summary: 'Register with a one-time code and an invite code; answers with a session token',
+    tag: 'auth',
+    body: registerBody,
+    data: tokenData,
+    ok: 'registered',
+  },
+  login: {
+    method: 'POST',
+    path: `${COMMON}/user/login`,
+    policy: 'public',
+    summary: 'Log in with username and password',
+    tag: 'auth',
+    body: loginBody,
+    data: tokenData,
+    ok: 'logged_in',
+  },
+  resetPassword: {
+    method: 'POST',
+    path: `${COMMON}/user/resetpass`,
+    policy: 'public',
+    summary: 'Reset the password with a one-time code; revokes every session',
+    tag: 'auth',
+    body: resetPassBody,
+    data: z.null(),
+    ok: 'password_reset',
+  },
+  editPassword: {
+    method: 'POST',
+    path: `${USER}/edit/password`,
+    policy: 'user',
+    summary: "Change the password; revokes the user's other sessions",
+    tag: 'auth',
+    body: editPasswordBody,
+    data: z.null(),
+    ok: 'password_changed',
+  },
+  logout: {
+    method: 'POST',
+    path: `${USER}/user/logout`,
+    policy: 'user',
+    summary: 'End this session',
+    tag: 'auth',
+    data: z.null(),
+    ok: 'logged_out',
+  },
+  userDetail: {
+    method: 'GET',
+    path: `${USER}/user/detail`,
+    policy: 'user',
+    summary: 'The logged-in user',
+    tag: 'users',
+    data: userDetailData,
+  },
+  adminOtpOutbox: {
+    method: 'GET',
+    path: `${ADMIN}/otp/outbox`,
+    policy: 'admin',
+    summary: 'Codes delivered by the sandbox sender, newest first (keyset pages)',
+    tag: 'admin',
+    query: pageQuery,
+    data: outboxPage,
+  },
+  balanceList: {
+    method: 'GET',
+    path: `${USER}/balance/list`,
+    policy: 'user',
+    summary: "The caller's wallet movements, newest first (keyset pages)",
+    tag: 'wallet',
+    query: pageQuery,
+    data: balancePage,
+  },
+  adminLedgerCheck: {
+    method: 'GET',
+    path: `${ADMIN}/ledger/check`,
+    policy: 'admin',
+    summary: "Checks the ledger's invariants: postings balance, cached balances match, none negative",
+    tag: 'admin',
+    data: ledgerCheckData,
+  },
+  ...taskRoutes,
+  ...surveyRoutes,
+  ...referralRoutes,
+  ...revenueRoutes,
+} as const satisfies Record<string, RouteDef>;
+
+export type { Method, Policy, RouteDef } from './route-def';
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? Input<B> : undefined;
+export type RouteQuery<N extends RouteName> = Routes[N] extends { query: infer Q } ? Input<Q> : undefined;
+export type RouteData<N extends RouteName> = Infer<Routes[N]['data']>;
+/** Body, query and params after the schema's transforms (what the server's handler receives). */
+export type RouteBodyParsed<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;
+export type RouteQueryParsed<N extends RouteName> = Routes[N] extends { query: infer Q } ? Infer<Q> : undefined;
+export type RouteParamsParsed<N extends RouteName> = Routes[N] extends { params: infer P } ? Infer<P> : undefined;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { MessageKey } from './catalogue';
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, PHONE_COUNTRY_CODE } from './constants';
+
+/** Text, an at sign, a dotted domain, no whitespace (spec section 5). */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Indian mobile number without country code: 10 digits starting 6-9. */
+export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
+export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+
+/** A phone as typed ("98765 43210", "+91 98765-43210", "919876543210") → "919876543210", else undefined. */
+export function normalizePhone(input: string): string | undefined {
+  const digits = input.replace(/[\s-]/g, '').replace(/^\+/, '');
+  if (INDIAN_MOBILE_RE.test(digits)) return `${PHONE_COUNTRY_CODE}${digits}`;
+  if (digits.length === 12 && digits.startsWith(PHONE_COUNTRY_CODE) && INDIAN_MOBILE_RE.test(digits.slice(2))) {
+    return digits;
+  }
+  return undefined;
+}
+
+/** The canonical username: e-mail lower-cased, phone as 91XXXXXXXXXX; undefined when neither. */
+export function normalizeUsername(input: string): string | undefined {
+  const value = input.trim();
+  if (value.includes('@')) return EMAIL_RE.test(value) ? value.toLowerCase() : undefined;
+  return normalizePhone(value);
+}
+
+/** Why a username is not valid, as a catalogue key, or undefined when it is. */
+export function usernameProblem(input: string): MessageKey | undefined {
+  const value = input.trim();
+  if (!value) return 'enter_phone_or_email';
+  if (normalizeUsername(value)) return undefined;
+  return value.includes('@') ? 'enter_valid_email' : 'phone_format_wrong';
+}
+
+/** Username field of register, reset password and the code target: validated and normalised. */
+export const usernameField = z
+  .string({ error: 'enter_phone_or_email' })
+  .superRefine((value, ctx) => {
+    const problem = usernameProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => normalizeUsername(value) ?? value);
+
+export const passwordField = z
+  .string({ error: 'enter_password' })
+  .min(1, 'enter_password')
+  .min(PASSWORD_MIN, 'password_length')
+  .max(PASSWORD_MAX, 'password_length');
+
+export const newPasswordField = z
+  .string({ error: 'enter_new_password' })
+  .min(1, 'enter_new_password')
+  .min(PASSWORD_MIN, 'password_length')
+  .max(PASSWORD_MAX, 'password_length');
+
+export const verifyCodeField = z
+  .string({ error: 'enter_verification_code' })
+  .trim()
+  .min(1, 'enter_verification_code')
+  .regex(OTP_RE, 'verification_code_format');

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { pageOf } from './pagination';
+
+/** What moved money (DESIGN.md §6); every posting has exactly one. */
+export const POSTING_TYPES = [
+  'task_reward',
+  'rebate',
+  'revenue',
+  'linked_income',
+  'withdrawal_hold',
+  'withdrawal_refund',
+  'withdrawal_paid',
+] as const;
+export type PostingType = (typeof POSTING_TYPES)[number];
+
+/** A user's accounts keep a cached balance that never goes below zero. */
+export const USER_ACCOUNT_KINDS = ['wallet', 'hold'] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+/** Platform accounts have no cached balance (their balance is the sum of their entries) and may go negative. */
+export const PLATFORM_ACCOUNT_KINDS = ['platform_rewards', 'platform_revenue', 'platform_payouts'] as const;
+export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
+
+/** What caused a posting, shown beside the movement in the user's balance list. */
+export const postingRef = z.object({
+  taskId: z.number().int().optional(),
+  taskTitle: z.string().optional(),
+  inviteeId: z.number().int().optional(),
+  level: z.number().int().optional(),
+  withdrawalId: z.number().int().optional(),
+  linkedAccountId: z.number().int().optional(),
+});
+export type PostingRef = z.infer<typeof postingRef>;
+
+/** One movement of the caller's wallet; amounts are rupee strings, negative for money going out. */
+export const balanceItem = z.object({
+  id: z.number().int(),
+  type: z.enum(POSTING_TYPES),
+  amount: z.string(),
+  balanceAfter: z.string(),
+  createdAt: z.string(),
+  ref: postingRef,
+});
+export const balancePage = pageOf(balanceItem);
+export type BalanceItem = z.infer<typeof balanceItem>;
+
+export const LEDGER_RULES = [
+  'posting_unbalanced',
+  'balance_mismatch',
+  'balance_after_mismatch',
+  'negative_balance',
+] as const;
+
+/** The ledger's invariants (DESIGN.md §6) as checked now; `problems` is empty when `ok`. */
+export const ledgerCheckData = z.object({
+  ok: z.boolean(),
+  problems: z.array(
+    z.object({
+      rule: z.enum(LEDGER_RULES),
+      postingId: z.number().int().nullable(),
+      accountId: z.number().int().nullable(),
+      detail: z.string(),
+    }),
+  ),
+});
+export type LedgerCheck = z.infer<typeof ledgerCheckData>;

@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { codeFromLog, launch, phonePage, uniquePhone } from './browser';
+
+let browser: Browser;
+const base = () => inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function dialog(page: Page) {
+  const found = page.getByRole('dialog');
+  await found.waitFor();
+  return found;
+}
+
+describe('accounts in the browser at 390×844', () => {
+  it('registers with a code from the server log, logs out, logs in, changes password', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/user`);
+    const form = await dialog(page);
+    await form.getByRole('tab', { name: 'Register' }).click();
+
+    const phone = uniquePhone();
+    const sendCode = form.getByRole('button', { name: 'Send code' });
+    expect(await sendCode.isDisabled()).toBe(true);
+    await form.getByLabel('Phone number or e-mail').fill(phone);
+    await expect.poll(() => sendCode.isEnabled()).toBe(true);
+    await sendCode.click();
+    await expect.poll(() => form.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(1);
+
+    await form.getByLabel('Verification code').fill(await codeFromLog(`91${phone}`));
+    await form.getByLabel('Password', { exact: true }).fill('secret123');
+    await form.getByLabel('Confirm password').fill('secret123');
+    await form.getByLabel('Invite code').fill(inject('admin').inviteCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+
+    // Logged in at once: the profile shows the account.
+    await expect.poll(() => page.getByText(`91${phone}`).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Registration successful').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const login = await dialog(page);
+    await login.getByLabel('Phone number or e-mail').fill(phone);
+    await login.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText(`91${phone}`).count()).toBeGreaterThan(0);
+
+    await page.getByText('Change Password').click();
+    const change = await dialog(page);
+    await change.getByLabel('Current password').fill('secret123');
+    await change.getByLabel('New password', { exact: true }).fill('secret456');
+    await change.getByLabel('Confirm new password').fill('secret456');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Password changed').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('shows the first validation error as a warning toast', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/user`);
+    await dialog(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByText('Enter phone or email').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('keeps Hindi after a reload', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/home`);
+    await page.getByRole('button', { name: /language/i }).click();
+    await page.getByText('हिन्दी').click();
+    await page.reload();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^hi/);
+    await expect.poll(() => page.getByText('होम').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('every route of the spec renders its title', () => {
+  const titles: [string, string][] = [
+    ['/List1', 'System notices'],
+    ['/List2', 'Income records'],
+    ['/List3', 'Invite list'],
+    ['/List4', 'Review list'],
+    ['/List5', 'Online accounts'],
+    ['/List6', 'Payout methods'],
+    ['/Que1', 'Survey'],
+    ['/Intro1', 'Platform introduction'],
+  ];
+
+  it('redirects / to /index/home', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/index/home');
+    await page.context().close();
+  });
+
+  it.each(titles)('%s → %s', async (path, title) => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/home`);
+    await page.evaluate((token) => localStorage.setItem('kamai.token', token), await loginToken());
+    await page.goto(`${base()}${path}`);
+    await expect.poll(() => page.getByText(title, { exact: true }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+let token: string | undefined;
+async function loginToken(): Promise<string> {
+  if (token) return token;
+  const { apiRegister } = await import('./browser');
+  token = (await apiRegister(base())).token;
+  return token;
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PHONE = { width: 390, height: 844 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+/** The code the sandbox sender wrote to the server's log for `target` (newest first). */
+export async function codeFromLog(target: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(inject('logFile'), 'utf8').split('\n').reverse();
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { msg?: string; target?: string; code?: string };
+      if (entry.msg === 'otp.sandbox' && entry.target === target && entry.code) return entry.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sandbox code for ${target} in the server log`);
+}
+
+let counter = 0;
+/** A fresh Indian mobile number for this run. */
+export function uniquePhone(): string {
+  counter += 1;
+  return `7${String(Date.now() % 1e5).padStart(5, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+/** Registers and logs in through the API (tests of other screens do not click through the login form). */
+export async function apiRegister(baseUrl: string): Promise<{ username: string; token: string; password: string }> {
+  const phone = uniquePhone();
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ code: number; data: { token: string } }>);
+  await post('/go_user/api/v1/common/otp/send', { target: phone, type: 1 });
+  const password = 'secret123';
+  const res = await post('/go_user/api/v1/common/user/register', {
+    username: phone,
+    password,
+    password2: password,
+    verifyCode: await codeFromLog(`91${phone}`),
+    inviteCode: inject('admin').inviteCode,
+  });
+  if (res.code !== 200) throw new Error(`register failed: ${JSON.stringify(res)}`);
+  return { username: `91${phone}`, token: res.data.token, password };
+}

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunningServer {
+  url: string;
+  /** Everything the server printed, one line each (the sandbox OTP lines among them). */
+  logFile: string;
+  lines: string[];
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (`server/src/main.ts`) on a fresh PGlite data directory and a free port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'kamai-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const logFile = join(dataDir, 'server.log');
+  const collect = (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${lines.join('\n')}`);
+    try {
+      const res = await fetch(`${url}/obj/test/t2`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    logFile,
+    lines,
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,222 @@
+import type { LocaleTexts, PostingRef, PostingType, SurveyAnswers, TaskKind, TaskSection } from '@kamai/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** E-mail lower-cased or phone as 91XXXXXXXXXX. */
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    inviteCode: text('invite_code').notNull().unique(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    role: text('role', { enum: ['user', 'reviewer', 'admin'] })
+      .notNull()
+      .default('user'),
+    frozen: boolean('frozen').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc())],
+);
+
+/** Opaque bearer tokens: only the SHA-256 of the token is stored (DESIGN.md §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_codes_target_idx').on(t.target, t.createdAt)],
+);
+
+/** What the sandbox sender "delivered"; operators read it in the console (DESIGN.md §5). */
+export const otpOutbox = pgTable(
+  'otp_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    target: text('target').notNull(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_outbox_created_idx').on(t.createdAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Ledger accounts (DESIGN.md §6). A user's `wallet` (created with the user) and `hold` keep a cached
+ * balance in integer paise, changed only by the ledger's `post()` after locking the row, never below
+ * zero. Platform accounts (`platform_*`, no user) are seeded by the `ledger` migration and never
+ * updated: their balance is the sum of their entries, so no posting waits on them.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_user_kind_idx').on(t.userId, t.kind),
+    uniqueIndex('accounts_platform_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
+    check(
+      'accounts_owner_kind',
+      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts'))`,
+    ),
+    check('accounts_balance_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money; `idempotency_key` names its cause, so a retry can never post twice. */
+export const postings = pgTable('postings', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  type: text('type').$type<PostingType>().notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  ref: jsonb('ref').$type<PostingRef>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** Signed paise per account; the entries of a posting sum to zero. `balance_after` only on user accounts. */
+export const entries = pgTable(
+  'entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postingId: bigint('posting_id', { mode: 'number' })
+      .notNull()
+      .references(() => postings.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('entries_account_idx').on(t.accountId, t.id.desc()), index('entries_posting_idx').on(t.postingId)],
+);
+
+/**
+ * Tasks (DESIGN.md §5). System tasks 2-10 have fixed ids and are seeded by the `tasks` migration;
+ * operator tasks get ids from 101 up. Deleting is soft: completions and postings stay.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    section: text('section').$type<TaskSection>().notNull(),
+    kind: text('kind').$type<TaskKind>().notNull(),
+    titles: jsonb('titles').$type<LocaleTexts>().notNull(),
+    descriptions: jsonb('descriptions').$type<LocaleTexts>().notNull().default({}),
+    /** Paise. */
+    reward: bigint('reward', { mode: 'bigint' }).notNull(),
+    targetCount: integer('target_count').notNull().default(1),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    system: boolean('system').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('tasks_reward_positive', sql`${t.reward} > 0`)],
+);
+
+/** One row per task a user has been paid; the primary key makes a second payment impossible. */
+export const taskCompletions = pgTable(
+  'task_completions',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => tasks.id),
+    postingId: bigint('posting_id', { mode: 'number' })
+      .notNull()
+      .references(() => postings.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taskId] }), index('task_completions_task_idx').on(t.taskId)],
+);
+
+export const surveyResponses = pgTable('survey_responses', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  answers: jsonb('answers').$type<SurveyAnswers>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const introViews = pgTable('intro_views', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Operator settings by key (`rebate`, `intro`), seeded by migration. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every admin write: who, what, when, before and after (DESIGN.md §5). Append-only. */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: bigint('actor_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  requestId: text('request_id'),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,12 @@
+import { caller, type Handlers } from '../../platform/routes';
+import type { AuthService } from './auth.service';
+
+export function authHandlers(auth: AuthService): Handlers {
+  return {
+    register: ({ body }) => auth.register(body),
+    login: ({ body, ip }) => auth.login({ ...body, ip }),
+    resetPassword: ({ body }) => auth.resetPassword(body),
+    editPassword: (ctx) => auth.changePassword(caller(ctx), ctx.body),
+    logout: (ctx) => auth.logout(caller(ctx)),
+  };
+}

@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { Handlers } from '../../platform/routes';
+
+export function healthHandlers(db: Db): Handlers {
+  return {
+    liveness: async () => ({ status: 'ok' }),
+    readiness: async () => {
+      try {
+        await db.execute(sql`select 1`);
+      } catch {
+        throw new AppError('service_unavailable');
+      }
+      return { status: 'ok', database: 'up' };
+    },
+  };
+}

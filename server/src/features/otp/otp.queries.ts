@@ -1,0 +1,82 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { otpCodes, otpOutbox } from '../../db/schema';
+
+/** Serialises code requests for one target inside the caller's transaction. */
+export async function lockTarget(db: Executor, target: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${target}`}))`);
+}
+
+export async function latestCodeAt(db: Executor, target: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(eq(otpCodes.target, target))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}
+
+export async function countCodesSince(db: Executor, target: string, since: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.target, target), gt(otpCodes.createdAt, since)));
+  return row?.count ?? 0;
+}
+
+export async function insertCode(db: Executor, values: typeof otpCodes.$inferInsert) {
+  const [row] = await db.insert(otpCodes).values(values).returning({ id: otpCodes.id });
+  if (!row) throw new Error('insert otp_codes returned no row');
+  return row.id;
+}
+
+export async function deleteCode(db: Executor, id: number) {
+  await db.delete(otpCodes).where(eq(otpCodes.id, id));
+}
+
+/** The newest code of a target that can still be used, locked for the caller's transaction. */
+export async function lockUsableCode(db: Executor, target: string, now: Date, maxTries: number) {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.target, target),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.expiresAt, now),
+        lt(otpCodes.attempts, maxTries),
+      ),
+    )
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function recordWrongTry(db: Executor, id: number) {
+  const [row] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(eq(otpCodes.id, id))
+    .returning({ attempts: otpCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function consumeCode(db: Executor, id: number, now: Date) {
+  await db.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, id));
+}
+
+export async function insertOutbox(db: Executor, values: typeof otpOutbox.$inferInsert) {
+  await db.insert(otpOutbox).values(values);
+}
+
+/** Newest first; `beforeId` continues a page. */
+export async function listOutbox(db: Executor, limit: number, beforeId?: number) {
+  return db
+    .select()
+    .from(otpOutbox)
+    .where(beforeId === undefined ? undefined : lt(otpOutbox.id, beforeId))
+    .orderBy(desc(otpOutbox.id))
+    .limit(limit);
+}

@@ -1,0 +1,61 @@
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { accounts, entries, postings, users } from '../../db/schema';
+
+/** The user's inviter (level 1) and the inviter's inviter (level 2), if any. */
+export async function findUplines(db: Executor, userId: number) {
+  const inviter = alias(users, 'inviter');
+  const [row] = await db
+    .select({ level1: users.inviterId, level2: inviter.inviterId })
+    .from(users)
+    .leftJoin(inviter, eq(inviter.id, users.inviterId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { level1: row?.level1 ?? null, level2: row?.level2 ?? null };
+}
+
+/** The inviter's invitees, newest first; `beforeId` continues a page. */
+export async function listInvitees(db: Executor, inviterId: number, limit: number, beforeId?: number) {
+  return db
+    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.inviterId, inviterId), beforeId === undefined ? undefined : lt(users.id, beforeId)))
+    .orderBy(desc(users.id))
+    .limit(limit);
+}
+
+export async function countInvitees(db: Executor, inviterId: number) {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, inviterId));
+  return row?.n ?? 0;
+}
+
+const inviteeOf = sql<number>`(${postings.ref}->>'inviteeId')::bigint`;
+
+function rebatesOf(userId: number) {
+  return and(eq(accounts.userId, userId), eq(accounts.kind, 'wallet'), eq(postings.type, 'rebate'));
+}
+
+/** Level-1 rebates the user earned from each of the given invitees, in paise. */
+export async function rebatesByInvitee(db: Executor, userId: number, inviteeIds: number[]) {
+  if (inviteeIds.length === 0) return new Map<number, bigint>();
+  const rows = await db
+    .select({ inviteeId: inviteeOf, total: sql<string>`sum(${entries.amount})::text` })
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(postings, eq(postings.id, entries.postingId))
+    .where(and(rebatesOf(userId), sql`${postings.ref}->>'level' = '1'`, inArray(inviteeOf, inviteeIds)))
+    .groupBy(inviteeOf);
+  return new Map(rows.map((r) => [Number(r.inviteeId), BigInt(r.total)]));
+}
+
+/** Every rebate (both levels) the user has earned, in paise. */
+export async function rebateTotal(db: Executor, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${entries.amount}), 0)::text` })
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(postings, eq(postings.id, entries.postingId))
+    .where(rebatesOf(userId));
+  return BigInt(row?.total ?? '0');
+}

@@ -1,0 +1,45 @@
+import type { Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { creditWithRebates } from '../referrals/referrals.credit';
+import * as q from './tasks.queries';
+
+export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;
+
+/** Active, not deleted, and inside its time window at `now`. */
+export function isAvailable(task: q.TaskRow, now: Date): boolean {
+  if (!task.active || task.deletedAt) return false;
+  if (task.startsAt && task.startsAt > now) return false;
+  if (task.endsAt && task.endsAt <= now) return false;
+  return true;
+}
+
+/**
+ * Pays a task's reward to the user once, with rebates to the uplines, in the caller's transaction.
+ * The caller has checked the task's condition. A second claim, concurrent or later, finds the
+ * posting's idempotency key or the completion's primary key taken: `task_already_claimed`.
+ */
+export async function completeTask(tx: Tx, userId: number, task: q.TaskRow) {
+  if (await q.hasCompletion(tx, userId, task.id)) throw new AppError('task_already_claimed');
+  const credit = await creditWithRebates(tx, {
+    userId,
+    amount: task.reward,
+    type: 'task_reward',
+    idempotencyKey: taskPostingKey(task.id, userId),
+    ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' },
+  });
+  if (!credit.created) throw new AppError('task_already_claimed');
+  if (!(await q.insertCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }))) {
+    throw new AppError('task_already_claimed');
+  }
+  return task.reward;
+}
+
+/**
+ * For tasks the server finishes itself (2 at registration, 3 with the survey): pays the reward when
+ * the task is available and unpaid; returns what was paid (0 when nothing was).
+ */
+export async function completeSystemTask(tx: Tx, userId: number, taskId: number, now: Date): Promise<bigint> {
+  const task = await q.findTask(tx, taskId);
+  if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
+  return completeTask(tx, userId, task);
+}

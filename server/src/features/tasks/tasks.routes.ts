@@ -1,0 +1,18 @@
+import { caller, type Handlers } from '../../platform/routes';
+import type { TasksService } from './tasks.service';
+
+export function tasksHandlers(tasks: TasksService): Handlers {
+  const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
+    id: caller(ctx).id,
+    requestId: ctx.requestId,
+  });
+  return {
+    taskList: (ctx) => tasks.list(caller(ctx).id, ctx.locale),
+    taskFinish: (ctx) => tasks.finish(caller(ctx).id, ctx.body.taskId),
+    adminTaskAdd: (ctx) => tasks.adminAdd(actor(ctx), ctx.body),
+    adminTaskEdit: (ctx) => tasks.adminEdit(actor(ctx), ctx.body),
+    adminTaskDelete: (ctx) => tasks.adminDelete(actor(ctx), ctx.body.id),
+    adminTaskDetail: (ctx) => tasks.adminDetail(ctx.query.id),
+    adminTaskList: () => tasks.adminList(),
+  };
+}

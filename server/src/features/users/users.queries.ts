@@ -1,0 +1,75 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { accounts, loginFailures, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export const WALLET = 'wallet';
+
+export async function findUserByUsername(db: Executor, username: string) {
+  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByInviteCode(db: Executor, inviteCode: string) {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return row;
+}
+
+export async function inviteCodeExists(db: Executor, inviteCode: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert users returned no row');
+  return row;
+}
+
+/** Every user has a wallet account from the start; the ledger moves money in and out of it. */
+export async function insertWallet(db: Executor, userId: number) {
+  await db.insert(accounts).values({ userId, kind: WALLET });
+}
+
+export async function walletBalance(db: Executor, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, WALLET)))
+    .limit(1);
+  return row?.balance ?? 0n;
+}
+
+export async function updatePassword(db: Executor, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setRole(db: Executor, userId: number, role: UserRow['role']) {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+export async function anyAdminExists(db: Executor) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return Boolean(row);
+}
+
+export async function countRecentLoginFailures(db: Executor, userId: number, since: Date) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.userId, userId), gt(loginFailures.createdAt, since)));
+  return row?.count ?? 0;
+}
+
+export async function recordLoginFailure(db: Executor, userId: number, ip: string) {
+  await db.insert(loginFailures).values({ userId, ip });
+}
+
+export async function clearLoginFailures(db: Executor, userId: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
+}

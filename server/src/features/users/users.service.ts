@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { formatRupees, normalizeUsername, type UserDetail } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { ConfigError } from '../../platform/config';
+import { AppError } from '../../platform/errors';
+import { hashPassword } from '../auth/password';
+import { uniqueInviteCode } from './invite-code';
+import * as q from './users.queries';
+
+export function createUsersService({ db }: { db: Db }) {
+  async function detail(userId: number): Promise<UserDetail> {
+    const user = await q.findUserById(db, userId);
+    if (!user) throw new AppError('unauthorized');
+    const balance = await q.walletBalance(db, userId);
+    return {
+      id: user.id,
+      username: user.username,
+      inviteCode: user.inviteCode,
+      balance: formatRupees(balance),
+      role: user.role,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Makes sure an operator can log in. With ADMIN_USERNAME and ADMIN_PASSWORD the account is created
+   * (or promoted); with neither and no admin in the database, one is generated and its credentials
+   * are returned once so `main.ts` can print them.
+   */
+  async function bootstrapAdmin(options: { username?: string; password?: string }) {
+    if (Boolean(options.username) !== Boolean(options.password)) {
+      throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+    }
+    if (options.username && options.password) {
+      const username = normalizeUsername(options.username);
+      if (!username)
+        throw new ConfigError('Invalid configuration:\n  ADMIN_USERNAME: must be an e-mail or Indian mobile');
+      const existing = await q.findUserByUsername(db, username);
+      if (existing) {
+        if (existing.role !== 'admin') await q.setRole(db, existing.id, 'admin');
+        return undefined;
+      }
+      const user = await createUser(username, options.password);
+      return { username, password: undefined, inviteCode: user.inviteCode, generated: false };
+    }
+    if (await q.anyAdminExists(db)) return undefined;
+    const username = 'admin@kamai.local';
+    const password = randomBytes(12).toString('base64url');
+    const user = await createUser(username, password);
+    return { username, password, inviteCode: user.inviteCode, generated: true };
+  }
+
+  async function createUser(username: string, password: string) {
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const user = await q.insertUser(tx, {
+        username,
+        passwordHash,
+        inviteCode: await uniqueInviteCode(tx),
+        role: 'admin',
+      });
+      await q.insertWallet(tx, user.id);
+      return user;
+    });
+  }
+
+  return { detail, bootstrapAdmin };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,9 @@
+import { caller, type Handlers } from '../../platform/routes';
+import type { WalletService } from './wallet.service';
+
+export function walletHandlers(wallet: WalletService): Handlers {
+  return {
+    balanceList: (ctx) => wallet.balanceList(caller(ctx).id, ctx.query),
+    adminLedgerCheck: () => wallet.checkLedger(),
+  };
+}

@@ -1,0 +1,29 @@
+import { formatRupees, type PageQuery } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { checkLedger } from './wallet.ledger';
+import * as q from './wallet.queries';
+
+export function createWalletService({ db }: { db: Db }) {
+  /** The user's wallet movements, newest first, a keyset page at a time. */
+  async function balanceList(userId: number, { limit, cursor }: PageQuery) {
+    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const walletId = await q.findUserAccountId(db, userId, 'wallet');
+    if (walletId === undefined) return { items: [], nextCursor: null };
+    const rows = await q.listEntries(db, walletId, limit + 1, beforeId);
+    const items = rows.slice(0, limit).map((row) => ({
+      id: row.id,
+      type: row.type,
+      amount: formatRupees(row.amount),
+      balanceAfter: formatRupees(row.balanceAfter ?? 0n),
+      createdAt: row.createdAt.toISOString(),
+      ref: row.ref,
+    }));
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+  }
+
+  return { balanceList, checkLedger: () => checkLedger(db) };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

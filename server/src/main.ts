@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { ConfigError, loadConfig } from './platform/config';
+
+async function main() {
+  const config = loadConfig();
+  const startedAt = performance.now();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const { app, services } = await buildApp({ config, database });
+
+  const admin = await services.users.bootstrapAdmin({
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (admin?.generated) {
+    // Printed once, on the start that created it: the operator's only way to learn it.
+    process.stdout.write(
+      `\nKamai: created the first admin account (shown only this once)\n  username:    ${admin.username}\n  password:    ${admin.password}\n  invite code: ${admin.inviteCode}\n\n`,
+    );
+  } else if (admin) {
+    app.log.info({ username: admin.username, inviteCode: admin.inviteCode }, 'admin account created');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, readyMs: Math.round(performance.now() - startedAt), port: config.PORT },
+    'ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  process.stderr.write(
+    `Kamai failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Policy, Role } from '@kamai/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  frozen: boolean;
+  /** SHA-256 of the bearer token of this request's session. */
+  sessionHash: string;
+}
+
+/** Finds the live session of a token hash, with its user. */
+export type SessionResolver = (tokenHash: string) => Promise<Omit<AuthUser, 'sessionHash'> | undefined>;
+
+/** 32 random bytes, base64url: the token the client keeps. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Enforces a route's policy; returns the caller for `user` and `admin` routes. */
+export async function authenticate(
+  request: FastifyRequest,
+  policy: Policy,
+  resolve: SessionResolver,
+): Promise<AuthUser | undefined> {
+  if (policy === 'public') return undefined;
+  const token = bearer(request);
+  if (!token) throw new AppError('unauthorized');
+  const sessionHash = hashToken(token);
+  const found = await resolve(sessionHash);
+  if (!found) throw new AppError('unauthorized');
+  if (policy === 'admin' && found.role !== 'admin') throw new AppError('forbidden');
+  return { ...found, sessionHash };
+}

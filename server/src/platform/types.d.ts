@@ -1,0 +1,11 @@
+import type { Policy } from '@kamai/contract';
+import type { AuthUser } from './auth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    authUser: AuthUser | undefined;
+  }
+}

@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { desc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Database, openDatabase } from '../src/db/client';
+import { otpOutbox } from '../src/db/schema';
+import { loadConfig } from '../src/platform/config';
+
+/** A database of this test file's own, cloned from the run's migrated template. */
+async function testDatabase(): Promise<Database> {
+  const template = inject('templateDatabase');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `kamai_t_${process.pid}_${Date.now()}_${randomInt(1e6)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: target.toString(), migrate: false });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        // pool.end() resolves before its sockets are closed; a forced drop would then kill backends
+        // that are still closing, and their FATAL messages surface as unhandled errors.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return openDatabase({ pglite: client, migrate: false });
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** The real app on a real database, with a clock the test can move and the log lines it wrote. */
+export async function createTestContext(env: Record<string, string> = {}) {
+  const database = await testDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'info', ...env });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const { app, services } = await buildApp({ config, database, logger: { level: 'info', stream }, now });
+  await app.ready();
+  const admin = await services.users.bootstrapAdmin({});
+  if (!admin) throw new Error('test database already had an admin');
+
+  let seq = 0;
+  let adminToken: string | undefined;
+  const ctx = {
+    app,
+    services,
+    db: database.db,
+    logs,
+    admin,
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    /** A phone number no other test uses: 9 followed by 9 digits. */
+    uniquePhone() {
+      seq += 1;
+      return `9${String(randomInt(1e4)).padStart(4, '0')}${String(seq % 1e5).padStart(5, '0')}`;
+    },
+    async lastCode(target: string) {
+      const [row] = await database.db
+        .select({ code: otpOutbox.code })
+        .from(otpOutbox)
+        .where(eq(otpOutbox.target, target))
+        .orderBy(desc(otpOutbox.id))
+        .limit(1);
+      if (!row) throw new Error(`no code sent to ${target}`);
+      return row.code;
+    },
+    async post(url: string, body: unknown, options: { token?: string; lang?: string; ip?: string } = {}) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: body as Record<string, unknown>,
+        headers: headers(options),
+        remoteAddress: options.ip,
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async get(url: string, options: { token?: string; lang?: string } = {}) {
+      const res = await app.inject({ method: 'GET', url, headers: headers(options) });
+      return { status: res.statusCode, body: res.json() };
+    },
+    /** Registers through the API: code, then register. Returns the username as stored and the token. */
+    async registerUser(input: { username?: string; password?: string; inviteCode?: string } = {}) {
+      const typed = input.username ?? ctx.uniquePhone();
+      const password = input.password ?? 'secret123';
+      const sent = await ctx.post('/go_user/api/v1/common/otp/send', { target: typed, type: 1 });
+      if (sent.status !== 200) throw new Error(`otp/send failed: ${JSON.stringify(sent.body)}`);
+      const username = typed.includes('@') ? typed.toLowerCase() : `91${typed.slice(-10)}`;
+      const res = await ctx.post('/go_user/api/v1/common/user/register', {
+        username: typed,
+        password,
+        password2: password,
+        verifyCode: await ctx.lastCode(username),
+        inviteCode: input.inviteCode ?? admin.inviteCode,
+      });
+      if (res.status !== 200) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+      return { username, password, token: res.body.data.token as string };
+    },
+    /** The bootstrap admin's token (logged in once per test file). */
+    async adminToken() {
+      if (!adminToken) {
+        const res = await ctx.post('/go_user/api/v1/common/user/login', {
+          username: admin.username,
+          password: admin.password,
+        });
+        if (res.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(res.body)}`);
+        adminToken = res.body.data.token as string;
+      }
+      return adminToken;
+    },
+    /** Registers a user (with the admin's invite code unless given) and returns its id and invite code too. */
+    async newUser(input: { username?: string; inviteCode?: string } = {}) {
+      const registered = await ctx.registerUser(input);
+      const detail = await ctx.get('/go_user/api/v1/user/user/detail', { token: registered.token });
+      return {
+        ...registered,
+        id: detail.body.data.id as number,
+        inviteCode: detail.body.data.inviteCode as string,
+      };
+    },
+    async balanceOf(token: string) {
+      return (await ctx.get('/go_user/api/v1/user/user/detail', { token })).body.data.balance as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}
+
+function headers(options: { token?: string; lang?: string }) {
+  const result: Record<string, string> = {};
+  if (options.token) result.authorization = `Bearer ${options.token}`;
+  if (options.lang) result['accept-language'] = options.lang;
+  return result;
+}

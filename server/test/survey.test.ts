@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema';
+import { createTestContext, type TestContext } from './helpers';
+
+const API = '/go_user/api/v1';
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterEach(async () => {
+  expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const answers = { a: 0, b: 3, c: 4, d: 1, e: 2, f: 1 };
+
+async function taskState(token: string, id: number) {
+  const res = await ctx.get(`${API}/user/task/list`, { token });
+  return res.body.data.sections
+    .flatMap((s: { items: { id: number; state: string }[] }) => s.items)
+    .find((i: { id: number }) => i.id === id)?.state;
+}
+
+describe('survey', () => {
+  it('stores the answers once and credits task 3 in the same request', async () => {
+    const user = await ctx.newUser();
+    expect((await ctx.get(`${API}/user/survey/detail`, { token: user.token })).body.data).toEqual({
+      submitted: false,
+      answers: null,
+      submittedAt: null,
+    });
+    const first = await ctx.post(`${API}/user/survey/submit`, answers, { token: user.token });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { key: 'survey_submitted', data: { reward: '10.00', balance: '15.00' } },
+    });
+    expect(await taskState(user.token, 3)).toBe('completed');
+
+    const again = await ctx.post(
+      `${API}/user/survey/submit`,
+      { ...answers, a: 1 },
+      { token: user.token, lang: 'hi_IN' },
+    );
+    expect(again).toMatchObject({ status: 409, body: { key: 'survey_already_submitted' } });
+    expect(again.body.message).not.toBe('You have already submitted the survey');
+    expect((await ctx.post(`${API}/user/task/finish`, { taskId: 3 }, { token: user.token })).body.key).toBe(
+      'task_already_claimed',
+    );
+
+    const detail = await ctx.get(`${API}/user/survey/detail`, { token: user.token });
+    expect(detail.body.data).toMatchObject({ submitted: true, answers });
+    expect(await ctx.balanceOf(user.token)).toBe('15.00');
+  });
+
+  it('names each missing or out-of-range answer', async () => {
+    const user = await ctx.newUser();
+    const { c: _c, ...withoutC } = answers;
+    const missing = await ctx.post(`${API}/user/survey/submit`, withoutC, { token: user.token });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { key: 'survey_answer_required', data: { fields: { c: 'survey_answer_required' } } },
+    });
+    const outOfRange = await ctx.post(`${API}/user/survey/submit`, { ...answers, f: 2 }, { token: user.token });
+    expect(outOfRange.body.data.fields).toEqual({ f: 'survey_answer_required' });
+    expect((await ctx.post(`${API}/user/survey/submit`, answers)).status).toBe(401);
+    expect((await ctx.get(`${API}/user/survey/detail`, { token: user.token })).body.data.submitted).toBe(false);
+  });
+});
+
+describe('introduction', () => {
+  it('serves the facts publicly; viewing makes task 4 claimable, once', async () => {
+    const intro = await ctx.get(`${API}/common/intro/detail`);
+    expect(intro.body.data).toEqual({
+      videoUrl: null,
+      userCount: 350000,
+      countryCount: 19,
+      countries: ['India', 'Nepal', 'Bangladesh', 'UAE', 'Sri Lanka'],
+    });
+    const user = await ctx.newUser();
+    expect(await taskState(user.token, 4)).toBe('incomplete');
+    expect((await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token })).body.key).toBe(
+      'task_condition_unmet',
+    );
+    expect((await ctx.post(`${API}/user/intro/viewed`, {}, { token: user.token })).status).toBe(200);
+    expect((await ctx.post(`${API}/user/intro/viewed`, {}, { token: user.token })).status).toBe(200);
+    expect(await taskState(user.token, 4)).toBe('claimable');
+    const done = await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token });
+    expect(done.body.data).toEqual({ taskId: 4, reward: '5.00', balance: '10.00' });
+    expect(await taskState(user.token, 4)).toBe('completed');
+    expect((await ctx.post(`${API}/user/intro/viewed`, {})).status).toBe(401);
+  });
+
+  it('lets an admin change some facts, keeping the rest, audited', async () => {
+    const admin = await ctx.adminToken();
+    const set = await ctx.post(
+      `${API}/admin/intro/set`,
+      { userCount: 400000, videoUrl: '/uploads/intro.mp4' },
+      { token: admin },
+    );
+    expect(set.body.data).toMatchObject({ userCount: 400000, countryCount: 19, videoUrl: '/uploads/intro.mp4' });
+    expect((await ctx.get(`${API}/admin/intro/get`, { token: admin })).body.data).toEqual(set.body.data);
+    expect((await ctx.get(`${API}/common/intro/detail`)).body.data.userCount).toBe(400000);
+    const cleared = await ctx.post(`${API}/admin/intro/set`, { videoUrl: '' }, { token: admin });
+    expect(cleared.body.data).toMatchObject({ videoUrl: null, userCount: 400000 });
+    expect((await ctx.post(`${API}/admin/intro/set`, { videoUrl: 'javascript:x' }, { token: admin })).status).toBe(400);
+    const user = await ctx.newUser();
+    expect((await ctx.post(`${API}/admin/intro/set`, { userCount: 1 }, { token: user.token })).status).toBe(403);
+    const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'intro.set'));
+    expect(audits).toHaveLength(2);
+    expect(audits[0]).toMatchObject({ before: { userCount: 350000 }, after: { userCount: 400000 } });
+  });
+});

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Each server test file gets its own database; two workers suit a 2-core machine.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['contract/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,5 @@
+import { AppRouter } from './router';
+
+export function App() {
+  return <AppRouter />;
+}

@@ -1,0 +1,7 @@
+import { useLocation } from 'react-router';
+import { type AppRoute, routeOf } from './routes';
+
+/** The route table entry of the page in view. */
+export function useCurrentRoute(): AppRoute | undefined {
+  return routeOf(useLocation().pathname);
+}

@@ -1,0 +1,34 @@
+import { DIALOG_WIDTH_PX } from '@kamai/contract';
+import { type AnyFormModule, anyForm, type FormName } from '../../lib/form-dialog';
+
+/** The part of a form known before its module loads: the title shown at once and the dialog width. */
+export interface FormEntry {
+  titleKey: 'auth:titles.welcome' | 'auth:titles.resetPassword' | 'auth:titles.changePassword';
+  /** Dialog width in CSS pixels. */
+  size: number;
+  load: () => Promise<AnyFormModule>;
+}
+
+/** Each form's module (rules, fields, post action) loads on its first show, so no form weighs on the first page. */
+export const formRegistry: Record<FormName, FormEntry> = {
+  login: {
+    titleKey: 'auth:titles.welcome',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/auth/forms/login-form').then((m) => anyForm(m.loginForm)),
+  },
+  register: {
+    titleKey: 'auth:titles.welcome',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/auth/forms/register-form').then((m) => anyForm(m.registerForm)),
+  },
+  resetPassword: {
+    titleKey: 'auth:titles.resetPassword',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/auth/forms/reset-password-form').then((m) => anyForm(m.resetPasswordForm)),
+  },
+  changePassword: {
+    titleKey: 'auth:titles.changePassword',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/auth/forms/change-password-form').then((m) => anyForm(m.changePasswordForm)),
+  },
+};

@@ -1,0 +1,28 @@
+import { AddOutline, AppOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { paths } from '../../config/paths';
+
+/** Bottom navigation: Home, Add (raised, in the middle) and My. Real links, so each tab has an address. */
+export function TabBar() {
+  const { t } = useTranslation();
+  const className = ({ isActive }: { isActive: boolean }) => (isActive ? 'tab-bar-item active' : 'tab-bar-item');
+  return (
+    <nav className="tab-bar" aria-label={t('tabs.label')}>
+      <NavLink to={paths.home} className={className}>
+        <AppOutline className="tab-bar-icon" aria-hidden />
+        <span>{t('tabs.home')}</span>
+      </NavLink>
+      <NavLink to={paths.add} className={(state) => `${className(state)} tab-bar-add`}>
+        <span className="tab-bar-add-circle" aria-hidden>
+          <AddOutline />
+        </span>
+        <span>{t('tabs.add')}</span>
+      </NavLink>
+      <NavLink to={paths.user} className={className}>
+        <UserOutline className="tab-bar-icon" aria-hidden />
+        <span>{t('tabs.user')}</span>
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,18 @@
+import { PullRefresh } from '../../components/pull-refresh';
+import { TaskSections } from '../../features/tasks';
+import { BalanceCard } from '../../features/users';
+import { QueryProvider, queryClient } from '../../lib/query-client';
+
+/** A logged-in user's Home: the users feature's balance above the tasks feature's sections. */
+export default function HomeContent() {
+  return (
+    <QueryProvider>
+      <PullRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
+        <div className="home-page">
+          <BalanceCard />
+          <TaskSections />
+        </div>
+      </PullRefresh>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,87 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from './empty-state';
+import { PullRefresh } from './pull-refresh';
+import { SkeletonRows } from './skeleton-rows';
+
+interface Page {
+  items: unknown[];
+  nextCursor: string | null;
+}
+
+type ItemOf<P extends Page> = P['items'][number];
+
+interface PagedListProps<P extends Page> {
+  query: UseInfiniteQueryResult<InfiniteData<P>>;
+  /** Accessible name of the list. */
+  label: string;
+  keyOf: (item: ItemOf<P>) => string | number;
+  renderItem: (item: ItemOf<P>) => ReactNode;
+  empty: { title: string; description: string };
+  /** Above the list (totals, an invite link); refreshed with it. */
+  header?: ReactNode;
+}
+
+/** A keyset-paged list: skeletons, then rows that load on scroll, pull to refresh, an honest empty state. */
+export function PagedList<P extends Page>({ query, label, keyOf, renderItem, empty, header }: PagedListProps<P>) {
+  const { t } = useTranslation();
+  const items: ItemOf<P>[] = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const loadMore = async () => {
+    const result = await query.fetchNextPage();
+    if (result.isError) throw result.error;
+  };
+
+  let body: ReactNode;
+  if (query.isPending) body = <SkeletonRows label={t('dialog.loading')} />;
+  else if (query.isError && items.length === 0)
+    body = (
+      <div className="list-status">
+        <p>{t('request.failed')}</p>
+        <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
+          {t('request.retry')}
+        </Button>
+      </div>
+    );
+  else if (items.length === 0) body = <EmptyState title={empty.title} description={empty.description} />;
+  else
+    body = (
+      <>
+        <ul className="record-list" aria-label={label}>
+          {items.map((item) => (
+            <li key={keyOf(item)}>{renderItem(item)}</li>
+          ))}
+        </ul>
+        <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
+          {(hasMore, failed, retry) => (
+            <span className="list-footer">
+              {!hasMore ? (
+                t('list.end')
+              ) : failed ? (
+                <button type="button" className="link-button" onClick={() => void retry()}>
+                  {t('list.failed')}
+                </button>
+              ) : (
+                <>
+                  {t('dialog.loading')} <DotLoading />
+                </>
+              )}
+            </span>
+          )}
+        </InfiniteScroll>
+      </>
+    );
+
+  return (
+    <PullRefresh onRefresh={() => query.refetch()}>
+      <div className="paged-list">
+        {header}
+        {body}
+      </div>
+    </PullRefresh>
+  );
+}

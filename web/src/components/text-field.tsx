@@ -1,0 +1,67 @@
+import { isMessageKey } from '@kamai/contract';
+import { type ReactNode, useId } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import '../i18n/errors';
+
+interface TextFieldProps<T extends FieldValues> {
+  control: Control<T, unknown, unknown>;
+  name: Path<T>;
+  /** Placeholder and accessible name. */
+  label: string;
+  type?: 'text' | 'password' | 'tel' | 'email';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  maxLength?: number;
+  /** Shown under the input while it has no error. */
+  hint?: string;
+  /** Beside the input, e.g. a "Send code" button. */
+  addon?: ReactNode;
+}
+
+/**
+ * One input of a dialog form, bound to react-hook-form; errors are catalogue keys shown in the current
+ * language. A native input, because antd-mobile's Input repeats aria-label on its wrapper.
+ */
+export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
+  const { t } = useTranslation(['common', 'errors']);
+  const messageId = useId();
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const note = error ? (isMessageKey(error) ? t(`errors:${error}`) : error) : props.hint;
+        return (
+          <div className="text-field">
+            <div className={error ? 'text-field-box text-field-box-error' : 'text-field-box'}>
+              <input
+                ref={field.ref}
+                className="text-field-input"
+                name={field.name}
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                type={props.type ?? 'text'}
+                autoComplete={props.autoComplete}
+                inputMode={props.inputMode}
+                maxLength={props.maxLength}
+                placeholder={props.label}
+                aria-label={props.label}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={note ? messageId : undefined}
+              />
+              {props.addon}
+            </div>
+            {note && (
+              <p id={messageId} className={error ? 'text-field-note text-field-error' : 'text-field-note'}>
+                {note}
+              </p>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

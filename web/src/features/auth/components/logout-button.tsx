@@ -1,0 +1,25 @@
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/toast';
+import { useLogout } from '../api/logout';
+
+/** Ends the session; the page then shows its logged-out state. */
+export function LogoutButton() {
+  const { t } = useTranslation('users');
+  const logout = useLogout();
+  return (
+    <Button
+      block
+      shape="rounded"
+      className="logout-button"
+      loading={logout.isPending}
+      onClick={() =>
+        logout.mutate(undefined, {
+          onSuccess: ({ message }) => toastSuccess(message),
+        })
+      }
+    >
+      {t('logout')}
+    </Button>
+  );
+}

@@ -1,0 +1,67 @@
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, type RegisterBody, registerBody } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { TextField } from '../../../components/text-field';
+import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
+import { pendingInvite } from '../../../lib/pending-invite';
+import { SendCodeButton } from '../../otp';
+import { useRegister } from '../api/register';
+import { AuthTabs } from '../components/auth-tabs';
+
+type Values = RegisterBody;
+type Parsed = z.output<typeof registerBody>;
+
+function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
+  const { t } = useTranslation('auth');
+  const username = form.watch('username');
+  return (
+    <>
+      <AuthTabs active="register" show={show} username={username} />
+      <TextField
+        control={form.control}
+        name="username"
+        label={t('fields.username')}
+        hint={t('hints.username')}
+        autoComplete="username"
+      />
+      <TextField
+        control={form.control}
+        name="verifyCode"
+        label={t('fields.verifyCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        addon={<SendCodeButton username={username} />}
+      />
+      <TextField
+        control={form.control}
+        name="password"
+        label={t('fields.password')}
+        hint={t('hints.password', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        control={form.control}
+        name="password2"
+        label={t('fields.password2')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField control={form.control} name="inviteCode" label={t('fields.inviteCode')} autoComplete="off" />
+    </>
+  );
+}
+
+export const registerForm: FormModule<Values, Parsed> = {
+  schema: registerBody,
+  // A getter: the invite code of an invite link opened in this tab fills in whenever the form shows.
+  get defaultValues() {
+    return { username: '', verifyCode: '', password: '', password2: '', inviteCode: pendingInvite() ?? '' };
+  },
+  Fields: RegisterFields,
+  usePost: () => {
+    const register = useRegister();
+    return async (values) => ({ message: (await register.mutateAsync(values)).message });
+  },
+};

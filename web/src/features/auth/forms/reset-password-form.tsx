@@ -1,0 +1,60 @@
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, type ResetPassBody, resetPassBody } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { TextField } from '../../../components/text-field';
+import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
+import { SendCodeButton } from '../../otp';
+import { useResetPassword } from '../api/reset-password';
+
+type Parsed = z.output<typeof resetPassBody>;
+
+function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Parsed>) {
+  const { t } = useTranslation('auth');
+  const username = form.watch('username');
+  return (
+    <>
+      <TextField control={form.control} name="username" label={t('fields.username')} autoComplete="username" />
+      <TextField
+        control={form.control}
+        name="verifyCode"
+        label={t('fields.verifyCode')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        addon={<SendCodeButton username={username} />}
+      />
+      <TextField
+        control={form.control}
+        name="password"
+        label={t('fields.newPassword')}
+        hint={t('hints.password', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        control={form.control}
+        name="password2"
+        label={t('fields.newPassword2')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <button type="button" className="link-button" onClick={() => show('login', { username })}>
+        {t('backToLogin')}
+      </button>
+    </>
+  );
+}
+
+export const resetPasswordForm: FormModule<ResetPassBody, Parsed> = {
+  schema: resetPassBody,
+  defaultValues: { username: '', verifyCode: '', password: '', password2: '' },
+  Fields: ResetPasswordFields,
+  usePost: () => {
+    const reset = useResetPassword();
+    return async (values) => {
+      const { message } = await reset.mutateAsync(values);
+      // Every session ended; the user logs in again with the new password.
+      return { message, next: { name: 'login', data: { username: values.username } } };
+    };
+  },
+};

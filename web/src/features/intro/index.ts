@@ -1,0 +1,1 @@
+export { IntroPage } from './pages/intro-page';

@@ -1,0 +1,1 @@
+export { SendCodeButton } from './components/send-code-button';

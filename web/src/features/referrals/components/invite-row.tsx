@@ -1,0 +1,25 @@
+import type { InviteItem } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-money';
+
+/** One invitee: masked name, when they joined, and the rebate they have earned the caller. */
+export function InviteRow({ item }: { item: InviteItem }) {
+  const { t } = useTranslation('referrals');
+  const locale = currentLocale();
+  return (
+    <article className="record-row">
+      <div className="record-row-main">
+        <p className="record-row-title">{item.username}</p>
+        <time className="record-row-time" dateTime={item.joinedAt}>
+          {t('joinedAt', { time: formatDateTime(item.joinedAt, locale) })}
+        </time>
+      </div>
+      <div className="record-row-side">
+        <p className="amount amount-in">{formatRupees(item.rebateEarned, locale)}</p>
+        <p className="record-row-after">{t('rebateEarned')}</p>
+      </div>
+    </article>
+  );
+}

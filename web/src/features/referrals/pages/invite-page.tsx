@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../../components/paged-list';
+import { currentLocale } from '../../../i18n';
+import { formatCount } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-money';
+import { useInviteList } from '../api/get-invite-list';
+import { InviteRow } from '../components/invite-row';
+import { InviteShare } from '../components/invite-share';
+import '../referrals.css';
+
+/** /List3: the caller's invite code and link, totals, and the friends who joined with them. */
+export function InvitePage({ inviteCode }: { inviteCode?: string }) {
+  const { t } = useTranslation('referrals');
+  const locale = currentLocale();
+  const query = useInviteList();
+  const totals = query.data?.pages[0]?.totals;
+  const header = (
+    <>
+      <InviteShare code={inviteCode} />
+      <section className="invite-totals" aria-label={t('totalsLabel')}>
+        <div className="invite-total">
+          <span className="invite-total-value">{totals ? formatCount(totals.count, locale) : '–'}</span>
+          <span className="invite-total-label">{t('totals.count')}</span>
+        </div>
+        <div className="invite-total">
+          <span className="invite-total-value">{totals ? formatRupees(totals.rebateEarned, locale) : '–'}</span>
+          <span className="invite-total-label">{t('totals.rebate')}</span>
+        </div>
+      </section>
+      <h2 className="list-heading">{t('listHeading')}</h2>
+    </>
+  );
+  return (
+    <PagedList
+      query={query}
+      header={header}
+      label={t('listHeading')}
+      keyOf={(item) => item.id}
+      renderItem={(item) => <InviteRow item={item} />}
+      empty={{ title: t('empty.title'), description: t('empty.description') }}
+    />
+  );
+}

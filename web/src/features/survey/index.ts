@@ -1,0 +1,1 @@
+export { SurveyPage } from './pages/survey-page';

@@ -1,0 +1,61 @@
+import type { TaskSection } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import { LockOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { showForm } from '../../../lib/form-dialog';
+
+/**
+ * The contract's TASK_SECTIONS in the same order, repeated here because importing a value from the
+ * contract's tasks module brings zod (~26 kB gzip) into the first page; the type keeps the two in step.
+ */
+const SECTIONS: readonly TaskSection[] = ['hot', 'latest', 'newbie', 'limited', 'friends'];
+
+/** Home for a visitor who is not logged in: what the app offers and a way in; tasks are per user. */
+export function HomeWelcome() {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="home-page">
+      <section className="welcome-card">
+        <h2>{t('welcome.title')}</h2>
+        <p>{t('welcome.text')}</p>
+        <Button shape="rounded" className="welcome-card-action" onClick={() => showForm('login')}>
+          {t('welcome.action')}
+        </Button>
+      </section>
+      <section className="task-section" aria-labelledby="section-preview">
+        <h2 id="section-preview" className="task-section-title">
+          {t('preview.title')}
+        </h2>
+        <ul className="section-preview">
+          {SECTIONS.map((section) => (
+            <li key={section}>
+              <LockOutline aria-hidden />
+              {t(`sections.${section}`)}
+            </li>
+          ))}
+        </ul>
+        <p className="task-section-empty">{t('preview.note')}</p>
+      </section>
+    </div>
+  );
+}
+
+/** Placeholders for the balance card and the first section while Home's data code and data load. */
+export function HomeSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="home-page" role="status" aria-busy="true" aria-label={t('dialog.loading')}>
+      <div className="balance-card skeleton-card" aria-hidden />
+      <section className="task-section" aria-hidden>
+        <div className="skeleton-row">
+          <span className="skeleton-line skeleton-line-wide" />
+          <span className="skeleton-line skeleton-line-short" />
+        </div>
+        <div className="skeleton-row">
+          <span className="skeleton-line skeleton-line-wide" />
+          <span className="skeleton-line skeleton-line-short" />
+        </div>
+      </section>
+    </div>
+  );
+}

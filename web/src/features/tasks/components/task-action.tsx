@@ -1,0 +1,64 @@
+import type { TaskItem, TaskKind } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type AppPath, paths } from '../../../config/paths';
+import { messageOf } from '../../../lib/api-client';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useFinishTask } from '../api/finish-task';
+
+/** Where an unfinished task of each kind can be done; registering is done by the time Home shows. */
+const GO_TO: Partial<Record<TaskKind, AppPath>> = {
+  survey: paths.survey,
+  intro: paths.intro,
+  invite: paths.invites,
+  withdrawal: paths.user,
+};
+
+/** Claim when the server says the task is done, Go to where it can be done, or a disabled Completed. */
+export function TaskAction({ task }: { task: TaskItem }) {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const finish = useFinishTask();
+
+  if (task.state === 'completed') {
+    return (
+      <Button size="small" shape="rounded" disabled className="task-action">
+        {t('actions.completed')}
+      </Button>
+    );
+  }
+  if (task.state === 'claimable') {
+    const claim = () =>
+      finish.mutate(task.id, {
+        onSuccess: ({ message }) => toastSuccess(message),
+        onError: (error) => toastError(messageOf(error)),
+      });
+    return (
+      <Button
+        size="small"
+        shape="rounded"
+        color="primary"
+        className="task-action"
+        loading={finish.isPending}
+        onClick={claim}
+      >
+        {t('actions.claim')}
+      </Button>
+    );
+  }
+  const target = GO_TO[task.kind];
+  if (!target) return null;
+  return (
+    <Button
+      size="small"
+      shape="rounded"
+      color="primary"
+      fill="outline"
+      className="task-action"
+      onClick={() => navigate(target)}
+    >
+      {t('actions.go')}
+    </Button>
+  );
+}

@@ -1,0 +1,71 @@
+import type { TaskItem } from '@kamai/contract';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-money';
+import { TaskAction } from './task-action';
+
+function Progress({ task }: { task: TaskItem }) {
+  const { t } = useTranslation('tasks');
+  const done = Math.min(task.progress, task.targetCount);
+  const text =
+    task.kind === 'invite'
+      ? t('progress.friends', { done, target: task.targetCount })
+      : t('progress.steps', { done, target: task.targetCount });
+  const style = { '--progress': `${(done / Math.max(task.targetCount, 1)) * 100}%` } as CSSProperties;
+  return (
+    <div className="task-progress">
+      <span className="task-progress-text">{text}</span>
+      <span className="task-progress-bar" style={style} aria-hidden />
+    </div>
+  );
+}
+
+function StateTag({ task }: { task: TaskItem }) {
+  const { t } = useTranslation('tasks');
+  return <span className={`task-state task-state-${task.state}`}>{t(`states.${task.state}`)}</span>;
+}
+
+/** One task: what to do, what it pays, how far along it is, and the action that fits its state. */
+export function TaskCard({ task }: { task: TaskItem }) {
+  const { t } = useTranslation('tasks');
+  const locale = currentLocale();
+  const showProgress = task.kind === 'invite' || task.targetCount > 1;
+  return (
+    <article className={`task-card task-card-${task.state}`} aria-label={task.title}>
+      <div className="task-card-body">
+        <div className="task-card-head">
+          <h3 className="task-card-title">{task.title}</h3>
+          <StateTag task={task} />
+        </div>
+        {task.description && <p className="task-card-description">{task.description}</p>}
+        {showProgress && <Progress task={task} />}
+        {task.endsAt && <p className="task-card-ends">{t('endsAt', { time: formatDateTime(task.endsAt, locale) })}</p>}
+      </div>
+      <div className="task-card-side">
+        <span className="task-reward">
+          <span className="visually-hidden">{t('reward')} </span>+{formatRupees(task.reward, locale)}
+        </span>
+        <TaskAction task={task} />
+      </div>
+    </article>
+  );
+}
+
+/** The Recommend Friends cards: reward, friends so far and the state, two to a row. */
+export function FriendTaskCard({ task }: { task: TaskItem }) {
+  const { t } = useTranslation('tasks');
+  const locale = currentLocale();
+  return (
+    <article className={`friend-card task-card-${task.state}`} aria-label={task.title}>
+      <h3 className="friend-card-title">{task.title}</h3>
+      <span className="task-reward">+{formatRupees(task.reward, locale)}</span>
+      <p className="friend-card-count">
+        {t('progress.friends', { done: Math.min(task.progress, task.targetCount), target: task.targetCount })}
+      </p>
+      <StateTag task={task} />
+      <TaskAction task={task} />
+    </article>
+  );
+}

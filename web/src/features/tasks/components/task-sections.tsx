@@ -1,0 +1,70 @@
+import { TASK_SECTIONS, type TaskItem, type TaskSection } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { useTasks } from '../api/get-tasks';
+import { FriendTaskCard, TaskCard } from './task-card';
+import '../tasks.css';
+
+function Section({ section, items }: { section: TaskSection; items: TaskItem[] }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <section className="task-section" aria-labelledby={`section-${section}`}>
+      <h2 id={`section-${section}`} className="task-section-title">
+        {t(`sections.${section}`)}
+      </h2>
+      {section === 'friends' ? (
+        <div className="friend-grid">
+          {items.map((task) => (
+            <FriendTaskCard key={task.id} task={task} />
+          ))}
+        </div>
+      ) : (
+        <div className="task-list">
+          {items.map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Home's task sections in the spec's order; a section with no tasks for this user is left out. */
+export function TaskSections() {
+  const { t } = useTranslation(['tasks', 'common']);
+  const tasks = useTasks();
+  if (tasks.isPending) return <SectionsSkeleton />;
+  if (tasks.isError) {
+    return (
+      <section className="task-section list-status">
+        <p>{t('tasks:loadFailed')}</p>
+        <Button size="small" shape="rounded" onClick={() => void tasks.refetch()}>
+          {t('common:request.retry')}
+        </Button>
+      </section>
+    );
+  }
+  const bySection = new Map(tasks.data.sections.map((entry) => [entry.section, entry.items]));
+  const shown = TASK_SECTIONS.map((section) => ({ section, items: bySection.get(section) ?? [] })).filter(
+    (entry) => entry.items.length > 0,
+  );
+  if (shown.length === 0) {
+    return (
+      <section className="task-section">
+        <EmptyState title={t('tasks:noTasks.title')} description={t('tasks:noTasks.description')} />
+      </section>
+    );
+  }
+  return shown.map((entry) => <Section key={entry.section} section={entry.section} items={entry.items} />);
+}
+
+export function SectionsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <section className="task-section">
+      <SkeletonRows rows={4} label={t('dialog.loading')} />
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import Button from 'antd-mobile/es/components/button';
+import { HistogramOutline, TeamOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { currentLocale } from '../../../i18n';
+import { formatRupees } from '../../../lib/format-money';
+import { useUserDetail } from '../api/get-user-detail';
+
+/** Home's balance at a glance, with the way to the income records and the invite page. */
+export function BalanceCard() {
+  const { t } = useTranslation(['users', 'common']);
+  const user = useUserDetail();
+  return (
+    <section className="balance-card" aria-labelledby="balance-card-label" aria-busy={user.isPending}>
+      <p id="balance-card-label" className="balance-card-label">
+        {t('users:balance')}
+      </p>
+      {user.data ? (
+        <p className="balance-card-value">{formatRupees(user.data.balance, currentLocale())}</p>
+      ) : user.isError ? (
+        <p className="balance-card-error">
+          {t('users:loadFailed')}{' '}
+          <Button size="mini" shape="rounded" onClick={() => void user.refetch()}>
+            {t('common:request.retry')}
+          </Button>
+        </p>
+      ) : (
+        <span className="skeleton-line skeleton-line-light" aria-hidden />
+      )}
+      <div className="balance-card-links">
+        <Link to={paths.income}>
+          <HistogramOutline aria-hidden /> {t('users:entries.income')}
+        </Link>
+        <Link to={paths.invites}>
+          <TeamOutline aria-hidden /> {t('users:inviteFriends')}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  ArrowDownCircleOutline,
+  BankcardOutline,
+  BellOutline,
+  CheckShieldOutline,
+  HistogramOutline,
+  InformationCircleOutline,
+  LinkOutline,
+  LockOutline,
+  QuestionCircleOutline,
+  RightOutline,
+  TeamOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type AppPath, paths } from '../../../config/paths';
+import type { en } from '../../../i18n/resources';
+import { showForm } from '../../../lib/form-dialog';
+
+type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label' | 'withdrawUnavailable'>;
+
+interface Entry {
+  key: EntryKey;
+  icon: ReactNode;
+  /** A page, a dialog form, or nothing yet (shown disabled with a note). */
+  to?: AppPath;
+  onClick?: () => void;
+}
+
+/** The account entries of spec section 2, in its order. */
+const entries: Entry[] = [
+  { key: 'changePassword', icon: <LockOutline />, onClick: () => showForm('changePassword') },
+  { key: 'notices', icon: <BellOutline />, to: paths.notices },
+  { key: 'referrals', icon: <TeamOutline />, to: paths.invites },
+  { key: 'income', icon: <HistogramOutline />, to: paths.income },
+  { key: 'reviews', icon: <CheckShieldOutline />, to: paths.reviews },
+  { key: 'payoutMethods', icon: <BankcardOutline />, to: paths.payoutMethods },
+  // The withdraw form arrives with its own issue; until then the entry says so instead of pretending.
+  { key: 'withdraw', icon: <ArrowDownCircleOutline /> },
+  { key: 'onlineAccounts', icon: <LinkOutline />, to: paths.onlineAccounts },
+  { key: 'survey', icon: <QuestionCircleOutline />, to: paths.survey },
+  { key: 'intro', icon: <InformationCircleOutline />, to: paths.intro },
+];
+
+export function ProfileMenu() {
+  const { t } = useTranslation('users');
+  return (
+    <nav className="menu" aria-label={t('entries.label')}>
+      <ul>
+        {entries.map((entry) => {
+          const content = (
+            <>
+              <span className="menu-icon" aria-hidden>
+                {entry.icon}
+              </span>
+              <span className="menu-text">{t(`entries.${entry.key}`)}</span>
+              {entry.to || entry.onClick ? (
+                <RightOutline className="menu-arrow" aria-hidden />
+              ) : (
+                <span className="menu-note">{t('entries.withdrawUnavailable')}</span>
+              )}
+            </>
+          );
+          return (
+            <li key={entry.key}>
+              {entry.to ? (
+                <Link className="menu-row" to={entry.to}>
+                  {content}
+                </Link>
+              ) : entry.onClick ? (
+                <button type="button" className="menu-row" onClick={entry.onClick}>
+                  {content}
+                </button>
+              ) : (
+                <div className="menu-row menu-row-disabled" aria-disabled="true">
+                  {content}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

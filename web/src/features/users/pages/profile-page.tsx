@@ -1,0 +1,64 @@
+import { normalizePhone, type UserDetail } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatRupees } from '../../../lib/format-money';
+import { useUserDetail } from '../api/get-user-detail';
+import { InviteCode } from '../components/invite-code';
+import { ProfileMenu } from '../components/profile-menu';
+
+/** Phones are stored as 91XXXXXXXXXX; shown in international form (+91XXXXXXXXXX). */
+function displayName(username: string): string {
+  return normalizePhone(username) === username ? `+${username}` : username;
+}
+
+function ProfileCard({ user }: { user: UserDetail }) {
+  const { t } = useTranslation('users');
+  const name = displayName(user.username);
+  return (
+    <section className="profile-card" aria-label={name}>
+      <div className="profile-card-top">
+        <span className="profile-avatar" aria-hidden>
+          {name.replace(/^\+/, '').charAt(0).toUpperCase()}
+        </span>
+        <div className="profile-identity">
+          <p className="profile-name">{name}</p>
+          <InviteCode code={user.inviteCode} />
+        </div>
+      </div>
+      <div className="profile-balance">
+        <span className="profile-balance-label">{t('balance')}</span>
+        <span className="profile-balance-value">{formatRupees(user.balance, currentLocale())}</span>
+      </div>
+    </section>
+  );
+}
+
+export function ProfilePage({ footer }: { footer?: ReactNode }) {
+  const { t } = useTranslation(['common', 'users']);
+  const user = useUserDetail();
+  return (
+    <div className="profile-page">
+      {user.data ? (
+        <ProfileCard user={user.data} />
+      ) : (
+        <section className="profile-card profile-card-status" aria-busy={user.isPending}>
+          {user.isError ? (
+            <>
+              <p>{t('users:loadFailed')}</p>
+              <Button size="small" shape="rounded" onClick={() => void user.refetch()}>
+                {t('request.retry')}
+              </Button>
+            </>
+          ) : (
+            <DotLoading color="white" />
+          )}
+        </section>
+      )}
+      <ProfileMenu />
+      {footer}
+    </div>
+  );
+}

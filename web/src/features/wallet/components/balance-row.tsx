@@ -1,0 +1,40 @@
+import type { BalanceItem } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatRupees, formatSignedRupees } from '../../../lib/format-money';
+
+/** What caused a movement, in words: the task, the invitee and rebate level, the withdrawal or account. */
+function useCause(item: BalanceItem): string | null {
+  const { t } = useTranslation('wallet');
+  const { ref } = item;
+  if (ref.taskTitle) return ref.taskTitle;
+  if (ref.taskId !== undefined) return t('cause.task', { id: ref.taskId });
+  if (ref.inviteeId !== undefined) return t('cause.invitee', { id: ref.inviteeId, level: ref.level ?? 1 });
+  if (ref.withdrawalId !== undefined) return t('cause.withdrawal', { id: ref.withdrawalId });
+  if (ref.linkedAccountId !== undefined) return t('cause.linkedAccount', { id: ref.linkedAccountId });
+  return null;
+}
+
+/** One wallet movement: type, cause, signed amount (green in, red out), balance after and local time. */
+export function BalanceRow({ item }: { item: BalanceItem }) {
+  const { t } = useTranslation('wallet');
+  const locale = currentLocale();
+  const cause = useCause(item);
+  const out = item.amount.trim().startsWith('-');
+  return (
+    <article className="record-row">
+      <div className="record-row-main">
+        <p className="record-row-title">{t(`types.${item.type}`)}</p>
+        {cause && <p className="record-row-cause">{cause}</p>}
+        <time className="record-row-time" dateTime={item.createdAt}>
+          {formatDateTime(item.createdAt, locale)}
+        </time>
+      </div>
+      <div className="record-row-side">
+        <p className={out ? 'amount amount-out' : 'amount amount-in'}>{formatSignedRupees(item.amount, locale)}</p>
+        <p className="record-row-after">{t('balanceAfter', { amount: formatRupees(item.balanceAfter, locale) })}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+import { DEFAULT_LOCALE, type Locale, toLocale } from '@kamai/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './resources';
+
+const STORAGE_KEY = 'kamai.locale';
+
+/** Every other locale is a set of small chunks, fetched only when that language is chosen. */
+const lazyBundles = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/en_US/*.json'], {
+  import: 'default',
+});
+
+function readStoredLocale(): Locale {
+  try {
+    return toLocale(localStorage.getItem(STORAGE_KEY)) ?? DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // Storage can be unavailable (private mode); the choice then lasts for this visit only.
+  }
+}
+
+async function loadBundles(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'common')) return;
+  const prefix = `./locales/${locale}/`;
+  const loads = Object.entries(lazyBundles)
+    .filter(([path]) => path.startsWith(prefix))
+    .map(async ([path, load]) => {
+      const namespace = path.slice(prefix.length, -'.json'.length);
+      i18n.addResourceBundle(locale, namespace, await load());
+    });
+  await Promise.all(loads);
+}
+
+/** The locale in use, as the API expects it in Accept-Language (`hi_IN`). */
+export function currentLocale(): Locale {
+  return toLocale(i18n.language) ?? DEFAULT_LOCALE;
+}
+
+export async function changeLocale(locale: Locale): Promise<void> {
+  await loadBundles(locale);
+  await i18n.changeLanguage(locale);
+  storeLocale(locale);
+  document.documentElement.lang = locale.replace('_', '-');
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: { [DEFAULT_LOCALE]: en },
+    ns: Object.keys(en),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await changeLocale(readStoredLocale()).catch(() => changeLocale(DEFAULT_LOCALE));
+}
+
+export { i18n };

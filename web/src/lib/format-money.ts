@@ -1,0 +1,21 @@
+import { LOCALE_INTL, type Locale } from '@kamai/contract';
+
+const formatters = new Map<Locale, Intl.NumberFormat>();
+
+/** A rupee string from the API ("120.50") in the locale's currency format (₹120.50, Indian grouping). */
+export function formatRupees(amount: string, locale: Locale): string {
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'currency', currency: 'INR' });
+    formatters.set(locale, formatter);
+  }
+  // A numeric string keeps every digit exactly; a Number would round large amounts.
+  return formatter.format(amount as Intl.StringNumericLiteral);
+}
+
+/** A signed amount ("-100.00") with an explicit sign: "+₹10.00" for money in, "−₹100.00" for money out. */
+export function formatSignedRupees(amount: string, locale: Locale): string {
+  const negative = amount.trim().startsWith('-');
+  const magnitude = formatRupees(amount.trim().replace(/^[-+]/, ''), locale);
+  return `${negative ? '\u2212' : '+'}${magnitude}`;
+}
