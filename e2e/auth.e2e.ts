@@ -74,6 +74,7 @@ describe('accounts in the browser at 390×844', () => {
     await page.goto(`${base()}/index/home`);
     await page.getByRole('button', { name: /language/i }).click();
     await page.getByText('हिन्दी').click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^hi/);
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^hi/);
     await expect.poll(() => page.getByText('होम').count()).toBeGreaterThan(0);

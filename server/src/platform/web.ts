@@ -25,7 +25,7 @@ export async function serveApps(app: FastifyInstance, roots: WebRoots) {
   const hasWeb = existsSync(join(roots.web, 'index.html'));
   const hasAdmin = existsSync(join(roots.admin, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: roots.web, prefix: '/', setHeaders: cacheHeaders, index: false });
+    await app.register(fastifyStatic, { root: roots.web, prefix: '/', setHeaders: cacheHeaders, index: 'index.html' });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {
@@ -33,7 +33,7 @@ export async function serveApps(app: FastifyInstance, roots: WebRoots) {
       prefix: '/admin/',
       decorateReply: !hasWeb,
       setHeaders: cacheHeaders,
-      index: false,
+      index: 'index.html',
     });
   }
   return function spaFallback(url: string, method: string, reply: FastifyReply): boolean {
