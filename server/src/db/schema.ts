@@ -220,3 +220,25 @@ export const auditLog = pgTable('audit_log', {
   requestId: text('request_id'),
   createdAt: createdAt(),
 });
+
+/**
+ * A user's own in-app notifications (DESIGN.md §5): withdrawal approved / rejected / paid / failed,
+ * reward credited. `kind` picks the translated text on the client; `params` fills it (amounts as rupee
+ * strings, reasons, ids). Shown in /List1 beside the system notices.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | null>>().notNull().default({}),
+    /** Makes a notification at most once per cause (e.g. `withdrawal:17:paid`). */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id.desc())],
+);
