@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRegister, codeFromLog, launch, phonePage, uniquePhone } from './browser';
+
+let browser: Browser;
+const base = () => inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function balanceOf(token: string): Promise<string> {
+  const res = await fetch(`${base()}/go_user/api/v1/user/user/detail`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await res.json()) as { data: { balance: string } };
+  return body.data.balance;
+}
+
+/** A page of the app logged in as the holder of `token`. */
+async function loggedInPage(token: string): Promise<Page> {
+  const page = await phonePage(browser);
+  await page.goto(`${base()}/index/home`);
+  await page.evaluate((value) => localStorage.setItem('kamai.token', value), token);
+  return page;
+}
+
+describe('earning in the browser at 390×844', () => {
+  it('answers the survey and views the introduction, each credited once and listed in income records', async () => {
+    const user = await apiRegister(base());
+    expect(await balanceOf(user.token)).toBe('5.00');
+    const page = await loggedInPage(user.token);
+
+    await page.goto(`${base()}/Que1`);
+    // Submitting with a question unanswered is refused on the page.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText('Please answer this question').count()).toBeGreaterThan(0);
+    for (const question of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      await page.locator(`#question-${question} label`).first().click();
+    }
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByText(/Submitted on .*Thank you!/).count()).toBeGreaterThan(0);
+    // Task 3 pays ₹10 on top of the ₹5 for registering.
+    await expect.poll(() => balanceOf(user.token)).toBe('15.00');
+
+    await page.goto(`${base()}/Intro1`);
+    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    // Viewing the introduction lets the page claim task 4 (₹5).
+    await expect.poll(() => balanceOf(user.token), { timeout: 10_000 }).toBe('20.00');
+    await page.reload();
+    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    expect(await balanceOf(user.token)).toBe('20.00');
+
+    await page.goto(`${base()}/List2`);
+    await expect.poll(() => page.getByText('Task reward', { exact: true }).count()).toBe(3);
+    await expect.poll(() => page.getByText('Answer the survey').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Balance ₹20.00').count()).toBe(1);
+
+    await page.goto(`${base()}/index/home`);
+    const survey = page.locator('article, li, section').filter({ hasText: 'Answer the survey' }).last();
+    await expect.poll(() => survey.getByRole('button', { name: 'Completed' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('A invites B through the link; B registers; A sees B in the invite list and the rebate in income', async () => {
+    const inviter = await apiRegister(base());
+    const pageA = await loggedInPage(inviter.token);
+    await pageA.goto(`${base()}/List3`);
+    const link = pageA.locator('.invite-card-link');
+    await expect.poll(async () => (await link.textContent())?.trim() ?? '').toContain('?invite=');
+    const inviteUrl = ((await link.textContent()) ?? '').trim();
+    await expect.poll(() => pageA.getByText('No friends invited yet').count()).toBe(1);
+
+    // B opens the link on another phone: the register form opens with A's code filled in.
+    const pageB = await phonePage(browser);
+    await pageB.goto(inviteUrl);
+    const form = pageB.getByRole('dialog');
+    await form.waitFor();
+    const inviteCode = new URL(inviteUrl).searchParams.get('invite') ?? '';
+    await expect.poll(() => form.getByLabel('Invite code').inputValue()).toBe(inviteCode);
+    const phone = uniquePhone();
+    await form.getByLabel('Phone number or e-mail').fill(phone);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await form.getByLabel('Verification code').fill(await codeFromLog(`91${phone}`));
+    await form.getByLabel('Password', { exact: true }).fill('secret123');
+    await form.getByLabel('Confirm password').fill('secret123');
+    await pageB.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => pageB.getByText('Registration successful').count()).toBeGreaterThan(0);
+    await pageB.context().close();
+
+    // B's ₹5 registration reward pays A the level-1 rebate (10%: ₹0.50).
+    await pageA.goto(`${base()}/List3`);
+    const masked = `+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`;
+    await expect.poll(() => pageA.getByText(masked).count()).toBe(1);
+    await expect.poll(() => pageA.getByText(/^Joined /).count()).toBe(1);
+    await pageA.goto(`${base()}/List2`);
+    await expect.poll(() => pageA.getByText('Referral rebate', { exact: true }).count()).toBe(1);
+    await expect.poll(() => pageA.getByText('+₹0.50').count()).toBe(1);
+    expect(await balanceOf(inviter.token)).toBe('5.50');
+
+    // Inviting one friend makes task 5 claimable on Home; claiming pays ₹20 once.
+    await pageA.goto(`${base()}/index/home`);
+    const claim = pageA.getByRole('button', { name: 'Claim' }).first();
+    await claim.waitFor();
+    await claim.click();
+    await expect.poll(() => balanceOf(inviter.token)).toBe('25.50');
+    await pageA.context().close();
+  });
+});
