@@ -37,6 +37,7 @@ export const introData = z.object({
   videoUrl: z.string().nullable(),
   userCount: z.number().int(),
   countryCount: z.number().int(),
+  /** ISO 3166-1 alpha-2 region codes (`IN`, `NP`). */
   countries: z.array(z.string()),
 });
 export type IntroData = z.infer<typeof introData>;
@@ -51,7 +52,17 @@ export const introSetBody = z.object({
     .optional(),
   userCount: z.coerce.number().int().min(0).max(1e10).optional(),
   countryCount: z.coerce.number().int().min(0).max(300).optional(),
-  countries: z.array(z.string().trim().min(1).max(60)).max(50).optional(),
+  /** ISO 3166-1 alpha-2 region codes; the app names them in the reader's language. */
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/),
+    )
+    .max(50)
+    .optional(),
 });
 
 export const surveyRoutes = {

@@ -78,7 +78,7 @@ describe('introduction', () => {
       videoUrl: null,
       userCount: 350000,
       countryCount: 19,
-      countries: ['India', 'Nepal', 'Bangladesh', 'UAE', 'Sri Lanka'],
+      countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
     });
     const user = await ctx.newUser();
     expect(await taskState(user.token, 4)).toBe('incomplete');
@@ -107,10 +107,13 @@ describe('introduction', () => {
     const cleared = await ctx.post(`${API}/admin/intro/set`, { videoUrl: '' }, { token: admin });
     expect(cleared.body.data).toMatchObject({ videoUrl: null, userCount: 400000 });
     expect((await ctx.post(`${API}/admin/intro/set`, { videoUrl: 'javascript:x' }, { token: admin })).status).toBe(400);
+    const countries = await ctx.post(`${API}/admin/intro/set`, { countries: ['in', 'NP'] }, { token: admin });
+    expect(countries.body.data.countries).toEqual(['IN', 'NP']);
+    expect((await ctx.post(`${API}/admin/intro/set`, { countries: ['India'] }, { token: admin })).status).toBe(400);
     const user = await ctx.newUser();
     expect((await ctx.post(`${API}/admin/intro/set`, { userCount: 1 }, { token: user.token })).status).toBe(403);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'intro.set'));
-    expect(audits).toHaveLength(2);
+    expect(audits).toHaveLength(3);
     expect(audits[0]).toMatchObject({ before: { userCount: 350000 }, after: { userCount: 400000 } });
   });
 });

@@ -86,6 +86,13 @@ describe('post() and user/balance/list', () => {
     expect(await balanceOf(user.token)).toBe('100.50');
   });
 
+  it("names the task in the reader's language", async () => {
+    const user = await newUser();
+    await reward(user.id, 1_000n);
+    const list = await ctx.get(`${API}/user/balance/list`, { token: user.token, lang: 'hi-IN' });
+    expect(list.body.data.items[0].ref).toMatchObject({ taskId: 3, taskTitle: 'सर्वेक्षण का उत्तर दें' });
+  });
+
   it('shows a user only their own wallet', async () => {
     const rich = await newUser();
     const other = await newUser();

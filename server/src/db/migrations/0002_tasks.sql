@@ -74,4 +74,4 @@ INSERT INTO "tasks" ("id", "section", "kind", "titles", "descriptions", "reward"
 ALTER TABLE "tasks" ALTER COLUMN "id" RESTART WITH 101;--> statement-breakpoint
 INSERT INTO "settings" ("key", "value") VALUES
 	('rebate', '{"level1Bps": 1000, "level2Bps": 500}'::jsonb),
-	('intro', '{"videoUrl": null, "userCount": 350000, "countryCount": 19, "countries": ["India", "Nepal", "Bangladesh", "UAE", "Sri Lanka"]}'::jsonb);
+	('intro', '{"videoUrl": null, "userCount": 350000, "countryCount": 19, "countries": ["IN", "NP", "BD", "AE", "LK"]}'::jsonb);

@@ -10,7 +10,7 @@ export const SETTING_DEFAULTS = {
     videoUrl: null,
     userCount: 350_000,
     countryCount: 19,
-    countries: ['India', 'Nepal', 'Bangladesh', 'UAE', 'Sri Lanka'],
+    countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
   } as IntroData,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

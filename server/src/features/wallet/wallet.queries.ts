@@ -1,7 +1,7 @@
 import type { PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, entries, postings } from '../../db/schema';
+import { accounts, entries, postings, tasks } from '../../db/schema';
 
 export async function findUserAccountId(db: Executor, userId: number, kind: UserAccountKind) {
   const [row] = await db
@@ -72,20 +72,25 @@ export async function setBalance(db: Executor, accountId: number, balance: bigin
 
 /** An account's entries with their posting, newest first; `beforeId` continues a page. */
 export async function listEntries(db: Executor, accountId: number, limit: number, beforeId?: number) {
-  return db
-    .select({
-      id: entries.id,
-      type: postings.type,
-      amount: entries.amount,
-      balanceAfter: entries.balanceAfter,
-      createdAt: entries.createdAt,
-      ref: postings.ref,
-    })
-    .from(entries)
-    .innerJoin(postings, eq(postings.id, entries.postingId))
-    .where(and(eq(entries.accountId, accountId), beforeId === undefined ? undefined : lt(entries.id, beforeId)))
-    .orderBy(desc(entries.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: entries.id,
+        type: postings.type,
+        amount: entries.amount,
+        balanceAfter: entries.balanceAfter,
+        createdAt: entries.createdAt,
+        ref: postings.ref,
+        taskTitles: tasks.titles,
+      })
+      .from(entries)
+      .innerJoin(postings, eq(postings.id, entries.postingId))
+      // The task's title in every locale, so each reader sees the cause in their own language.
+      .leftJoin(tasks, sql`${tasks.id} = (${postings.ref}->>'taskId')::bigint`)
+      .where(and(eq(entries.accountId, accountId), beforeId === undefined ? undefined : lt(entries.id, beforeId)))
+      .orderBy(desc(entries.id))
+      .limit(limit)
+  );
 }
 
 type Row = Record<string, unknown>;

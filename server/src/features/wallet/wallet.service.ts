@@ -1,12 +1,12 @@
-import { formatRupees, type PageQuery } from '@kamai/contract';
+import { formatRupees, type Locale, type PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { checkLedger } from './wallet.ledger';
 import * as q from './wallet.queries';
 
 export function createWalletService({ db }: { db: Db }) {
-  /** The user's wallet movements, newest first, a keyset page at a time. */
-  async function balanceList(userId: number, { limit, cursor }: PageQuery) {
+  /** The user's wallet movements, newest first, a keyset page at a time; task titles in `locale`. */
+  async function balanceList(userId: number, { limit, cursor }: PageQuery, locale: Locale) {
     const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
     const walletId = await q.findUserAccountId(db, userId, 'wallet');
     if (walletId === undefined) return { items: [], nextCursor: null };
@@ -17,7 +17,9 @@ export function createWalletService({ db }: { db: Db }) {
       amount: formatRupees(row.amount),
       balanceAfter: formatRupees(row.balanceAfter ?? 0n),
       createdAt: row.createdAt.toISOString(),
-      ref: row.ref,
+      ref: row.taskTitles
+        ? { ...row.ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? row.ref.taskTitle }
+        : row.ref,
     }));
     const last = items.at(-1);
     return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };

@@ -36,7 +36,9 @@ function Facts() {
   if (intro.isError) return <p className="intro-text">{t('common:request.failed')}</p>;
   const locale = currentLocale();
   const { userCount, countryCount, countries } = intro.data;
-  const list = new Intl.ListFormat(LOCALE_INTL[locale], { type: 'conjunction' }).format(countries);
+  const regions = new Intl.DisplayNames(LOCALE_INTL[locale], { type: 'region', fallback: 'code' });
+  const names = countries.map((code) => regions.of(code) ?? code);
+  const list = new Intl.ListFormat(LOCALE_INTL[locale], { type: 'conjunction' }).format(names);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
   return (
     <p className="intro-text intro-facts">

@@ -1,14 +1,8 @@
-import type { TaskSection } from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { showForm } from '../../../lib/form-dialog';
-
-/**
- * The contract's TASK_SECTIONS in the same order, repeated here because importing a value from the
- * contract's tasks module brings zod (~26 kB gzip) into the first page; the type keeps the two in step.
- */
-const SECTIONS: readonly TaskSection[] = ['hot', 'latest', 'newbie', 'limited', 'friends'];
+import { WELCOME_SECTIONS as SECTIONS } from '../welcome-sections';
 
 /** Home for a visitor who is not logged in: what the app offers and a way in; tasks are per user. */
 export function HomeWelcome() {
