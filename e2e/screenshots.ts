@@ -1,14 +1,17 @@
 /**
  * Looks at the app the way a user does: starts the real server on a fresh database, registers a
- * user through the API and saves phone-sized (390×844) screenshots of every route in English and
- * Hindi. Run: `npx tsx e2e/screenshots.ts [outDir]` after `npm run build`; then open the PNGs.
+ * user through the API and saves phone-sized (390×844) screenshots of every route in each locale.
+ * Run: `npx tsx e2e/screenshots.ts [outDir] [en_US,hi_IN,...]` after `npm run build`; open the PNGs.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOCALES } from '@kamai/contract';
 import { chromium } from 'playwright-core';
 import { startServer } from './server';
 
 const out = resolve(process.argv[2] ?? '.tmp/screens-real');
+/** Locales to shoot, comma-separated in the second argument (default: all six). */
+const locales = (process.argv[3] ?? LOCALES.join(',')).split(',');
 const ROUTES = [
   '/index/home',
   '/index/add',
@@ -60,7 +63,7 @@ async function main() {
     ],
   });
   try {
-    for (const locale of ['en_US', 'hi_IN']) {
+    for (const locale of locales) {
       const context = await browser.newContext({
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

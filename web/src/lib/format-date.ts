@@ -1,4 +1,5 @@
-import { LOCALE_INTL, type Locale } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { intlTag } from './intl-tag';
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 
@@ -6,7 +7,7 @@ const formatters = new Map<Locale, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string, locale: Locale): string {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(LOCALE_INTL[locale], { dateStyle: 'medium', timeStyle: 'short' });
+    formatter = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' });
     formatters.set(locale, formatter);
   }
   return formatter.format(new Date(iso));
@@ -14,5 +15,5 @@ export function formatDateTime(iso: string, locale: Locale): string {
 
 /** A count in the locale's digits and grouping (3,50,000 in Indian locales). */
 export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(LOCALE_INTL[locale]).format(value);
+  return new Intl.NumberFormat(intlTag(locale)).format(value);
 }

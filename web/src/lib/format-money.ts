@@ -1,4 +1,5 @@
-import { LOCALE_INTL, type Locale } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { intlTag } from './intl-tag';
 
 const formatters = new Map<Locale, Intl.NumberFormat>();
 
@@ -6,7 +7,7 @@ const formatters = new Map<Locale, Intl.NumberFormat>();
 export function formatRupees(amount: string, locale: Locale): string {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE_INTL[locale], { style: 'currency', currency: 'INR' });
+    formatter = new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency: 'INR' });
     formatters.set(locale, formatter);
   }
   // A numeric string keeps every digit exactly; a Number would round large amounts.

@@ -1,4 +1,3 @@
-import { LOCALE_INTL } from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
 import { InformationCircleOutline, PlayOutline, RedoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef } from 'react';
@@ -7,6 +6,7 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { currentLocale } from '../../../i18n';
 import { messageOf } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format-date';
+import { intlTag } from '../../../lib/intl-tag';
 import { toastError } from '../../../lib/toast';
 import { useIntro } from '../api/get-intro';
 import { useMarkIntroViewed } from '../api/mark-intro-viewed';
@@ -36,9 +36,9 @@ function Facts() {
   if (intro.isError) return <p className="intro-text">{t('common:request.failed')}</p>;
   const locale = currentLocale();
   const { userCount, countryCount, countries } = intro.data;
-  const regions = new Intl.DisplayNames(LOCALE_INTL[locale], { type: 'region', fallback: 'code' });
+  const regions = new Intl.DisplayNames(intlTag(locale), { type: 'region', fallback: 'code' });
   const names = countries.map((code) => regions.of(code) ?? code);
-  const list = new Intl.ListFormat(LOCALE_INTL[locale], { type: 'conjunction' }).format(names);
+  const list = new Intl.ListFormat(intlTag(locale), { type: 'conjunction' }).format(names);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
   return (
     <p className="intro-text intro-facts">
