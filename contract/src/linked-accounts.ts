@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
-import { PHONE_COUNTRY_CODE } from './constants';
+import { PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, type RouteDef } from './route-def';
@@ -103,7 +103,9 @@ export const qrData = z.object({
   expiresAt: z.string(),
   ttlSeconds: z.number().int(),
 });
-export const qrStatusQuery = z.object({ id: z.string({ error: 'not_found' }).min(1, 'not_found').max(100) });
+export const qrStatusQuery = z.object({
+  id: z.string({ error: 'validation_failed' }).min(1, 'validation_failed').max(100, 'validation_failed'),
+});
 export const QR_STATES = ['pending', 'linked', 'expired'] as const;
 export const qrStatusData = z.object({
   state: z.enum(QR_STATES),
@@ -183,7 +185,7 @@ export const adminLinkedQuery = pageQuery.extend({
 /** Completes a sandbox pairing: the newest pending code of `phone` (or exactly `code`), or the QR `qrId` scanned by `phone`. */
 export const adminCompleteBody = z.object({
   phone: linkedPhoneField,
-  code: z.string().trim().toUpperCase().length(8, 'pairing_not_found').optional(),
+  code: z.string().trim().toUpperCase().length(PAIRING_CODE_LENGTH, 'validation_failed').optional(),
   qrId: z.string().trim().min(1).max(100).optional(),
 });
 export const adminStatusBody = z.object({

@@ -4,6 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import {
   UPLOAD_FIELD,
   UPLOAD_IMAGE_MAX_PIXELS,
@@ -44,6 +45,11 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
   async function receive(incoming: IncomingFile, tempPath: string) {
     const hash = createHash('sha256');
     const out = createWriteStream(tempPath);
+    // Kept, not thrown from the stream: a full disk must answer 500 through the envelope, not crash.
+    let writeError: Error | undefined;
+    out.on('error', (error) => {
+      writeError = error;
+    });
     let head = Buffer.alloc(0);
     let type: UploadType | undefined;
     let size = 0;
@@ -69,8 +75,9 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
       if (!type) throw new AppError(size === 0 ? 'upload_file_missing' : 'upload_type_unsupported');
     } finally {
       out.end();
-      await once(out, 'close');
+      await finished(out).catch(() => undefined);
     }
+    if (writeError) throw writeError;
     return { type, size, sha256: hash.digest('hex') };
   }
 
