@@ -14,6 +14,8 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** The body is multipart/form-data with one file in this field (instead of a JSON `body`). */
+  multipart?: { field: string };
   /** Schema of the envelope's `data` on success. */
   data: z.ZodType;
   /** Catalogue key of the success message (default `ok`). */

@@ -9,6 +9,8 @@ import {
   tokenData,
   userDetailData,
 } from './auth';
+import { linkedAccountRoutes } from './linked-accounts';
+import { noticeRoutes } from './notices';
 import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { referralRoutes } from './referrals';
@@ -16,6 +18,7 @@ import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
+import { uploadRoutes } from './uploads';
 import { balancePage, ledgerCheckData } from './wallet';
 
 const healthData = z.object({ status: z.literal('ok') });
@@ -135,6 +138,9 @@ export const routes = {
   ...surveyRoutes,
   ...referralRoutes,
   ...revenueRoutes,
+  ...linkedAccountRoutes,
+  ...noticeRoutes,
+  ...uploadRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, RouteDef } from './route-def';

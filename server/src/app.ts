@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { BODY_LIMIT_BYTES } from '@kamai/contract';
+import { BODY_LIMIT_BYTES, UPLOAD_MAX_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -13,6 +14,14 @@ import { createAuthService } from './features/auth/auth.service';
 import { healthHandlers } from './features/health/health.routes';
 import { introHandlers } from './features/intro/intro.routes';
 import { createIntroService } from './features/intro/intro.service';
+import { createLinkedAdminService } from './features/linked-accounts/linked-accounts.admin';
+import { type LinkProvider, sandboxLinkProvider } from './features/linked-accounts/linked-accounts.provider';
+import { findAccountByPhone } from './features/linked-accounts/linked-accounts.queries';
+import { linkedAccountsHandlers } from './features/linked-accounts/linked-accounts.routes';
+import { createLinkedAccountsService } from './features/linked-accounts/linked-accounts.service';
+import { createNoticesAdminService } from './features/notices/notices.admin';
+import { noticesHandlers } from './features/notices/notices.routes';
+import { createNoticesService } from './features/notices/notices.service';
 import { otpHandlers } from './features/otp/otp.routes';
 import { type OtpSender, sandboxSender, smtpSender } from './features/otp/otp.senders';
 import { createOtpService } from './features/otp/otp.service';
@@ -24,6 +33,9 @@ import { surveyHandlers } from './features/survey/survey.routes';
 import { createSurveyService } from './features/survey/survey.service';
 import { tasksHandlers } from './features/tasks/tasks.routes';
 import { createTasksService } from './features/tasks/tasks.service';
+import { serveUploads, uploadsHandlers } from './features/uploads/uploads.routes';
+import { createUploadsService } from './features/uploads/uploads.service';
+import { diskFileStore, type FileStore } from './features/uploads/uploads.store';
 import { usersHandlers } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { walletHandlers } from './features/wallet/wallet.routes';
@@ -42,6 +54,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Real SMS delivery; without it codes go to the sandbox outbox and log. */
   smsSender?: OtpSender;
+  /** The messaging provider of linked accounts; the sandbox when absent (DESIGN.md §2). */
+  linkProvider?: LinkProvider;
+  /** Where uploads are kept; a disk folder under `DATA_DIR/uploads` when absent. */
+  fileStore?: FileStore;
   now?: () => Date;
   webRoots?: WebRoots;
 }
@@ -66,6 +82,8 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  // Upload size is checked per type while streaming; this is only the outer bound of one part.
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -111,6 +129,18 @@ export async function buildApp(deps: AppDeps) {
   const intro = createIntroService({ db: database.db });
   const referrals = createReferralsService({ db: database.db });
   const revenue = createRevenueService({ db: database.db });
+  const linkProvider =
+    deps.linkProvider ??
+    sandboxLinkProvider({
+      now,
+      statusOf: async (phone) => (await findAccountByPhone(database.db, phone))?.status,
+    });
+  const linked = createLinkedAccountsService({ db: database.db, provider: linkProvider, now });
+  const linkedAdmin = createLinkedAdminService({ db: database.db, now });
+  const notices = createNoticesService({ db: database.db, now });
+  const noticesAdmin = createNoticesAdminService({ db: database.db, now });
+  const fileStore = deps.fileStore ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
+  const uploads = createUploadsService({ db: database.db, store: fileStore, tempDir: resolve(config.DATA_DIR, 'tmp') });
 
   registerRoutes(
     app,
@@ -125,9 +155,13 @@ export async function buildApp(deps: AppDeps) {
       ...introHandlers(intro),
       ...referralsHandlers(referrals),
       ...revenueHandlers(revenue),
+      ...linkedAccountsHandlers(linked, linkedAdmin),
+      ...noticesHandlers(notices, noticesAdmin),
+      ...uploadsHandlers(uploads),
     },
     auth.resolveSession,
   );
+  serveUploads(app, fileStore);
 
   const spaFallback = await serveApps(
     app,
@@ -139,7 +173,25 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // A plain object, not the instance: Fastify instances are thenables, so `await` would unwrap them.
-  return { app, services: { otp, auth, users, wallet, tasks, survey, intro, referrals, revenue } };
+  return {
+    app,
+    services: {
+      otp,
+      auth,
+      users,
+      wallet,
+      tasks,
+      survey,
+      intro,
+      referrals,
+      revenue,
+      linked,
+      linkedAdmin,
+      notices,
+      noticesAdmin,
+      uploads,
+    },
+  };
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,13 @@
-import type { LocaleTexts, PostingRef, PostingType, SurveyAnswers, TaskKind, TaskSection } from '@kamai/contract';
+import type {
+  LinkedEventKind,
+  LinkedStatus,
+  LocaleTexts,
+  PostingRef,
+  PostingType,
+  SurveyAnswers,
+  TaskKind,
+  TaskSection,
+} from '@kamai/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -241,4 +250,119 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id.desc())],
+);
+
+/**
+ * A messaging number linked to a user through the `LinkProvider` (DESIGN.md §2). A row exists once a
+ * pairing completed; the number then stays with that user (unique `phone`). Online time is kept as
+ * closed, unsettled seconds plus the open stretch since `online_since`, so settlement can pay exactly
+ * the time since the last one.
+ */
+export const linkedAccounts = pgTable(
+  'linked_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** 91XXXXXXXXXX. */
+    phone: text('phone').notNull().unique(),
+    status: text('status').$type<LinkedStatus>().notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+    /** Start of the current online stretch (or of its unsettled part), null when not online. */
+    onlineSince: timestamp('online_since', { withTimezone: true }),
+    /** Closed online time, all of it. */
+    onlineSeconds: bigint('online_seconds', { mode: 'number' }).notNull().default(0),
+    /** Closed online time not yet settled. */
+    unsettledSeconds: bigint('unsettled_seconds', { mode: 'number' }).notNull().default(0),
+    /** Paise credited by settlements so far. */
+    earned: bigint('earned', { mode: 'bigint' }).notNull().default(sql`0`),
+    lastSettledAt: timestamp('last_settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('linked_accounts_user_idx').on(t.userId, t.id.desc()),
+    index('linked_accounts_status_idx').on(t.status, t.id.desc()),
+    check('linked_accounts_seconds_nonnegative', sql`${t.onlineSeconds} >= 0 and ${t.unsettledSeconds} >= 0`),
+  ],
+);
+
+/** A pairing asked of the provider: a code for a number, or a QR payload any number may scan. */
+export const linkedPairings = pgTable(
+  'linked_pairings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['code', 'qr'] }).notNull(),
+    /** The number a code was asked for, or the number that scanned a QR once completed. */
+    phone: text('phone'),
+    /** The provider's reference: the pairing code, or the QR pairing's id. */
+    ref: text('ref').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('linked_pairings_phone_idx').on(t.phone, t.id.desc()),
+    index('linked_pairings_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('linked_pairings_qr_ref_idx').on(t.ref).where(sql`${t.method} = 'qr'`),
+  ],
+);
+
+/** Everything that happened to a linked number (its log, shown to the user). Append-only. */
+export const linkedAccountEvents = pgTable(
+  'linked_account_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => linkedAccounts.id),
+    kind: text('kind').$type<LinkedEventKind>().notNull(),
+    fromStatus: text('from_status').$type<LinkedStatus>(),
+    toStatus: text('to_status').$type<LinkedStatus>(),
+    actor: text('actor', { enum: ['user', 'operator', 'provider'] }).notNull(),
+    method: text('method', { enum: ['code', 'qr'] }),
+    seconds: bigint('seconds', { mode: 'number' }),
+    /** Paise, for settlements. */
+    amount: bigint('amount', { mode: 'bigint' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('linked_account_events_account_idx').on(t.accountId, t.id.desc())],
+);
+
+/** Operators' notices (DESIGN.md §5): users see published ones whose time has come. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    imageUrl: text('image_url'),
+    pinned: boolean('pinned').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    /** Set when first published (or scheduled); users see the notice from then on. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notices_visible_idx').on(t.pinned.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.published}`),
+  ],
+);
+
+/** Which user opened which notice. */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noticeId: bigint('notice_id', { mode: 'number' })
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
 );

@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import {
   envelopeOf,
   type Locale,
@@ -25,6 +26,8 @@ export interface HandlerContext<N extends RouteName> {
   locale: Locale;
   requestId: string;
   log: FastifyBaseLogger;
+  /** Multipart routes: the first file part, or undefined when the request is not multipart. */
+  file?: () => Promise<MultipartFile | undefined>;
 }
 
 export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<RouteData<N>>;
@@ -54,6 +57,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         tags: [def.tag],
         ...(def.policy === 'public' ? {} : { security: [{ bearer: [] }] }),
         ...(def.body ? { body: def.body } : {}),
+        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
         response: { 200: envelopeOf(def.data) },
@@ -73,6 +77,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           locale,
           requestId: request.id,
           log: request.log,
+          ...(def.multipart ? { file: async () => (request.isMultipart() ? request.file() : undefined) } : {}),
         });
         const key = def.ok ?? 'ok';
         return { code: 200, message: translate(locale, key), key, data };

@@ -12,6 +12,8 @@ export const SETTING_DEFAULTS = {
     countryCount: 19,
     countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
   } as IntroData,
+  /** Linked accounts: paise paid per hour online (a JSON number; ₹10,000 at most fits easily). */
+  linked: { hourlyRatePaise: 200 },
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import type { MessageKey } from './catalogue';
+import { pageOf, pageQuery } from './pagination';
+import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+
+/** A user's own notifications (table `notifications`), made by the changes they report. */
+export const NOTIFICATION_KINDS = [
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'withdrawal_paid',
+  'withdrawal_failed',
+  'reward_credited',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Catalogue keys of each notification's title and body. Bodies use `{{amount}}` (rupees) and, for
+ * rejected and failed withdrawals, `{{reason}}`, filled from the notification's params.
+ */
+export const NOTIFICATION_TEXT = {
+  withdrawal_approved: {
+    title: 'notification_withdrawal_approved_title',
+    body: 'notification_withdrawal_approved_body',
+  },
+  withdrawal_rejected: {
+    title: 'notification_withdrawal_rejected_title',
+    body: 'notification_withdrawal_rejected_body',
+  },
+  withdrawal_paid: { title: 'notification_withdrawal_paid_title', body: 'notification_withdrawal_paid_body' },
+  withdrawal_failed: { title: 'notification_withdrawal_failed_title', body: 'notification_withdrawal_failed_body' },
+  reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
+} as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
+
+/** /List1 carries two kinds of item: operators' notices and the caller's own notifications. */
+export const INBOX_KINDS = ['notice', 'notification'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+export const NOTICE_TITLE_MAX = 120;
+export const NOTICE_BODY_MAX = 10_000;
+
+export const inboxItem = z.object({
+  kind: z.enum(INBOX_KINDS),
+  /** Unique within its kind: open it with `notice/detail?kind=&id=`. */
+  id: z.number().int(),
+  /** Notices: as the operator wrote them; notifications: in the request's language. */
+  title: z.string(),
+  body: z.string(),
+  imageUrl: z.string().nullable(),
+  /** Pinned notices come first; notifications are never pinned. */
+  pinned: z.boolean(),
+  read: z.boolean(),
+  /** Publish time of a notice, creation time of a notification. */
+  createdAt: z.string(),
+  /** Notifications only: the kind (one of NOTIFICATION_KINDS) and the values its text was made from. */
+  notification: z
+    .object({ type: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])) })
+    .nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItem>;
+
+export const noticeListQuery = pageQuery.extend({
+  /** Only one kind; both when absent. */
+  kind: z.enum(INBOX_KINDS, { error: 'validation_failed' }).optional(),
+});
+const idField = z.coerce.number({ error: 'notice_not_found' }).int('notice_not_found').positive('notice_not_found');
+export const noticeDetailQuery = z.object({
+  id: idField,
+  kind: z.enum(INBOX_KINDS, { error: 'validation_failed' }).default('notice'),
+});
+export const unreadData = z.object({
+  /** What the Profile entry shows: unread notices + unread notifications. */
+  count: z.number().int(),
+  notices: z.number().int(),
+  notifications: z.number().int(),
+});
+
+/** An uploaded file (`/uploads/<hash>.<ext>`) or an absolute http(s) URL. */
+const imageUrlField = z
+  .string()
+  .trim()
+  .max(500, 'validation_failed')
+  .refine((v) => /^(https?:\/\/|\/uploads\/)/.test(v), 'validation_failed')
+  .nullable()
+  .optional();
+const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).nullable().optional();
+
+const noticeFields = {
+  title: z
+    .string({ error: 'enter_notice_title' })
+    .trim()
+    .min(1, 'enter_notice_title')
+    .max(NOTICE_TITLE_MAX, 'validation_failed'),
+  body: z
+    .string({ error: 'enter_notice_body' })
+    .trim()
+    .min(1, 'enter_notice_body')
+    .max(NOTICE_BODY_MAX, 'validation_failed'),
+  imageUrl: imageUrlField,
+  pinned: z.boolean({ error: 'validation_failed' }),
+  /** False: a draft nobody but operators sees. */
+  published: z.boolean({ error: 'validation_failed' }),
+  /** When users first see it (a future time schedules it); defaults to the moment it is published. */
+  publishedAt: isoTime,
+};
+export const noticeAddBody = z.object({
+  ...noticeFields,
+  pinned: noticeFields.pinned.default(false),
+  published: noticeFields.published.default(false),
+});
+/** Fields left out stay as they are. */
+export const noticeEditBody = z.object({ id: idField, ...noticeFields }).partial({
+  title: true,
+  body: true,
+  pinned: true,
+  published: true,
+});
+export const noticeIdBody = z.object({ id: idField });
+export const noticeIdQuery = z.object({ id: idField });
+export const NOTICE_STATES = ['draft', 'scheduled', 'published'] as const;
+export const adminNoticeListQuery = pageQuery.extend({
+  state: z.enum(NOTICE_STATES, { error: 'validation_failed' }).optional(),
+});
+
+export const adminNotice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  imageUrl: z.string().nullable(),
+  pinned: z.boolean(),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  /** Draft, scheduled (published with a future time) or published (users see it). */
+  state: z.enum(NOTICE_STATES),
+  /** How many users have opened it. */
+  readCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminNotice = z.infer<typeof adminNotice>;
+
+export const noticeRoutes = {
+  noticeList: {
+    method: 'GET',
+    path: `${COMMON}/notice/list`,
+    policy: 'user',
+    summary:
+      "Published notices and the caller's own notifications in one list: pinned notices first, then newest; " +
+      'with read state (keyset pages)',
+    tag: 'notices',
+    query: noticeListQuery,
+    data: pageOf(inboxItem),
+  },
+  noticeDetail: {
+    method: 'GET',
+    path: `${COMMON}/notice/detail`,
+    policy: 'user',
+    summary:
+      "One published notice or one of the caller's notifications (`kind`, default notice); opening it marks it read",
+    tag: 'notices',
+    query: noticeDetailQuery,
+    data: inboxItem,
+  },
+  noticeUnread: {
+    method: 'GET',
+    path: `${USER}/notice/unread`,
+    policy: 'user',
+    summary: "How many of the caller's notices and notifications are unread (the Profile entry's badge)",
+    tag: 'notices',
+    data: unreadData,
+  },
+  adminNoticeAdd: {
+    method: 'POST',
+    path: `${ADMIN}/notice/add`,
+    policy: 'admin',
+    summary: 'Creates a notice (a draft unless `published`); answers with its id',
+    tag: 'admin',
+    body: noticeAddBody,
+    data: z.object({ id: z.number().int() }),
+  },
+  adminNoticeEdit: {
+    method: 'POST',
+    path: `${ADMIN}/notice/edit`,
+    policy: 'admin',
+    summary: 'Changes a notice; fields left out stay as they are',
+    tag: 'admin',
+    body: noticeEditBody,
+    data: adminNotice,
+  },
+  adminNoticeDelete: {
+    method: 'POST',
+    path: `${ADMIN}/notice/delete`,
+    policy: 'admin',
+    summary: 'Deletes a notice and its read marks',
+    tag: 'admin',
+    body: noticeIdBody,
+    data: z.null(),
+  },
+  adminNoticeDetail: {
+    method: 'GET',
+    path: `${ADMIN}/notice/detail`,
+    policy: 'admin',
+    summary: 'One notice, draft or published',
+    tag: 'admin',
+    query: noticeIdQuery,
+    data: adminNotice,
+  },
+  adminNoticeList: {
+    method: 'GET',
+    path: `${ADMIN}/notice/list`,
+    policy: 'admin',
+    summary: 'Every notice, newest first, filterable by state (keyset pages)',
+    tag: 'admin',
+    query: adminNoticeListQuery,
+    data: pageOf(adminNotice),
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,26 @@
+import { caller, type Handlers } from '../../platform/routes';
+import type { LinkedAdminService } from './linked-accounts.admin';
+import type { LinkedAccountsService } from './linked-accounts.service';
+
+export function linkedAccountsHandlers(linked: LinkedAccountsService, admin: LinkedAdminService): Handlers {
+  const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
+    id: caller(ctx).id,
+    requestId: ctx.requestId,
+  });
+  return {
+    linkedGenPhoneCode: (ctx) => linked.genPhoneCode(caller(ctx).id, ctx.body.phone),
+    linkedGetQrCode: (ctx) => linked.getQrCode(caller(ctx).id),
+    linkedQrStatus: (ctx) => linked.qrStatus(caller(ctx).id, ctx.query.id),
+    linkedLogout: (ctx) => linked.logout(caller(ctx).id, ctx.body.phone, ctx.locale),
+    linkedPage: (ctx) => linked.page(caller(ctx).id, ctx.query, ctx.locale),
+    linkedLogList: (ctx) => linked.logList(caller(ctx).id, ctx.query, ctx.locale),
+    linkedSettlement: (ctx) => linked.settle(caller(ctx).id, ctx.params.phone),
+    linkedIsBound: (ctx) => linked.isBound(caller(ctx).id, ctx.params.phone),
+    adminWsList: (ctx) => admin.list(ctx.query, ctx.locale),
+    adminWsLog: async (ctx) => linked.eventPage(await admin.accountId(ctx.query.phone), ctx.query, ctx.locale),
+    adminWsComplete: (ctx) => admin.complete(actor(ctx), ctx.body, ctx.locale),
+    adminWsStatus: (ctx) => admin.setStatus(actor(ctx), ctx.body, ctx.locale),
+    adminWsRateGet: () => admin.rateGet(),
+    adminWsRateSet: (ctx) => admin.rateSet(actor(ctx), ctx.body.hourlyRate),
+  };
+}

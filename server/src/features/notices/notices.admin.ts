@@ -1,0 +1,124 @@
+import type { PageQuery } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import { writeAudit } from '../audit/audit.queries';
+import * as q from './notices.queries';
+import { toAdminNotice } from './notices.service';
+
+interface Actor {
+  id: number;
+  requestId: string;
+}
+
+interface NoticeInput {
+  title?: string;
+  body?: string;
+  imageUrl?: string | null;
+  pinned?: boolean;
+  published?: boolean;
+  publishedAt?: string | null;
+}
+
+const isId = (v: unknown): v is number => Number.isSafeInteger(v);
+
+/** Operators write notices; each write is audited in its own transaction. */
+export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date }) {
+  /** A published notice always has a time: the one given, else the one it had, else now. */
+  function publishTime(input: NoticeInput, current: Date | null, at: Date, published: boolean): Date | null {
+    if (input.publishedAt) return new Date(input.publishedAt);
+    if (input.publishedAt === null) return published ? at : null;
+    return current ?? (published ? at : null);
+  }
+
+  async function add(actor: Actor, input: NoticeInput & { title: string; body: string }) {
+    const at = now();
+    const published = input.published ?? false;
+    return db.transaction(async (tx) => {
+      const row = await q.insertNotice(tx, {
+        title: input.title,
+        body: input.body,
+        imageUrl: input.imageUrl || null,
+        pinned: input.pinned ?? false,
+        published,
+        publishedAt: publishTime(input, null, at, published),
+        createdAt: at,
+        updatedAt: at,
+      });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'notice.add',
+        target: `notice:${row.id}`,
+        after: toAdminNotice(row, 0, at),
+        requestId: actor.requestId,
+      });
+      return { id: row.id };
+    });
+  }
+
+  async function edit(actor: Actor, input: NoticeInput & { id: number }) {
+    const at = now();
+    return db.transaction(async (tx) => {
+      const before = await q.findNotice(tx, input.id, { forUpdate: true });
+      if (!before) throw new AppError('notice_not_found');
+      const published = input.published ?? before.published;
+      const row = await q.updateNotice(tx, input.id, {
+        title: input.title ?? before.title,
+        body: input.body ?? before.body,
+        imageUrl: input.imageUrl === undefined ? before.imageUrl : input.imageUrl || null,
+        pinned: input.pinned ?? before.pinned,
+        published,
+        publishedAt: publishTime(input, before.publishedAt, at, published),
+        updatedAt: at,
+      });
+      const [counted] = await q.listNotices(tx, { id: row.id, now: at, limit: 1 });
+      const after = toAdminNotice(row, counted?.readCount ?? 0, at);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'notice.edit',
+        target: `notice:${row.id}`,
+        before: toAdminNotice(before, after.readCount, at),
+        after,
+        requestId: actor.requestId,
+      });
+      return after;
+    });
+  }
+
+  async function remove(actor: Actor, id: number) {
+    const at = now();
+    await db.transaction(async (tx) => {
+      const before = await q.findNotice(tx, id, { forUpdate: true });
+      if (!before) throw new AppError('notice_not_found');
+      await q.deleteNotice(tx, id);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'notice.delete',
+        target: `notice:${id}`,
+        before: toAdminNotice(before, 0, at),
+        requestId: actor.requestId,
+      });
+    });
+    return null;
+  }
+
+  async function detail(id: number) {
+    const at = now();
+    const [row] = await q.listNotices(db, { id, now: at, limit: 1 });
+    if (!row) throw new AppError('notice_not_found');
+    return toAdminNotice(row.notice, row.readCount, at);
+  }
+
+  async function list(query: PageQuery & { state?: q.NoticeState }) {
+    const at = now();
+    const beforeId = decodeCursor(query.cursor, isId);
+    const rows = await q.listNotices(db, { state: query.state, now: at, beforeId, limit: query.limit + 1 });
+    const items = rows.slice(0, query.limit).map((r) => toAdminNotice(r.notice, r.readCount, at));
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  return { add, edit, remove, detail, list };
+}
+
+export type NoticesAdminService = ReturnType<typeof createNoticesAdminService>;

@@ -1,0 +1,151 @@
+import {
+  type AdminNotice,
+  type InboxItem,
+  type InboxKind,
+  type Locale,
+  type MessageKey,
+  NOTIFICATION_TEXT,
+  type PageQuery,
+  translate,
+} from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import type { NotificationKind } from '../notifications/notifications.queries';
+import { findUserById } from '../users/users.queries';
+import * as q from './notices.queries';
+
+type Params = Record<string, string | number | null>;
+
+/** Every kind notify() accepts has a text in the contract (a new kind without one does not build). */
+const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> = NOTIFICATION_TEXT;
+
+/** Title and body of a notification in the reader's language; an unknown kind shows its name. */
+export function notificationText(type: string, params: Params, locale: Locale) {
+  const text = Object.hasOwn(TEXTS, type) ? TEXTS[type as NotificationKind] : undefined;
+  if (!text) return { title: type, body: '' };
+  const vars = { amount: '', reason: '', ...params };
+  return { title: translate(locale, text.title, vars), body: translate(locale, text.body, vars) };
+}
+
+const isCursor = (v: unknown): v is q.InboxCursor => {
+  const c = v as q.InboxCursor;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.pinned === 'boolean' &&
+    typeof c.atUs === 'string' &&
+    /^-?\d{1,20}$/.test(c.atUs) &&
+    Number.isSafeInteger(c.rank) &&
+    Number.isSafeInteger(c.id)
+  );
+};
+
+function usToIso(atUs: string): string {
+  return new Date(Number(BigInt(atUs) / 1000n)).toISOString();
+}
+
+function toInboxItem(row: q.InboxRow, locale: Locale): InboxItem {
+  const base = { kind: row.kind, id: row.id, imageUrl: row.imageUrl, pinned: row.pinned, read: row.read };
+  if (row.kind === 'notice') {
+    return { ...base, title: row.title, body: row.body, createdAt: usToIso(row.atUs), notification: null };
+  }
+  const params = row.params ?? {};
+  const type = row.type ?? '';
+  return {
+    ...base,
+    ...notificationText(type, params, locale),
+    createdAt: usToIso(row.atUs),
+    notification: { type, params },
+  };
+}
+
+/** /List1: operators' notices and the user's own notifications, with read state. */
+export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
+  async function joinedAt(userId: number) {
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('unauthorized');
+    return user.createdAt;
+  }
+
+  async function list(userId: number, query: PageQuery & { kind?: InboxKind }, locale: Locale) {
+    const after = decodeCursor(query.cursor, isCursor);
+    const rows = await q.listInbox(db, {
+      userId,
+      joinedAt: await joinedAt(userId),
+      now: now(),
+      kind: query.kind,
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toInboxItem(row, locale)),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ pinned: last.pinned, atUs: last.atUs, rank: last.rank, id: last.id })
+          : null,
+    };
+  }
+
+  /** Opens one item and marks it read (opening again changes nothing). */
+  async function detail(userId: number, id: number, kind: InboxKind, locale: Locale): Promise<InboxItem> {
+    const at = now();
+    if (kind === 'notice') {
+      const notice = await q.findVisibleNotice(db, id, at);
+      if (!notice?.publishedAt) throw new AppError('notice_not_found');
+      await q.markNoticeRead(db, userId, id, at);
+      return {
+        kind,
+        id,
+        title: notice.title,
+        body: notice.body,
+        imageUrl: notice.imageUrl,
+        pinned: notice.pinned,
+        read: true,
+        createdAt: notice.publishedAt.toISOString(),
+        notification: null,
+      };
+    }
+    const notification = await q.findNotification(db, userId, id);
+    if (!notification) throw new AppError('notice_not_found');
+    await q.markNotificationRead(db, id, at);
+    return {
+      kind,
+      id,
+      ...notificationText(notification.kind, notification.params, locale),
+      imageUrl: null,
+      pinned: false,
+      read: true,
+      createdAt: notification.createdAt.toISOString(),
+      notification: { type: notification.kind, params: notification.params },
+    };
+  }
+
+  async function unread(userId: number) {
+    const counts = await q.countUnread(db, userId, await joinedAt(userId), now());
+    return { count: counts.notices + counts.notifications, ...counts };
+  }
+
+  return { list, detail, unread };
+}
+
+export type NoticesService = ReturnType<typeof createNoticesService>;
+
+export function toAdminNotice(row: q.NoticeRow, readCount: number, at: Date): AdminNotice {
+  const state = !row.published ? 'draft' : row.publishedAt && row.publishedAt > at ? 'scheduled' : 'published';
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    imageUrl: row.imageUrl,
+    pinned: row.pinned,
+    published: row.published,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    state,
+    readCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,68 @@
+import { UPLOAD_TYPES, UPLOADS_URL_PREFIX } from '@kamai/contract';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../platform/error-handler';
+import { caller, type Handlers } from '../../platform/routes';
+import type { UploadsService } from './uploads.service';
+import type { FileStore } from './uploads.store';
+
+export function uploadsHandlers(uploads: UploadsService): Handlers {
+  return {
+    adminToolUpload: async (ctx) =>
+      uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.()),
+  };
+}
+
+const TYPE_BY_EXT = new Map<string, string>(Object.entries(UPLOAD_TYPES).map(([type, { ext }]) => [ext, type]));
+const NAME_RE = /^([0-9a-f]{64})\.([a-z0-9]+)$/;
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` of a file of `size` bytes; undefined when unsatisfiable. */
+function parseRange(header: string, size: number): { start: number; end: number } | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : undefined;
+}
+
+/**
+ * Serves stored uploads at `/uploads/<sha256>.<ext>`: their own type, `nosniff`, cached for a year
+ * (a name is its content), single byte ranges for video players. Only hash-shaped names are looked up.
+ */
+export function serveUploads(app: FastifyInstance, store: FileStore) {
+  app.get(`${UPLOADS_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const match = NAME_RE.exec(name);
+    const type = match?.[2] ? TYPE_BY_EXT.get(match[2]) : undefined;
+    const size = type ? await store.size(name) : undefined;
+    if (!match || !type || size === undefined) return sendError(request, reply, 'not_found', 404, {});
+
+    const etag = `"${match[1]}"`;
+    reply
+      .header('Content-Type', type)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Accept-Ranges', 'bytes')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+    const rangeHeader = request.headers.range;
+    if (rangeHeader) {
+      const range = parseRange(rangeHeader, size);
+      if (!range) return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('Content-Length', range.end - range.start + 1)
+        .send(store.read(name, range));
+    }
+    return reply.header('Content-Length', size).send(store.read(name));
+  });
+}

@@ -1,0 +1,136 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import {
+  UPLOAD_FIELD,
+  UPLOAD_IMAGE_MAX_PIXELS,
+  UPLOAD_IMAGE_MAX_SIDE,
+  UPLOAD_TYPES,
+  UPLOADS_URL_PREFIX,
+  type UploadData,
+  type UploadType,
+} from '@kamai/contract';
+import { imageSize } from 'image-size';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import { writeAudit } from '../audit/audit.queries';
+import { claimsMatch, SNIFF_BYTES, sniffType } from './uploads.sniff';
+import type { FileStore } from './uploads.store';
+
+/** One file part of a multipart request, as @fastify/multipart hands it over. */
+export interface IncomingFile {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean };
+}
+
+const MB = 1024 * 1024;
+const IMAGE_KINDS: Partial<Record<UploadType, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+/**
+ * Receives an operator's upload: streams it to a temporary file while hashing it, decides its type
+ * from its first bytes, refuses a wrong or mismatched type, an oversize file (413) or an image of
+ * absurd dimensions, and only then stores it under its SHA-256. A refused file leaves nothing behind.
+ */
+export function createUploadsService({ db, store, tempDir }: { db: Db; store: FileStore; tempDir: string }) {
+  async function receive(incoming: IncomingFile, tempPath: string) {
+    const hash = createHash('sha256');
+    const out = createWriteStream(tempPath);
+    // Kept, not thrown from the stream: a full disk must answer 500 through the envelope, not crash.
+    let writeError: Error | undefined;
+    out.on('error', (error) => {
+      writeError = error;
+    });
+    let head = Buffer.alloc(0);
+    let type: UploadType | undefined;
+    let size = 0;
+    try {
+      for await (const chunk of incoming.file as AsyncIterable<Buffer>) {
+        if (!type) {
+          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+          if (head.length >= SNIFF_BYTES) {
+            type = sniffType(head);
+            if (!type) throw new AppError('upload_type_unsupported');
+            if (!claimsMatch(type, incoming.filename, incoming.mimetype)) throw new AppError('upload_type_mismatch');
+          }
+        }
+        size += chunk.length;
+        if (type && size > UPLOAD_TYPES[type].maxBytes) {
+          throw new AppError('upload_too_large', { maxMb: UPLOAD_TYPES[type].maxBytes / MB });
+        }
+        hash.update(chunk);
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      if (incoming.file.truncated)
+        throw new AppError('upload_too_large', { maxMb: UPLOAD_TYPES['video/mp4'].maxBytes / MB });
+      if (!type) throw new AppError(size === 0 ? 'upload_file_missing' : 'upload_type_unsupported');
+    } finally {
+      out.end();
+      await finished(out).catch(() => undefined);
+    }
+    if (writeError) throw writeError;
+    return { type, size, sha256: hash.digest('hex') };
+  }
+
+  async function dimensionsOf(type: UploadType, tempPath: string) {
+    const kind = IMAGE_KINDS[type];
+    if (!kind) return { width: null, height: null };
+    let width: number | undefined;
+    let height: number | undefined;
+    try {
+      const size = imageSize(await readFile(tempPath));
+      if (size.type === kind) ({ width, height } = size);
+    } catch {
+      // falls through to the refusal below
+    }
+    if (!width || !height) throw new AppError('upload_image_unreadable');
+    if (width > UPLOAD_IMAGE_MAX_SIDE || height > UPLOAD_IMAGE_MAX_SIDE || width * height > UPLOAD_IMAGE_MAX_PIXELS) {
+      throw new AppError('upload_dimensions', {
+        maxSide: UPLOAD_IMAGE_MAX_SIDE,
+        maxMegapixels: UPLOAD_IMAGE_MAX_PIXELS / 1_000_000,
+      });
+    }
+    return { width, height };
+  }
+
+  async function upload(
+    actor: { id: number; requestId: string },
+    incoming: IncomingFile | undefined,
+  ): Promise<UploadData> {
+    if (!incoming || incoming.fieldname !== UPLOAD_FIELD) {
+      incoming?.file.resume();
+      throw new AppError('upload_file_missing');
+    }
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = join(tempDir, `${randomUUID()}.part`);
+    try {
+      const { type, size, sha256 } = await receive(incoming, tempPath);
+      const { width, height } = await dimensionsOf(type, tempPath);
+      const name = `${sha256}.${UPLOAD_TYPES[type].ext}`;
+      await store.put(tempPath, name);
+      await writeAudit(db, {
+        actorId: actor.id,
+        action: 'upload.add',
+        target: `upload:${name}`,
+        after: { type, size, width, height },
+        requestId: actor.requestId,
+      });
+      return { url: `${UPLOADS_URL_PREFIX}${name}`, type, size, sha256, width, height };
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  return { upload };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
