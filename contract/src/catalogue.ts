@@ -75,6 +75,9 @@ export const CATALOGUE = {
   rebate_bps_range: 400,
   enter_remark: 400,
   user_not_found: 404,
+  // admin
+  cannot_change_own_account: 409,
+  user_password_reset: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminRoutes } from './admin';
+import { auditRoutes } from './audit';
 import {
   editPasswordBody,
   loginBody,
@@ -13,7 +15,7 @@ import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
-import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { balancePage, ledgerCheckData } from './wallet';
@@ -127,6 +129,7 @@ export const routes = {
     method: 'GET',
     path: `${ADMIN}/ledger/check`,
     policy: 'admin',
+    roles: STAFF,
     summary: "Checks the ledger's invariants: postings balance, cached balances match, none negative",
     tag: 'admin',
     data: ledgerCheckData,
@@ -135,9 +138,11 @@ export const routes = {
   ...surveyRoutes,
   ...referralRoutes,
   ...revenueRoutes,
+  ...adminRoutes,
+  ...auditRoutes,
 } as const satisfies Record<string, RouteDef>;
 
-export type { Method, Policy, RouteDef } from './route-def';
+export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;

@@ -8,6 +8,12 @@ import { BODY_LIMIT_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import { adminHandlers } from './features/admin/admin.routes';
+import { createAdminUsersService } from './features/admin/admin-users.service';
+import { createDashboardService, type PendingWithdrawals } from './features/admin/dashboard.service';
+import { createExportService } from './features/admin/export.service';
+import { auditHandlers } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { authHandlers } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { healthHandlers } from './features/health/health.routes';
@@ -44,6 +50,8 @@ export interface AppDeps {
   smsSender?: OtpSender;
   now?: () => Date;
   webRoots?: WebRoots;
+  /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
+  pendingWithdrawals?: PendingWithdrawals;
 }
 
 /** Builds the whole app without listening: `main.ts` starts it, tests call `inject`. */
@@ -111,6 +119,10 @@ export async function buildApp(deps: AppDeps) {
   const intro = createIntroService({ db: database.db });
   const referrals = createReferralsService({ db: database.db });
   const revenue = createRevenueService({ db: database.db });
+  const adminUsers = createAdminUsersService({ db: database.db });
+  const dashboard = createDashboardService({ db: database.db, now, pendingWithdrawals: deps.pendingWithdrawals });
+  const exports = createExportService({ db: database.db, now });
+  const audit = createAuditService({ db: database.db });
 
   registerRoutes(
     app,
@@ -125,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
       ...introHandlers(intro),
       ...referralsHandlers(referrals),
       ...revenueHandlers(revenue),
+      ...adminHandlers({ users: adminUsers, dashboard, exports }),
+      ...auditHandlers(audit),
     },
     auth.resolveSession,
   );
@@ -139,7 +153,24 @@ export async function buildApp(deps: AppDeps) {
   });
 
   // A plain object, not the instance: Fastify instances are thenables, so `await` would unwrap them.
-  return { app, services: { otp, auth, users, wallet, tasks, survey, intro, referrals, revenue } };
+  return {
+    app,
+    services: {
+      otp,
+      auth,
+      users,
+      wallet,
+      tasks,
+      survey,
+      intro,
+      referrals,
+      revenue,
+      adminUsers,
+      dashboard,
+      exports,
+      audit,
+    },
+  };
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

@@ -68,4 +68,7 @@ export const en_US: Messages = {
   rebate_bps_range: 'A rebate must be between 0 and 10000 basis points',
   enter_remark: 'Enter a remark',
   user_not_found: 'User not found',
+  // admin
+  cannot_change_own_account: 'You cannot do this to your own account',
+  user_password_reset: "Password set; all of the user's sessions have ended",
 };

@@ -68,4 +68,7 @@ export const gu_IN: Messages = {
   rebate_bps_range: 'રિબેટ 0 થી 10000 બેસિસ પોઇન્ટ વચ્ચે હોવી જોઈએ',
   enter_remark: 'નોંધ દાખલ કરો',
   user_not_found: 'વપરાશકર્તા મળ્યો નથી',
+  // admin
+  cannot_change_own_account: 'તમે આ તમારા પોતાના ખાતા પર કરી શકતા નથી',
+  user_password_reset: 'પાસવર્ડ સેટ થયો; વપરાશકર્તાના બધા સત્રો સમાપ્ત કરાયા',
 };

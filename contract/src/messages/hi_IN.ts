@@ -68,4 +68,7 @@ export const hi_IN: Messages = {
   rebate_bps_range: 'रिबेट 0 से 10000 बेसिस पॉइंट के बीच होनी चाहिए',
   enter_remark: 'टिप्पणी दर्ज करें',
   user_not_found: 'उपयोगकर्ता नहीं मिला',
+  // admin
+  cannot_change_own_account: 'आप यह अपने ही खाते पर नहीं कर सकते',
+  user_password_reset: 'पासवर्ड सेट हो गया; उपयोगकर्ता के सभी सत्र समाप्त कर दिए गए',
 };

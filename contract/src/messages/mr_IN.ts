@@ -68,4 +68,7 @@ export const mr_IN: Messages = {
   rebate_bps_range: 'रिबेट 0 ते 10000 बेसिस पॉइंट दरम्यान असावी',
   enter_remark: 'शेरा टाका',
   user_not_found: 'वापरकर्ता सापडला नाही',
+  // admin
+  cannot_change_own_account: 'तुम्ही हे तुमच्या स्वतःच्या खात्यावर करू शकत नाही',
+  user_password_reset: 'पासवर्ड सेट झाला; वापरकर्त्याची सर्व सत्रे संपवली',
 };

@@ -68,4 +68,7 @@ export const pa_IN: Messages = {
   rebate_bps_range: 'ਰਿਬੇਟ 0 ਤੋਂ 10000 ਬੇਸਿਸ ਪੁਆਇੰਟ ਵਿਚਕਾਰ ਹੋਣੀ ਚਾਹੀਦੀ ਹੈ',
   enter_remark: 'ਟਿੱਪਣੀ ਦਰਜ ਕਰੋ',
   user_not_found: 'ਵਰਤੋਂਕਾਰ ਨਹੀਂ ਮਿਲਿਆ',
+  // admin
+  cannot_change_own_account: 'ਤੁਸੀਂ ਇਹ ਆਪਣੇ ਹੀ ਖਾਤੇ ਉੱਤੇ ਨਹੀਂ ਕਰ ਸਕਦੇ',
+  user_password_reset: 'ਪਾਸਵਰਡ ਸੈੱਟ ਹੋ ਗਿਆ; ਵਰਤੋਂਕਾਰ ਦੇ ਸਾਰੇ ਸੈਸ਼ਨ ਖ਼ਤਮ ਕਰ ਦਿੱਤੇ ਗਏ',
 };

@@ -68,4 +68,7 @@ export const zh_CN: Messages = {
   rebate_bps_range: '返利必须在 0 到 10000 个基点之间',
   enter_remark: '请输入备注',
   user_not_found: '用户不存在',
+  // admin
+  cannot_change_own_account: '不能对自己的账户执行此操作',
+  user_password_reset: '密码已设置，该用户的所有会话已结束',
 };

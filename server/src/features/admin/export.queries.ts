@@ -1,0 +1,81 @@
+import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { accounts, entries, postings, users } from '../../db/schema';
+
+/**
+ * Where the previous batch ended. `at` is the row's `created_at` as PostgreSQL prints it (microseconds
+ * and offset), so the next batch resumes exactly there: a JavaScript Date keeps only milliseconds.
+ */
+export interface Resume {
+  at: string;
+  id: number;
+}
+
+export interface BatchFilter {
+  from?: Date;
+  to?: Date;
+  after?: Resume;
+  limit: number;
+}
+
+/** [from, to) on `createdAt`, past the resume point, in (created_at, id) order. */
+function inRange(createdAt: PgColumn, id: PgColumn, filter: BatchFilter): SQL | undefined {
+  return and(
+    filter.from === undefined ? undefined : gte(createdAt, filter.from),
+    filter.to === undefined ? undefined : lt(createdAt, filter.to),
+    filter.after === undefined
+      ? undefined
+      : sql`(${createdAt}, ${id}) > (${filter.after.at}::timestamptz, ${filter.after.id})`,
+  );
+}
+
+const wallet = alias(accounts, 'wallet');
+const hold = alias(accounts, 'hold');
+
+export async function userBatch(db: Executor, filter: BatchFilter) {
+  return db
+    .select({
+      id: users.id,
+      at: sql<string>`${users.createdAt}::text`,
+      username: users.username,
+      inviteCode: users.inviteCode,
+      role: users.role,
+      frozen: users.frozen,
+      inviterId: users.inviterId,
+      createdAt: users.createdAt,
+      balance: wallet.balance,
+      hold: hold.balance,
+    })
+    .from(users)
+    .leftJoin(wallet, and(eq(wallet.userId, users.id), eq(wallet.kind, 'wallet')))
+    .leftJoin(hold, and(eq(hold.userId, users.id), eq(hold.kind, 'hold')))
+    .where(inRange(users.createdAt, users.id, filter))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(filter.limit);
+}
+
+/** Entries of users' accounts (platform sides left out), with their user and posting. */
+export async function movementBatch(db: Executor, filter: BatchFilter) {
+  return db
+    .select({
+      id: entries.id,
+      at: sql<string>`${entries.createdAt}::text`,
+      createdAt: entries.createdAt,
+      userId: users.id,
+      username: users.username,
+      account: accounts.kind,
+      type: postings.type,
+      amount: entries.amount,
+      balanceAfter: entries.balanceAfter,
+      postingId: entries.postingId,
+      ref: postings.ref,
+    })
+    .from(entries)
+    .innerJoin(accounts, and(eq(accounts.id, entries.accountId), isNotNull(accounts.userId)))
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .innerJoin(postings, eq(postings.id, entries.postingId))
+    .where(inRange(entries.createdAt, entries.id, filter))
+    .orderBy(asc(entries.createdAt), asc(entries.id))
+    .limit(filter.limit);
+}
