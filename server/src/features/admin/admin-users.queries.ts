@@ -11,7 +11,9 @@ const wallet = alias(accounts, 'wallet');
 const hold = alias(accounts, 'hold');
 const inviter = alias(users, 'inviter');
 
-const inviteeCount = sql<number>`(select count(*)::int from ${users} i where i.inviter_id = ${users.id})`;
+// `${users}.id`, not `${users.id}`: in a one-table query Drizzle leaves the column unqualified, and
+// inside the subquery that would name the invitee's own id.
+const inviteeCount = sql<number>`(select count(*)::int from ${users} i where i.inviter_id = ${users}.id)`;
 
 /** A user with the figures of the admin list; sums are per user (index `entries_account_idx`). */
 function selectUserRows(db: Executor) {
@@ -113,7 +115,7 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
   const ranked = db
     .select({
       id: users.id,
-      parentId: sql<number>`${users.inviterId}`.as('parent_id'),
+      parentId: users.inviterId,
       username: users.username,
       role: users.role,
       frozen: users.frozen,

