@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema';
-import { checkLedger, post } from '../src/features/wallet/wallet.ledger';
+import { type AccountRef, checkLedger, post } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -59,25 +59,22 @@ async function auditOf(target: string) {
 
 /** Moves money the way the withdrawals feature will: wallet → hold, hold → paid out, hold → back. */
 function ledger(userId: number, type: 'withdrawal_hold' | 'withdrawal_paid' | 'withdrawal_refund', paise: bigint) {
-  const sides = {
-    withdrawal_hold: [
-      { userId, kind: 'wallet' as const },
-      { userId, kind: 'hold' as const },
-    ],
-    withdrawal_paid: [{ userId, kind: 'hold' as const }, { kind: 'platform_payouts' as const }],
-    withdrawal_refund: [
-      { userId, kind: 'hold' as const },
-      { userId, kind: 'wallet' as const },
-    ],
-  }[type];
+  const wallet: AccountRef = { userId, kind: 'wallet' };
+  const hold: AccountRef = { userId, kind: 'hold' };
+  const sides: Record<typeof type, [AccountRef, AccountRef]> = {
+    withdrawal_hold: [wallet, hold],
+    withdrawal_paid: [hold, { kind: 'platform_payouts' }],
+    withdrawal_refund: [hold, wallet],
+  };
+  const [from, to] = sides[type];
   return ctx.db.transaction((tx) =>
     post(tx, {
       type,
       idempotencyKey: `test:${type}:${userId}:${++seq}`,
       ref: { withdrawalId: 1 },
       entries: [
-        { account: sides[0], amount: -paise },
-        { account: sides[1], amount: paise },
+        { account: from, amount: -paise },
+        { account: to, amount: paise },
       ],
     }),
   );
