@@ -127,6 +127,9 @@ export const CATALOGUE = {
   upload_too_large: 413,
   upload_type_unsupported: 415,
   upload_type_mismatch: 415,
+  // admin
+  cannot_change_own_account: 409,
+  user_password_reset: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

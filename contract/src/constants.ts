@@ -21,3 +21,6 @@ export const SESSION_TTL_DAYS = 30;
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The business day (dashboard "today", date-only filters) is India's; it has no daylight saving. */
+export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
+export const BUSINESS_UTC_OFFSET = '+05:30';

@@ -1,3 +1,5 @@
+export * from './admin';
+export * from './audit';
 export * from './auth';
 export * from './catalogue';
 export * from './constants';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, USER } from './route-def';
+import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
 
 /** Basis points: 10000 = 100 %. */
 export const BPS_MAX = 10_000;
@@ -40,6 +40,7 @@ export const referralRoutes = {
     method: 'GET',
     path: `${ADMIN}/rebate/get`,
     policy: 'admin',
+    roles: STAFF,
     summary: 'Rebate rates for the inviter (level 1) and their inviter (level 2), in basis points',
     tag: 'admin',
     data: rebateSettings,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef } from './route-def';
+import { ADMIN, type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
 import { POSTING_TYPES, postingRef } from './wallet';
 
@@ -41,6 +41,7 @@ export const revenueRoutes = {
     method: 'GET',
     path: `${ADMIN}/balance/list`,
     policy: 'admin',
+    roles: STAFF,
     summary: 'Every wallet movement, newest first, filterable by user and type',
     tag: 'admin',
     query: adminBalanceQuery,
@@ -50,6 +51,7 @@ export const revenueRoutes = {
     method: 'GET',
     path: `${ADMIN}/intro/get`,
     policy: 'admin',
+    roles: STAFF,
     summary: "The introduction's settings",
     tag: 'admin',
     data: introData,

@@ -1,9 +1,14 @@
 import type { z } from 'zod';
+import type { Role } from './auth';
 import type { MessageKey } from './catalogue';
 
-/** Who may call a route (DESIGN.md §4): anyone, any logged-in user, or an operator. */
+/** Who may call a route (DESIGN.md §4): anyone, any logged-in user, or staff (see `roles`). */
 export type Policy = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** The roles that can be let in on an `admin` route. */
+export type StaffRole = Exclude<Role, 'user'>;
+/** A body other than the JSON envelope; the server streams it. */
+export type Produces = 'text/csv';
 
 export interface RouteDef {
   method: Method;
@@ -20,6 +25,22 @@ export interface RouteDef {
   data: z.ZodType;
   /** Catalogue key of the success message (default `ok`). */
   ok?: MessageKey;
+  /**
+   * Who may call an `admin` route: admins only when left out. Reviewers are let in on read-only views
+   * and withdrawal review by listing them here; `admin` is always listed too.
+   */
+  roles?: readonly StaffRole[];
+  /** A success answer that is not the envelope (e.g. a CSV download); `data` then documents its text. */
+  produces?: Produces;
+}
+
+const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
+/** Reviewer-readable admin route. */
+export const STAFF: readonly StaffRole[] = ['admin', 'reviewer'];
+
+/** The roles allowed on a route: none for public and user routes (any logged-in user passes those). */
+export function rolesOf(def: Pick<RouteDef, 'policy' | 'roles'>): readonly StaffRole[] {
+  return def.policy === 'admin' ? (def.roles ?? ADMIN_ONLY) : [];
 }
 
 export const USER = '/go_user/api/v1/user';

@@ -15,6 +15,13 @@ describe('the route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it.each(entries)('%s names roles only as an admin route, and always lets admins in', (_name, def) => {
+    if (def.roles === undefined) return;
+    expect(def.policy).toBe('admin');
+    expect(def.roles).toContain('admin');
+    for (const role of def.roles) expect(['admin', 'reviewer']).toContain(role);
+  });
+
   it('puts user routes under /user/ and admin routes under /admin/', () => {
     for (const [name, def] of entries) {
       if (def.path.startsWith('/go_user/api/v1/user/')) expect(def.policy).toBe('user');

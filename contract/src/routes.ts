@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { adminRoutes } from './admin';
+import { auditRoutes } from './audit';
 import {
   editPasswordBody,
   loginBody,
@@ -15,7 +17,7 @@ import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
-import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { uploadRoutes } from './uploads';
@@ -130,6 +132,7 @@ export const routes = {
     method: 'GET',
     path: `${ADMIN}/ledger/check`,
     policy: 'admin',
+    roles: STAFF,
     summary: "Checks the ledger's invariants: postings balance, cached balances match, none negative",
     tag: 'admin',
     data: ledgerCheckData,
@@ -141,9 +144,11 @@ export const routes = {
   ...linkedAccountRoutes,
   ...noticeRoutes,
   ...uploadRoutes,
+  ...adminRoutes,
+  ...auditRoutes,
 } as const satisfies Record<string, RouteDef>;
 
-export type { Method, Policy, RouteDef } from './route-def';
+export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;

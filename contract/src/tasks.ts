@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from './locales';
 import { rupeeAmountField } from './money';
-import { ADMIN, type RouteDef, USER } from './route-def';
+import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
 
 /** Home's sections, in the order Home shows them (spec section 2). */
 export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
@@ -142,6 +142,7 @@ export const taskRoutes = {
     method: 'GET',
     path: `${ADMIN}/task/detail`,
     policy: 'admin',
+    roles: STAFF,
     summary: 'One task with every locale text',
     tag: 'admin',
     query: taskIdQuery,
@@ -151,6 +152,7 @@ export const taskRoutes = {
     method: 'GET',
     path: `${ADMIN}/task/list`,
     policy: 'admin',
+    roles: STAFF,
     summary: 'Every task that is not deleted, by section and sort order',
     tag: 'admin',
     data: z.object({ items: z.array(adminTask) }),

@@ -9,6 +9,12 @@ import { BODY_LIMIT_BYTES, UPLOAD_MAX_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import { adminHandlers } from './features/admin/admin.routes';
+import { createAdminUsersService } from './features/admin/admin-users.service';
+import { createDashboardService, type PendingWithdrawals } from './features/admin/dashboard.service';
+import { createExportService } from './features/admin/export.service';
+import { auditHandlers } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { authHandlers } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { healthHandlers } from './features/health/health.routes';
@@ -60,6 +66,8 @@ export interface AppDeps {
   fileStore?: FileStore;
   now?: () => Date;
   webRoots?: WebRoots;
+  /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
+  pendingWithdrawals?: PendingWithdrawals;
 }
 
 /** Builds the whole app without listening: `main.ts` starts it, tests call `inject`. */
@@ -141,6 +149,10 @@ export async function buildApp(deps: AppDeps) {
   const noticesAdmin = createNoticesAdminService({ db: database.db, now });
   const fileStore = deps.fileStore ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
   const uploads = createUploadsService({ db: database.db, store: fileStore, tempDir: resolve(config.DATA_DIR, 'tmp') });
+  const adminUsers = createAdminUsersService({ db: database.db });
+  const dashboard = createDashboardService({ db: database.db, now, pendingWithdrawals: deps.pendingWithdrawals });
+  const exports = createExportService({ db: database.db, now });
+  const audit = createAuditService({ db: database.db });
 
   registerRoutes(
     app,
@@ -158,6 +170,8 @@ export async function buildApp(deps: AppDeps) {
       ...linkedAccountsHandlers(linked, linkedAdmin),
       ...noticesHandlers(notices, noticesAdmin),
       ...uploadsHandlers(uploads),
+      ...adminHandlers({ users: adminUsers, dashboard, exports }),
+      ...auditHandlers(audit),
     },
     auth.resolveSession,
   );
@@ -190,6 +204,10 @@ export async function buildApp(deps: AppDeps) {
       notices,
       noticesAdmin,
       uploads,
+      adminUsers,
+      dashboard,
+      exports,
+      audit,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, entries, users as usersTable } from '../src/db/schema';
 import { maskUsername } from '../src/features/referrals/referrals.service';
@@ -118,7 +118,8 @@ describe('admin rebate and revenue', () => {
     const [audit] = await ctx.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.target, `user:${invitee.id}`));
+      .where(eq(auditLog.target, `user:${invitee.id}`))
+      .orderBy(asc(auditLog.id));
     expect(audit).toMatchObject({ action: 'revenue.add', after: { amount: '1234.56', remark: 'March earnings' } });
 
     expect(await addRevenue({ userId: invitee.id, amount: 1, remark: ' ' })).toMatchObject({

@@ -1,4 +1,4 @@
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, entries, postings, taskCompletions } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
@@ -255,7 +255,12 @@ describe('admin tasks', () => {
       { token: admin },
     );
     expect(restored.body.data).toMatchObject({ reward: '200.00', active: true });
-    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.target, 'task:10')).limit(1);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, 'task:10'))
+      .orderBy(asc(auditLog.id))
+      .limit(1);
     expect(audit).toMatchObject({ action: 'task.edit', before: { reward: '200.00', active: true } });
   });
 

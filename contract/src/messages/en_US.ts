@@ -122,4 +122,7 @@ export const en_US: Messages = {
   upload_too_large: 'The file is too large: at most {{maxMb}} MB for this type',
   upload_type_unsupported: 'Only PNG, JPEG or WebP images and MP4 videos can be uploaded',
   upload_type_mismatch: "The file's name or type does not match its content",
+  // admin
+  cannot_change_own_account: 'You cannot do this to your own account',
+  user_password_reset: "Password set; all of the user's sessions have ended",
 };

@@ -122,4 +122,7 @@ export const gu_IN: Messages = {
   upload_too_large: 'ફાઇલ ખૂબ મોટી છે: આ પ્રકાર માટે વધુમાં વધુ {{maxMb}} MB',
   upload_type_unsupported: 'ફક્ત PNG, JPEG અથવા WebP છબીઓ અને MP4 વિડિયો અપલોડ કરી શકાય છે',
   upload_type_mismatch: 'ફાઇલનું નામ અથવા પ્રકાર તેની સામગ્રી સાથે મેળ ખાતો નથી',
+  // admin
+  cannot_change_own_account: 'તમે આ તમારા પોતાના ખાતા પર કરી શકતા નથી',
+  user_password_reset: 'પાસવર્ડ સેટ થયો; વપરાશકર્તાના બધા સત્રો સમાપ્ત કરાયા',
 };

@@ -122,4 +122,7 @@ export const hi_IN: Messages = {
   upload_too_large: 'फ़ाइल बहुत बड़ी है: इस प्रकार के लिए अधिकतम {{maxMb}} MB',
   upload_type_unsupported: 'केवल PNG, JPEG या WebP छवियाँ और MP4 वीडियो अपलोड किए जा सकते हैं',
   upload_type_mismatch: 'फ़ाइल का नाम या प्रकार उसकी सामग्री से मेल नहीं खाता',
+  // admin
+  cannot_change_own_account: 'आप यह अपने ही खाते पर नहीं कर सकते',
+  user_password_reset: 'पासवर्ड सेट हो गया; उपयोगकर्ता के सभी सत्र समाप्त कर दिए गए',
 };

@@ -121,4 +121,7 @@ export const mr_IN: Messages = {
   upload_too_large: 'फाइल खूप मोठी आहे: या प्रकारासाठी जास्तीत जास्त {{maxMb}} MB',
   upload_type_unsupported: 'फक्त PNG, JPEG किंवा WebP प्रतिमा आणि MP4 व्हिडिओ अपलोड करता येतात',
   upload_type_mismatch: 'फाइलचे नाव किंवा प्रकार तिच्या मजकुराशी जुळत नाही',
+  // admin
+  cannot_change_own_account: 'तुम्ही हे तुमच्या स्वतःच्या खात्यावर करू शकत नाही',
+  user_password_reset: 'पासवर्ड सेट झाला; वापरकर्त्याची सर्व सत्रे संपवली',
 };

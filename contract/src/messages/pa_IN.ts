@@ -122,4 +122,7 @@ export const pa_IN: Messages = {
   upload_too_large: 'ਫਾਈਲ ਬਹੁਤ ਵੱਡੀ ਹੈ: ਇਸ ਕਿਸਮ ਲਈ ਵੱਧ ਤੋਂ ਵੱਧ {{maxMb}} MB',
   upload_type_unsupported: 'ਸਿਰਫ਼ PNG, JPEG ਜਾਂ WebP ਤਸਵੀਰਾਂ ਅਤੇ MP4 ਵੀਡੀਓ ਅੱਪਲੋਡ ਕੀਤੇ ਜਾ ਸਕਦੇ ਹਨ',
   upload_type_mismatch: 'ਫਾਈਲ ਦਾ ਨਾਮ ਜਾਂ ਕਿਸਮ ਉਸਦੀ ਸਮੱਗਰੀ ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦੀ',
+  // admin
+  cannot_change_own_account: 'ਤੁਸੀਂ ਇਹ ਆਪਣੇ ਹੀ ਖਾਤੇ ਉੱਤੇ ਨਹੀਂ ਕਰ ਸਕਦੇ',
+  user_password_reset: 'ਪਾਸਵਰਡ ਸੈੱਟ ਹੋ ਗਿਆ; ਵਰਤੋਂਕਾਰ ਦੇ ਸਾਰੇ ਸੈਸ਼ਨ ਖ਼ਤਮ ਕਰ ਦਿੱਤੇ ਗਏ',
 };

@@ -120,4 +120,7 @@ export const zh_CN: Messages = {
   upload_too_large: '文件过大：此类型最多 {{maxMb}} MB',
   upload_type_unsupported: '只能上传 PNG、JPEG 或 WebP 图片以及 MP4 视频',
   upload_type_mismatch: '文件名或类型与文件内容不符',
+  // admin
+  cannot_change_own_account: '不能对自己的账户执行此操作',
+  user_password_reset: '密码已设置，该用户的所有会话已结束',
 };

@@ -40,7 +40,7 @@ export const users = pgTable(
     frozen: boolean('frozen').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc())],
+  (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc()), index('users_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Opaque bearer tokens: only the SHA-256 of the token is stored (DESIGN.md §4). */
@@ -147,7 +147,12 @@ export const entries = pgTable(
     balanceAfter: bigint('balance_after', { mode: 'bigint' }),
     createdAt: createdAt(),
   },
-  (t) => [index('entries_account_idx').on(t.accountId, t.id.desc()), index('entries_posting_idx').on(t.postingId)],
+  (t) => [
+    index('entries_account_idx').on(t.accountId, t.id.desc()),
+    index('entries_posting_idx').on(t.postingId),
+    // Date-range exports and "paid today" read entries in time order.
+    index('entries_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -216,19 +221,29 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every admin write: who, what, when, before and after (DESIGN.md §5). Append-only. */
-export const auditLog = pgTable('audit_log', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  actorId: bigint('actor_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id),
-  action: text('action').notNull(),
-  target: text('target').notNull(),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  requestId: text('request_id'),
-  createdAt: createdAt(),
-});
+/**
+ * Every admin write: who, what, when, before and after (DESIGN.md §5). Append-only: the `admin`
+ * migration's trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: bigint('actor_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_actor_idx').on(t.actorId, t.id.desc()),
+    index('audit_log_target_idx').on(t.target, t.id.desc()),
+  ],
+);
 
 /**
  * A user's own in-app notifications (DESIGN.md §5): withdrawal approved / rejected / paid / failed,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Policy, Role } from '@kamai/contract';
+import { type Role, type RouteDef, rolesOf } from '@kamai/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -30,18 +30,25 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Enforces a route's policy; returns the caller for `user` and `admin` routes. */
+/**
+ * Enforces a route's policy; returns the caller on `user` and `admin` routes. An `admin` route lets in
+ * only the roles it names (admins alone when it names none), and never a frozen account: freezing a
+ * staff member takes the console away at once.
+ */
 export async function authenticate(
   request: FastifyRequest,
-  policy: Policy,
+  def: Pick<RouteDef, 'policy' | 'roles'>,
   resolve: SessionResolver,
 ): Promise<AuthUser | undefined> {
-  if (policy === 'public') return undefined;
+  if (def.policy === 'public') return undefined;
   const token = bearer(request);
   if (!token) throw new AppError('unauthorized');
   const sessionHash = hashToken(token);
   const found = await resolve(sessionHash);
   if (!found) throw new AppError('unauthorized');
-  if (policy === 'admin' && found.role !== 'admin') throw new AppError('forbidden');
+  if (def.policy === 'admin') {
+    if (!rolesOf(def).some((role) => role === found.role)) throw new AppError('forbidden');
+    if (found.frozen) throw new AppError('account_frozen');
+  }
   return { ...found, sessionHash };
 }

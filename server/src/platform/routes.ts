@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   envelopeOf,
@@ -9,6 +10,7 @@ import {
   type RouteName,
   type RouteParamsParsed,
   type RouteQueryParsed,
+  type Routes,
   routes,
   translate,
 } from '@kamai/contract';
@@ -30,7 +32,15 @@ export interface HandlerContext<N extends RouteName> {
   file?: () => Promise<MultipartFile | undefined>;
 }
 
-export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<RouteData<N>>;
+/** The answer of a route whose contract `produces` a body other than the envelope: streamed as it is read. */
+export interface StreamAnswer {
+  /** Offered to the browser as the download's name. */
+  filename: string;
+  body: Readable;
+}
+type Answer<N extends RouteName> = Routes[N] extends { produces: string } ? StreamAnswer : RouteData<N>;
+
+export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<Answer<N>>;
 export type Handlers = { [N in RouteName]?: Handler<N> };
 
 /** The caller of a user/admin route; the policy check has already run. */
@@ -60,15 +70,16 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
-        response: { 200: envelopeOf(def.data) },
+        // A streamed body is not serialised: failures before it starts still answer the envelope.
+        ...(def.produces ? { produces: [def.produces] } : { response: { 200: envelopeOf(def.data) } }),
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
       onRequest: async (request) => {
-        request.authUser = await authenticate(request, def.policy, resolveSession);
+        request.authUser = await authenticate(request, def, resolveSession);
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const locale = pickLocale(request.headers['accept-language']);
-        const data = await handler({
+        const answer = await handler({
           body: request.body as never,
           query: request.query as never,
           params: request.params as never,
@@ -79,8 +90,15 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           log: request.log,
           ...(def.multipart ? { file: async () => (request.isMultipart() ? request.file() : undefined) } : {}),
         });
+        if (def.produces) {
+          const { filename, body } = answer as unknown as StreamAnswer;
+          reply.header('content-type', `${def.produces}; charset=utf-8`);
+          reply.header('content-disposition', `attachment; filename="${filename}"`);
+          reply.header('cache-control', 'no-store');
+          return reply.send(body);
+        }
         const key = def.ok ?? 'ok';
-        return { code: 200, message: translate(locale, key), key, data };
+        return { code: 200, message: translate(locale, key), key, data: answer as RouteData<RouteName> };
       },
     });
   }

@@ -1,5 +1,6 @@
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
 export interface AuditEntry {
   actorId: number;
@@ -28,4 +29,44 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
     .returning({ id: auditLog.id });
   if (!row) throw new Error('insert audit_log returned no row');
   return row.id;
+}
+
+export interface AuditFilter {
+  actorId?: number;
+  action?: string;
+  target?: string;
+  from?: Date;
+  to?: Date;
+  beforeId?: number;
+  limit: number;
+}
+
+/** The audit log, newest first, with each actor's username. */
+export async function listAudit(db: Executor, filter: AuditFilter) {
+  return db
+    .select({
+      id: auditLog.id,
+      actorId: auditLog.actorId,
+      actorUsername: users.username,
+      action: auditLog.action,
+      target: auditLog.target,
+      before: auditLog.before,
+      after: auditLog.after,
+      requestId: auditLog.requestId,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
+        filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
+        filter.target === undefined ? undefined : eq(auditLog.target, filter.target),
+        filter.from === undefined ? undefined : gte(auditLog.createdAt, filter.from),
+        filter.to === undefined ? undefined : lt(auditLog.createdAt, filter.to),
+        filter.beforeId === undefined ? undefined : lt(auditLog.id, filter.beforeId),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
 }

@@ -20,12 +20,15 @@ export async function deleteSession(db: Executor, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** Ends the user's sessions (but the given one); answers how many ended. */
 export async function deleteUserSessions(db: Executor, userId: number, exceptTokenHash?: string) {
-  await db
+  const ended = await db
     .delete(sessions)
     .where(
       exceptTokenHash
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return ended.length;
 }

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { ROLES } from './auth';
+import { BUSINESS_UTC_OFFSET } from './constants';
+import { pageOf, pageQuery } from './pagination';
+import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { newPasswordField } from './validation';
+import { balanceItem } from './wallet';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One end of a time range: an ISO instant, or a day `YYYY-MM-DD` in India (`from` = its start,
+ * `to` = the start of the next day, so the day is included). The range is [from, to).
+ */
+export function timeBound(side: 'from' | 'to') {
+  return z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation_failed' }).transform((text) => {
+    if (text.length > 10) return new Date(text);
+    const start = new Date(`${text}T00:00:00${BUSINESS_UTC_OFFSET}`);
+    return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
+  });
+}
+
+const userId = z.coerce.number({ error: 'validation_failed' }).int('validation_failed').positive('validation_failed');
+const money = z.string();
+
+export const adminUserListQuery = pageQuery.extend({
+  /** Part of the username, or a whole invite code. */
+  q: z.string().trim().max(254, 'validation_failed').optional(),
+  role: z.enum(ROLES, { error: 'validation_failed' }).optional(),
+  frozen: z
+    .enum(['true', 'false'], { error: 'validation_failed' })
+    .transform((v) => v === 'true')
+    .optional(),
+  /** Only the invitees of this user (pages through a large invite tree). */
+  inviterId: userId.optional(),
+  joinedFrom: timeBound('from').optional(),
+  joinedTo: timeBound('to').optional(),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuery>;
+
+export const adminUserRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  inviteCode: z.string(),
+  role: z.enum(ROLES),
+  frozen: z.boolean(),
+  createdAt: z.string(),
+  /** Rupee strings. `hold` is the money moved aside by withdrawals under review or in payment. */
+  balance: money,
+  hold: money,
+  inviter: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  inviteeCount: z.number().int(),
+  /** Task rewards, rebates, revenue and linked-account income ever credited. */
+  totalEarned: money,
+  /** Withdrawals paid out. */
+  totalWithdrawn: money,
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
+const treeUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  frozen: z.boolean(),
+  createdAt: z.string(),
+  inviteeCount: z.number().int(),
+});
+
+/** How many of each level the detail shows; the rest is paged with `user/list?inviterId=`. */
+export const INVITE_TREE_LEVEL1_MAX = 50;
+export const INVITE_TREE_LEVEL2_MAX = 20;
+export const ADMIN_DETAIL_MOVEMENTS = 20;
+
+export const adminUserDetailData = z.object({
+  user: adminUserRow,
+  /** The newest wallet movements; older ones through `admin/balance/list?userId=`. */
+  movements: z.array(balanceItem),
+  /** Invitees (newest first) and each one's invitees; `count` is the whole level-1 count. */
+  inviteTree: z.object({
+    count: z.number().int(),
+    items: z.array(treeUser.extend({ invitees: z.array(treeUser) })),
+  }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailData>;
+
+export const adminUserFreezeBody = z.object({ userId, frozen: z.boolean({ error: 'validation_failed' }) });
+export const adminUserRoleBody = z.object({ userId, role: z.enum(ROLES, { error: 'validation_failed' }) });
+export const adminUserResetPassBody = z.object({ userId, password: newPasswordField });
+
+const figure = z.object({ count: z.number().int(), amount: money });
+
+export const dashboardData = z.object({
+  /** The business day "today" refers to. */
+  day: z.object({ timeZone: z.string(), start: z.string() }),
+  /** Accounts with role `user` (staff not counted). */
+  users: z.object({ total: z.number().int(), newToday: z.number().int() }),
+  /** What the platform owes users: every wallet, and every withdrawal hold. */
+  balances: z.object({ wallets: money, holds: money }),
+  withdrawals: z.object({
+    /** Null until the withdrawals feature supplies it. */
+    pending: figure.nullable(),
+    paidToday: figure,
+  }),
+  /** `checkLedger()` now; the details at `admin/ledger/check`. */
+  ledger: z.object({ ok: z.boolean(), problemCount: z.number().int() }),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+export const exportQuery = z.object({ from: timeBound('from').optional(), to: timeBound('to').optional() });
+export type ExportQuery = z.input<typeof exportQuery>;
+
+/** Columns of the CSV downloads; amounts are rupee strings, times ISO 8601 UTC. */
+export const USER_EXPORT_COLUMNS = [
+  'id',
+  'username',
+  'invite_code',
+  'role',
+  'frozen',
+  'inviter_id',
+  'created_at',
+  'balance',
+  'hold',
+] as const;
+export const MOVEMENT_EXPORT_COLUMNS = [
+  'entry_id',
+  'created_at',
+  'user_id',
+  'username',
+  'account',
+  'type',
+  'amount',
+  'balance_after',
+  'posting_id',
+  'ref',
+] as const;
+
+const csvText = z.string().describe('text/csv; header row, then one row per record');
+
+export const adminRoutes = {
+  adminUserList: {
+    method: 'GET',
+    path: `${ADMIN}/user/list`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Users, newest first (keyset pages): search by username or invite code, filter by role, frozen, joined',
+    tag: 'admin',
+    query: adminUserListQuery,
+    data: pageOf(adminUserRow),
+  },
+  adminUserDetail: {
+    method: 'GET',
+    path: `${ADMIN}/user/detail`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'One user with figures, newest wallet movements and the invite tree (two levels)',
+    tag: 'admin',
+    query: z.object({ id: userId }),
+    data: adminUserDetailData,
+  },
+  adminUserFreeze: {
+    method: 'POST',
+    path: `${ADMIN}/user/freeze`,
+    policy: 'admin',
+    summary: 'Freezes or unfreezes a user (a frozen user cannot withdraw; frozen staff lose the console); audited',
+    tag: 'admin',
+    body: adminUserFreezeBody,
+    data: adminUserRow,
+  },
+  adminUserRole: {
+    method: 'POST',
+    path: `${ADMIN}/user/role`,
+    policy: 'admin',
+    summary: "Sets a user's role (user, reviewer, admin); not one's own; audited",
+    tag: 'admin',
+    body: adminUserRoleBody,
+    data: adminUserRow,
+  },
+  adminUserResetPassword: {
+    method: 'POST',
+    path: `${ADMIN}/user/resetpass`,
+    policy: 'admin',
+    summary: "Sets a user's password and ends all their sessions; not one's own; audited",
+    tag: 'admin',
+    body: adminUserResetPassBody,
+    data: z.object({ sessionsEnded: z.number().int() }),
+    ok: 'user_password_reset',
+  },
+  adminDashboard: {
+    method: 'GET',
+    path: `${ADMIN}/dashboard`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Users, balances held, withdrawals and the ledger check at a glance',
+    tag: 'admin',
+    data: dashboardData,
+  },
+  adminExportUsers: {
+    method: 'GET',
+    path: `${ADMIN}/export/users.csv`,
+    policy: 'admin',
+    summary: 'CSV of the users who joined in [from, to), oldest first, streamed',
+    tag: 'admin',
+    query: exportQuery,
+    data: csvText,
+    produces: 'text/csv',
+  },
+  adminExportMovements: {
+    method: 'GET',
+    path: `${ADMIN}/export/movements.csv`,
+    policy: 'admin',
+    summary: "CSV of every movement of users' accounts in [from, to), oldest first, streamed",
+    tag: 'admin',
+    query: exportQuery,
+    data: csvText,
+    produces: 'text/csv',
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,177 @@
+import {
+  ADMIN_DETAIL_MOVEMENTS,
+  type AdminUserDetail,
+  type AdminUserRow,
+  formatRupees,
+  INVITE_TREE_LEVEL1_MAX,
+  INVITE_TREE_LEVEL2_MAX,
+  type PageQuery,
+  type Role,
+} from '@kamai/contract';
+import type { Db, Tx } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import { writeAudit } from '../audit/audit.queries';
+import { hashPassword } from '../auth/password';
+import { deleteUserSessions } from '../auth/sessions.queries';
+import { countInvitees } from '../referrals/referrals.queries';
+import { clearLoginFailures, updatePassword } from '../users/users.queries';
+import { findUserAccountId, listEntries } from '../wallet/wallet.queries';
+import * as q from './admin-users.queries';
+
+export interface Actor {
+  id: number;
+  requestId: string;
+}
+
+type ListQuery = PageQuery & Omit<q.UserFilter, 'search' | 'beforeId' | 'limit'> & { q?: string };
+
+function toRow(row: q.UserRowRecord): AdminUserRow {
+  return {
+    id: row.id,
+    username: row.username,
+    inviteCode: row.inviteCode,
+    role: row.role,
+    frozen: row.frozen,
+    createdAt: row.createdAt.toISOString(),
+    balance: formatRupees(BigInt(row.balance)),
+    hold: formatRupees(BigInt(row.hold)),
+    inviter: row.inviterId === null ? null : { id: row.inviterId, username: row.inviterUsername ?? '' },
+    inviteeCount: row.inviteeCount,
+    totalEarned: formatRupees(BigInt(row.totalEarned)),
+    totalWithdrawn: formatRupees(BigInt(row.totalWithdrawn)),
+  };
+}
+
+export function createAdminUsersService({ db }: { db: Db }) {
+  async function list(query: ListQuery) {
+    const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+    const rows = await q.listUserRows(db, {
+      search: query.q || undefined,
+      role: query.role,
+      frozen: query.frozen,
+      inviterId: query.inviterId,
+      joinedFrom: query.joinedFrom,
+      joinedTo: query.joinedTo,
+      beforeId,
+      limit: query.limit + 1,
+    });
+    const items = rows.slice(0, query.limit).map(toRow);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+  }
+
+  async function detail(userId: number): Promise<AdminUserDetail> {
+    const row = await q.findUserRow(db, userId);
+    if (!row) throw new AppError('user_not_found');
+    const walletId = await findUserAccountId(db, userId, 'wallet');
+    const movements = walletId === undefined ? [] : await listEntries(db, walletId, ADMIN_DETAIL_MOVEMENTS);
+    const level1 = await q.listTreeLevel1(db, userId, INVITE_TREE_LEVEL1_MAX);
+    const level2 = await q.listTreeLevel2(
+      db,
+      level1.map((u) => u.id),
+      INVITE_TREE_LEVEL2_MAX,
+    );
+    const treeUser = (u: (typeof level1)[number]) => ({
+      id: u.id,
+      username: u.username,
+      role: u.role,
+      frozen: u.frozen,
+      createdAt: u.createdAt.toISOString(),
+      inviteeCount: u.inviteeCount,
+    });
+    return {
+      user: toRow(row),
+      movements: movements.map((m) => ({
+        id: m.id,
+        type: m.type,
+        amount: formatRupees(m.amount),
+        balanceAfter: formatRupees(m.balanceAfter ?? 0n),
+        createdAt: m.createdAt.toISOString(),
+        ref: m.ref,
+      })),
+      inviteTree: {
+        count: await countInvitees(db, userId),
+        items: level1.map((u) => ({
+          ...treeUser(u),
+          invitees: level2.filter((v) => v.parentId === u.id).map(treeUser),
+        })),
+      },
+    };
+  }
+
+  /**
+   * Locks the actor's and the target's rows, then checks that the actor is still an active admin: two
+   * admins demoting or freezing each other at once leave one of them an admin, never none.
+   */
+  async function lockForChange(tx: Tx, actor: Actor, userId: number) {
+    if (userId === actor.id) throw new AppError('cannot_change_own_account');
+    const rows = await q.lockUsers(tx, [actor.id, userId]);
+    const me = rows.find((r) => r.id === actor.id);
+    const target = rows.find((r) => r.id === userId);
+    if (me?.role !== 'admin' || me.frozen) throw new AppError('forbidden');
+    if (!target) throw new AppError('user_not_found');
+    return target;
+  }
+
+  async function rowOf(tx: Tx, userId: number) {
+    const row = await q.findUserRow(tx, userId);
+    if (!row) throw new AppError('user_not_found');
+    return toRow(row);
+  }
+
+  async function freeze(actor: Actor, input: { userId: number; frozen: boolean }) {
+    return db.transaction(async (tx) => {
+      const target = await lockForChange(tx, actor, input.userId);
+      await q.updateUser(tx, input.userId, { frozen: input.frozen });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.freeze',
+        target: `user:${input.userId}`,
+        before: { frozen: target.frozen },
+        after: { frozen: input.frozen },
+        requestId: actor.requestId,
+      });
+      return rowOf(tx, input.userId);
+    });
+  }
+
+  async function setRole(actor: Actor, input: { userId: number; role: Role }) {
+    return db.transaction(async (tx) => {
+      const target = await lockForChange(tx, actor, input.userId);
+      await q.updateUser(tx, input.userId, { role: input.role });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.role',
+        target: `user:${input.userId}`,
+        before: { role: target.role },
+        after: { role: input.role },
+        requestId: actor.requestId,
+      });
+      return rowOf(tx, input.userId);
+    });
+  }
+
+  /** Sets a new password and ends every session; the audit row records that, never the password. */
+  async function resetPassword(actor: Actor, input: { userId: number; password: string }) {
+    const passwordHash = await hashPassword(input.password);
+    return db.transaction(async (tx) => {
+      await lockForChange(tx, actor, input.userId);
+      await updatePassword(tx, input.userId, passwordHash);
+      const sessionsEnded = await deleteUserSessions(tx, input.userId);
+      await clearLoginFailures(tx, input.userId);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.resetpass',
+        target: `user:${input.userId}`,
+        after: { sessionsEnded },
+        requestId: actor.requestId,
+      });
+      return { sessionsEnded };
+    });
+  }
+
+  return { list, detail, freeze, setRole, resetPassword };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

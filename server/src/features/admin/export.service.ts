@@ -1,0 +1,92 @@
+import { Readable } from 'node:stream';
+import { formatRupees, MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import type { StreamAnswer } from '../../platform/routes';
+import { csvLine, csvText, csvValue } from './csv';
+import * as q from './export.queries';
+
+/** Rows per query: one batch's text (~150 KB) is all the export holds at a time. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+interface Range {
+  from?: Date;
+  to?: Date;
+}
+
+const money = (paise: bigint | null) => (paise === null ? '' : formatRupees(paise));
+
+/**
+ * Yields the header, then one chunk of CSV lines per keyset batch. Each batch is its own short query,
+ * not one long transaction: on PGlite a transaction would hold its only connection for the whole
+ * download. So the file is not one snapshot; rows are never repeated or skipped, and rows that arrive
+ * during the download past the resume point may be included.
+ */
+async function* csvBatches<Row extends q.Resume>(
+  header: readonly string[],
+  fetch: (after: q.Resume | undefined) => Promise<Row[]>,
+  line: (row: Row) => string,
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  let after: q.Resume | undefined;
+  for (;;) {
+    const rows = await fetch(after);
+    if (rows.length > 0) yield rows.map(line).join('');
+    const last = rows.at(-1);
+    if (!last || rows.length < EXPORT_BATCH_ROWS) return;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+function fileName(kind: string, now: Date) {
+  return `${kind}-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.csv`;
+}
+
+export function createExportService({ db, now }: { db: Db; now: () => Date }) {
+  function users(range: Range): StreamAnswer {
+    const rows = csvBatches(
+      USER_EXPORT_COLUMNS,
+      (after) => q.userBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (u) =>
+        csvLine([
+          csvValue(u.id),
+          csvText(u.username),
+          csvValue(u.inviteCode),
+          csvValue(u.role),
+          csvValue(u.frozen),
+          csvValue(u.inviterId),
+          csvValue(u.createdAt.toISOString()),
+          money(u.balance ?? 0n),
+          money(u.hold ?? 0n),
+        ]),
+    );
+    return { filename: fileName('users', now()), body: Readable.from(rows, { objectMode: false }) };
+  }
+
+  function movements(range: Range): StreamAnswer {
+    const rows = csvBatches(
+      MOVEMENT_EXPORT_COLUMNS,
+      (after) => q.movementBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (m) =>
+        csvLine([
+          csvValue(m.id),
+          csvValue(m.createdAt.toISOString()),
+          csvValue(m.userId),
+          csvText(m.username),
+          csvValue(m.account),
+          csvValue(m.type),
+          money(m.amount),
+          money(m.balanceAfter),
+          csvValue(m.postingId),
+          csvValue(JSON.stringify(m.ref)),
+        ]),
+    );
+    return { filename: fileName('movements', now()), body: Readable.from(rows, { objectMode: false }) };
+  }
+
+  return { users, movements };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
