@@ -81,13 +81,13 @@ describe('linked messaging accounts in the browser at 390×844', () => {
 
       const card = page.getByRole('article', { name: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` });
       await expect.poll(() => card.getByText('Online', { exact: true }).count()).toBe(1);
-      await expect.poll(() => card.getByText('₹0.00').count()).toBe(1);
+      await expect.poll(() => card.getByText('₹0.00', { exact: true }).count()).toBe(1);
       await page.waitForTimeout(2500);
       await card.getByRole('button', { name: 'Settle' }).click();
       await expect.poll(() => toast(page, /^Settlement complete: \+₹\d+\.\d\d$/).count()).toBe(1);
       const amount = /₹[\d,]+\.\d\d/.exec((await toast(page, 'Settlement complete').textContent()) ?? '')?.[0];
       expect(Number(amount?.slice(1).replaceAll(',', ''))).toBeGreaterThanOrEqual(2);
-      await expect.poll(() => card.getByText(amount ?? '-').count()).toBe(1);
+      await expect.poll(() => card.getByText(amount ?? '-', { exact: true }).count()).toBe(1);
       // Settled this hour: the button waits for the next interval.
       await expect.poll(() => card.getByRole('button', { name: 'Settle' }).isDisabled()).toBe(true);
       await expect.poll(() => card.getByText(/^Next settlement after /).count()).toBe(1);

@@ -1,4 +1,9 @@
-import { type LinkedAccountItem, PHONE_COUNTRY_CODE } from '@kamai/contract';
+import {
+  type LinkedAccountItem,
+  PHONE_COUNTRY_CODE,
+  formatRupees as paiseToRupees,
+  parseRupees,
+} from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -19,14 +24,22 @@ import { useFormatDuration } from './duration';
 import { LinkedLog } from './linked-log';
 import { StatusTag } from './status-tag';
 
+/** What settling now would pay: the server's rule, floor(seconds × hourly paise / 3600). */
+function estimatePaise(seconds: number, hourlyRate: string): bigint {
+  const rate = parseRupees(hourlyRate) ?? 0n;
+  return (BigInt(Math.max(0, Math.floor(seconds))) * rate) / 3600n;
+}
+
 interface CardProps {
   item: LinkedAccountItem;
   /** When the list was fetched (ms): an Online account's time keeps counting from there. */
   fetchedAt: number;
+  /** Rupees per online hour, as the list reports it. */
+  hourlyRate: string;
 }
 
 /** One linked number (/List5): status, times, earnings, and settle, re-bind, log out, log. */
-export function LinkedAccountCard({ item, fetchedAt }: CardProps) {
+export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
   const { t } = useTranslation(['linked', 'errors']);
   const locale = currentLocale();
   const duration = useFormatDuration();
@@ -39,7 +52,9 @@ export function LinkedAccountCard({ item, fetchedAt }: CardProps) {
   const running = online ? Math.max(0, Math.floor((now - fetchedAt) / 1000)) : 0;
   const unsettled = item.unsettledSeconds + running;
   const waitUntil = item.settleAvailableAt ? Date.parse(item.settleAvailableAt) : 0;
-  const canSettle = unsettled > 0 && waitUntil <= now;
+  const payable = estimatePaise(unsettled, hourlyRate);
+  // Less than a paisa is nothing to settle (the server keeps the time for later).
+  const canSettle = payable >= 1n && waitUntil <= now;
   const phone = formatLinkedPhone(item.phone);
 
   const onSettle = async () => {
@@ -90,7 +105,12 @@ export function LinkedAccountCard({ item, fetchedAt }: CardProps) {
         </div>
         <div>
           <dt>{t('accounts.unsettled')}</dt>
-          <dd>{duration(unsettled)}</dd>
+          <dd>
+            {duration(unsettled)}
+            {payable > 0n && (
+              <span className="account-card-estimate"> ≈ {formatRupees(paiseToRupees(payable), locale)}</span>
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('accounts.linkedAt')}</dt>

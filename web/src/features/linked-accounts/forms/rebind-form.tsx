@@ -21,6 +21,7 @@ import {
   usePairing,
   usePairingOutcome,
 } from '../pairing';
+import '../linked-accounts.css';
 
 type Values = z.input<typeof linkedPhoneBody>;
 type Parsed = z.output<typeof linkedPhoneBody>;

@@ -55,7 +55,9 @@ export function OnlineAccountsPage() {
       label={t('accounts.label')}
       listClassName="account-list"
       keyOf={(item) => item.id}
-      renderItem={(item) => <LinkedAccountCard item={item} fetchedAt={query.dataUpdatedAt} />}
+      renderItem={(item) => (
+        <LinkedAccountCard item={item} fetchedAt={query.dataUpdatedAt} hourlyRate={hourlyRate ?? '0'} />
+      )}
       empty={{ title: t('accounts.empty.title'), description: t('accounts.empty.description') }}
     />
   );
