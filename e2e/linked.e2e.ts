@@ -84,7 +84,7 @@ describe('linked messaging accounts in the browser at 390×844', () => {
       await expect.poll(() => card.getByText('₹0.00', { exact: true }).count()).toBe(1);
       await page.waitForTimeout(2500);
       await card.getByRole('button', { name: 'Settle' }).click();
-      await expect.poll(() => toast(page, /^Settlement complete: \+₹\d+\.\d\d$/).count()).toBe(1);
+      await expect.poll(() => toast(page, /^Settlement complete: \+₹[\d,]+\.\d\d credited$/).count()).toBe(1);
       const amount = /₹[\d,]+\.\d\d/.exec((await toast(page, 'Settlement complete').textContent()) ?? '')?.[0];
       expect(Number(amount?.slice(1).replaceAll(',', ''))).toBeGreaterThanOrEqual(2);
       await expect.poll(() => card.getByText(amount ?? '-', { exact: true }).count()).toBe(1);

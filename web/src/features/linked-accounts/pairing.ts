@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api-error';
+import { getToken } from '../../lib/auth-token';
 import { genPhoneCode } from './api/gen-phone-code';
 import { isBound } from './api/is-bound';
 import { useNow } from './use-now';
@@ -23,6 +24,8 @@ export interface Pairing {
   expiresAt: number;
   nextCodeAt: number;
   before: { bound: boolean; linkedAt: string | null };
+  /** The session that asked: after a logout or another login on this device the code is not shown. */
+  session: string | null;
 }
 
 export type PairingOutcome = 'waiting' | 'rebinding' | 'success' | 'expired';
@@ -50,7 +53,8 @@ export function linkedPhoneOf(input: string): string | undefined {
 }
 
 export function pairingOf(phone: string | undefined): Pairing | undefined {
-  return phone ? pairings.get(phone) : undefined;
+  const pairing = phone ? pairings.get(phone) : undefined;
+  return pairing?.session === getToken() ? pairing : undefined;
 }
 
 function waitUntil(phone: string, at: number): void {
@@ -74,6 +78,7 @@ export async function requestPairingCode(phone: string): Promise<string> {
       expiresAt: now + PAIRING_CODE_TTL_SECONDS * 1000,
       nextCodeAt: now + REBIND_CODE_SECONDS * 1000,
       before: { bound: before?.bound ?? false, linkedAt: before?.linkedAt ?? null },
+      session: getToken(),
     });
     waitUntil(phone, now + REBIND_CODE_SECONDS * 1000);
     return res.message;
