@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCALES } from '@kamai/contract';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startServer } from './server';
 
 const out = resolve(process.argv[2] ?? '.tmp/screens-real');
@@ -25,6 +25,75 @@ const ROUTES = [
   '/Que1',
   '/Intro1',
 ];
+
+/** Pages in a state a route alone does not show: a code on the Add tab, the QR, a notice, a log, the re-bind form. */
+function scenes(url: string, noticeId: number): Record<string, (page: Page) => Promise<unknown>> {
+  let n = 0;
+  return {
+    'add-code': async (page) => {
+      await page.goto(`${url}/index/add`);
+      n += 1;
+      await page.locator('.link-panel input').fill(`98100000${String(n).padStart(2, '0')}`);
+      await page.locator('.link-panel form button[type=submit]').click();
+      await page.locator('.pairing-code-value:not(.pairing-code-empty)').waitFor();
+    },
+    'add-qr': (page) => page.goto(`${url}/index/add?method=qr`),
+    'List1-detail': (page) => page.goto(`${url}/List1?kind=notice&id=${noticeId}`),
+    'List5-log': async (page) => {
+      await page.goto(`${url}/List5`);
+      await page.locator('.account-card-log-toggle').first().click();
+    },
+    'List5-rebind': async (page) => {
+      await page.goto(`${url}/List5`);
+      await page.locator('.account-card-actions button').nth(1).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  };
+}
+
+/** Two linked numbers (one settled, one banned) and two notices, so /List5 and /List1 show real rows. */
+async function seedLinkedAndNotices(url: string, output: string, token: string): Promise<number> {
+  const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(output)?.[1];
+  const call = async (method: string, path: string, body: unknown, bearer: string) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return ((await res.json()) as { data: { token: string; id: number } }).data;
+  };
+  const login = await call(
+    'POST',
+    '/go_user/api/v1/common/user/login',
+    {
+      username: field('username'),
+      password: field('password'),
+    },
+    '',
+  );
+  const admin = (path: string, body: unknown) => call('POST', `/go_user/api/v1/admin${path}`, body, login.token);
+  await admin('/ws/rate/set', { hourlyRate: '3600' });
+  for (const phone of ['9812345678', '9898765432']) {
+    const qr = await call('POST', '/obj/ws/account/login/getQRCode', undefined, token);
+    await admin('/ws/complete', { phone, qrId: qr.id });
+  }
+  await new Promise((r) => setTimeout(r, 2500));
+  await call('PUT', '/obj/ws/account/settlement/9812345678', undefined, token);
+  await admin('/ws/rate/set', { hourlyRate: '2' });
+  await admin('/ws/status', { phone: '9898765432', status: 'banned' });
+  await admin('/notice/add', {
+    title: 'Welcome to Kamai',
+    body: 'Complete the newbie tasks to earn your first rewards.',
+    published: true,
+    pinned: true,
+  });
+  const notice = await admin('/notice/add', {
+    title: 'Scheduled maintenance on Sunday',
+    body: 'The app will be unavailable on Sunday from 02:00 to 03:00 IST while we upgrade our servers.\n\nYour balance and tasks are safe.',
+    published: true,
+  });
+  return notice.id;
+}
 
 async function main() {
   mkdirSync(out, { recursive: true });
@@ -51,6 +120,7 @@ async function main() {
     verifyCode: code,
     inviteCode: invite,
   });
+  const noticeId = await seedLinkedAndNotices(server.url, server.lines.join('\n'), registered.data.token);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -84,6 +154,12 @@ async function main() {
         await page.waitForTimeout(300);
         const name = `${locale}${route.replaceAll('/', '_')}.png`;
         await page.screenshot({ path: resolve(out, name) });
+      }
+      for (const [scene, act] of Object.entries(scenes(server.url, noticeId))) {
+        await act(page);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: resolve(out, `${locale}_${scene}.png`) });
       }
       await context.close();
     }

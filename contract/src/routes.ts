@@ -155,6 +155,8 @@ type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
 export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? Input<B> : undefined;
 export type RouteQuery<N extends RouteName> = Routes[N] extends { query: infer Q } ? Input<Q> : undefined;
+/** Values of a path's `:name` parts (`/settlement/:phone`). */
+export type RouteParams<N extends RouteName> = Routes[N] extends { params: infer P } ? Input<P> : undefined;
 export type RouteData<N extends RouteName> = Infer<Routes[N]['data']>;
 /** Body, query and params after the schema's transforms (what the server's handler receives). */
 export type RouteBodyParsed<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;

@@ -27,9 +27,15 @@ export const appRoutes: AppRoute[] = [
     layout: 'tab',
     Page: lazy(() => import('./routes/home-tab')),
   },
-  { path: paths.add, titleKey: 'add', auth: true, layout: 'tab', Page: EmptyPage },
+  { path: paths.add, titleKey: 'add', auth: true, layout: 'tab', Page: lazy(() => import('./routes/add-route')) },
   { path: paths.user, titleKey: 'user', auth: true, layout: 'tab', Page: lazy(() => import('./routes/user-tab')) },
-  { path: paths.notices, titleKey: 'notices', auth: true, layout: 'page', Page: EmptyPage },
+  {
+    path: paths.notices,
+    titleKey: 'notices',
+    auth: true,
+    layout: 'page',
+    Page: lazy(() => import('./routes/notices-route')),
+  },
   {
     path: paths.income,
     titleKey: 'income',
@@ -45,7 +51,13 @@ export const appRoutes: AppRoute[] = [
     Page: lazy(() => import('./routes/invites-route')),
   },
   { path: paths.reviews, titleKey: 'reviews', auth: true, layout: 'page', Page: EmptyPage },
-  { path: paths.onlineAccounts, titleKey: 'onlineAccounts', auth: true, layout: 'page', Page: EmptyPage },
+  {
+    path: paths.onlineAccounts,
+    titleKey: 'onlineAccounts',
+    auth: true,
+    layout: 'page',
+    Page: lazy(() => import('./routes/online-accounts-route')),
+  },
   { path: paths.payoutMethods, titleKey: 'payoutMethods', auth: true, layout: 'page', Page: EmptyPage },
   {
     path: paths.survey,

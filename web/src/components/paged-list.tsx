@@ -24,10 +24,13 @@ interface PagedListProps<P extends Page> {
   empty: { title: string; description: string };
   /** Above the list (totals, an invite link); refreshed with it. */
   header?: ReactNode;
+  /** Class of the list (default: rows on one white card). */
+  listClassName?: string;
 }
 
 /** A keyset-paged list: skeletons, then rows that load on scroll, pull to refresh, an honest empty state. */
-export function PagedList<P extends Page>({ query, label, keyOf, renderItem, empty, header }: PagedListProps<P>) {
+export function PagedList<P extends Page>(props: PagedListProps<P>) {
+  const { query, label, keyOf, renderItem, empty, header } = props;
   const { t } = useTranslation();
   const items: ItemOf<P>[] = query.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -51,7 +54,7 @@ export function PagedList<P extends Page>({ query, label, keyOf, renderItem, emp
   else
     body = (
       <>
-        <ul className="record-list" aria-label={label}>
+        <ul className={props.listClassName ?? 'record-list'} aria-label={label}>
           {items.map((item) => (
             <li key={keyOf(item)}>{renderItem(item)}</li>
           ))}

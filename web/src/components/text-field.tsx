@@ -15,6 +15,8 @@ interface TextFieldProps<T extends FieldValues> {
   maxLength?: number;
   /** Shown under the input while it has no error. */
   hint?: string;
+  /** Before the input, e.g. the country code "+91". */
+  prefix?: ReactNode;
   /** Beside the input, e.g. a "Send code" button. */
   addon?: ReactNode;
 }
@@ -36,6 +38,11 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
         return (
           <div className="text-field">
             <div className={error ? 'text-field-box text-field-box-error' : 'text-field-box'}>
+              {props.prefix && (
+                <span className="text-field-prefix" aria-hidden>
+                  {props.prefix}
+                </span>
+              )}
               <input
                 ref={field.ref}
                 className="text-field-input"

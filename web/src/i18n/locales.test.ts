@@ -40,6 +40,8 @@ describe('web translations', () => {
       'auth',
       'common',
       'intro',
+      'linked',
+      'notices',
       'referrals',
       'survey',
       'tasks',

@@ -3,6 +3,7 @@ import {
   type RouteBody,
   type RouteData,
   type RouteName,
+  type RouteParams,
   type RouteQuery,
   routes,
 } from '@kamai/contract';
@@ -24,7 +25,17 @@ export interface ApiSuccess<T> {
 export interface CallOptions<N extends RouteName> {
   body?: RouteBody<N>;
   query?: RouteQuery<N>;
+  /** Fills the path's `:name` parts. */
+  params?: RouteParams<N>;
   signal?: AbortSignal;
+}
+
+function pathOf(path: string, params: unknown): string {
+  if (!params || typeof params !== 'object') return path;
+  const values = params as Record<string, unknown>;
+  return path.replace(/:(\w+)/g, (whole, name: string) =>
+    values[name] === undefined ? whole : encodeURIComponent(String(values[name])),
+  );
 }
 
 function urlOf(path: string, query: unknown): string {
@@ -68,7 +79,7 @@ export async function apiRequest<N extends RouteName>(
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(urlOf(route.path, options.query), {
+    response = await fetch(urlOf(pathOf(route.path, options.params), options.query), {
       method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -13,6 +13,18 @@ export function formatDateTime(iso: string, locale: Locale): string {
   return formatter.format(new Date(iso));
 }
 
+const timeFormatters = new Map<Locale, Intl.DateTimeFormat>();
+
+/** An ISO time from the API as a local time of day ("4:05 pm"). */
+export function formatTime(iso: string, locale: Locale): string {
+  let formatter = timeFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(intlTag(locale), { timeStyle: 'short' });
+    timeFormatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(iso));
+}
+
 /** A count in the locale's digits and grouping (3,50,000 in Indian locales). */
 export function formatCount(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlTag(locale)).format(value);

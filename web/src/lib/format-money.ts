@@ -20,3 +20,15 @@ export function formatSignedRupees(amount: string, locale: Locale): string {
   const magnitude = formatRupees(amount.trim().replace(/^[-+]/, ''), locale);
   return `${negative ? '\u2212' : '+'}${magnitude}`;
 }
+
+const plainFormatters = new Map<Locale, Intl.NumberFormat>();
+
+/** A rupee string as a grouped number without the sign ("1,00,000.00"), for texts that write ₹ themselves. */
+export function formatAmount(amount: string, locale: Locale): string {
+  let formatter = plainFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    plainFormatters.set(locale, formatter);
+  }
+  return formatter.format(amount as Intl.StringNumericLiteral);
+}

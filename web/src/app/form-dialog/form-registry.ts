@@ -3,7 +3,7 @@ import { type AnyFormModule, anyForm, type FormName } from '../../lib/form-dialo
 
 /** The part of a form known before its module loads: the title shown at once and the dialog width. */
 export interface FormEntry {
-  titleKey: 'auth:titles.welcome' | 'auth:titles.resetPassword' | 'auth:titles.changePassword';
+  titleKey: 'auth:titles.welcome' | 'auth:titles.resetPassword' | 'auth:titles.changePassword' | 'linked:rebind.title';
   /** Dialog width in CSS pixels. */
   size: number;
   load: () => Promise<AnyFormModule>;
@@ -30,5 +30,10 @@ export const formRegistry: Record<FormName, FormEntry> = {
     titleKey: 'auth:titles.changePassword',
     size: DIALOG_WIDTH_PX,
     load: () => import('../../features/auth/forms/change-password-form').then((m) => anyForm(m.changePasswordForm)),
+  },
+  rebind: {
+    titleKey: 'linked:rebind.title',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/linked-accounts/forms/rebind-form').then((m) => anyForm(m.rebindForm)),
   },
 };

@@ -18,7 +18,7 @@ import { type AppPath, paths } from '../../../config/paths';
 import type { en } from '../../../i18n/resources';
 import { showForm } from '../../../lib/form-dialog';
 
-type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label' | 'withdrawUnavailable'>;
+export type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label' | 'withdrawUnavailable'>;
 
 interface Entry {
   key: EntryKey;
@@ -43,7 +43,8 @@ const entries: Entry[] = [
   { key: 'intro', icon: <InformationCircleOutline />, to: paths.intro },
 ];
 
-export function ProfileMenu() {
+/** `badges`: something to show on an entry, from another feature (the unread count of notices). */
+export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, ReactNode>> }) {
   const { t } = useTranslation('users');
   return (
     <nav className="menu" aria-label={t('entries.label')}>
@@ -55,6 +56,7 @@ export function ProfileMenu() {
                 {entry.icon}
               </span>
               <span className="menu-text">{t(`entries.${entry.key}`)}</span>
+              {badges?.[entry.key]}
               {entry.to || entry.onClick ? (
                 <RightOutline className="menu-arrow" aria-hidden />
               ) : (

@@ -7,7 +7,7 @@ import { currentLocale } from '../../../i18n';
 import { formatRupees } from '../../../lib/format-money';
 import { useUserDetail } from '../api/get-user-detail';
 import { InviteCode } from '../components/invite-code';
-import { ProfileMenu } from '../components/profile-menu';
+import { type EntryKey, ProfileMenu } from '../components/profile-menu';
 
 /** Phones are stored as 91XXXXXXXXXX; shown in international form (+91XXXXXXXXXX). */
 function displayName(username: string): string {
@@ -36,7 +36,13 @@ function ProfileCard({ user }: { user: UserDetail }) {
   );
 }
 
-export function ProfilePage({ footer }: { footer?: ReactNode }) {
+interface ProfilePageProps {
+  footer?: ReactNode;
+  /** Shown on menu entries, e.g. the unread count on System notices. */
+  badges?: Partial<Record<EntryKey, ReactNode>>;
+}
+
+export function ProfilePage({ footer, badges }: ProfilePageProps) {
   const { t } = useTranslation(['common', 'users']);
   const user = useUserDetail();
   return (
@@ -57,7 +63,7 @@ export function ProfilePage({ footer }: { footer?: ReactNode }) {
           )}
         </section>
       )}
-      <ProfileMenu />
+      <ProfileMenu badges={badges} />
       {footer}
     </div>
   );

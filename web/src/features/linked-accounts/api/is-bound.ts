@@ -1,0 +1,6 @@
+import { apiCall } from '../../../lib/api-client';
+
+/** Whether `phone` is linked to the caller, and whether a pairing for it is still waiting. */
+export function isBound(phone: string, signal?: AbortSignal) {
+  return apiCall('linkedIsBound', { params: { phone }, signal });
+}

@@ -1,0 +1,169 @@
+import {
+  type LinkedAccountItem,
+  PHONE_COUNTRY_CODE,
+  formatRupees as paiseToRupees,
+  parseRupees,
+} from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Tag from 'antd-mobile/es/components/tag';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import '../../../i18n/errors';
+import { messageOf } from '../../../lib/api-client';
+import { showForm } from '../../../lib/form-dialog';
+import { formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-money';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useLogoutLinked } from '../api/logout-linked';
+import { useSettleLinked } from '../api/settle-linked';
+import { formatLinkedPhone } from '../format';
+import { useNow } from '../use-now';
+import { useFormatDuration } from './duration';
+import { LinkedLog } from './linked-log';
+import { StatusTag } from './status-tag';
+
+/** What settling now would pay: the server's rule, floor(seconds × hourly paise / 3600). */
+function estimatePaise(seconds: number, hourlyRate: string): bigint {
+  const rate = parseRupees(hourlyRate) ?? 0n;
+  return (BigInt(Math.max(0, Math.floor(seconds))) * rate) / 3600n;
+}
+
+interface CardProps {
+  item: LinkedAccountItem;
+  /** When the list was fetched (ms): an Online account's time keeps counting from there. */
+  fetchedAt: number;
+  /** Rupees per online hour, as the list reports it. */
+  hourlyRate: string;
+}
+
+/** One linked number (/List5): status, times, earnings, and settle, re-bind, log out, log. */
+export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
+  const { t } = useTranslation(['linked', 'errors']);
+  const locale = currentLocale();
+  const duration = useFormatDuration();
+  const settle = useSettleLinked();
+  const logout = useLogoutLinked();
+  const [logOpen, setLogOpen] = useState(false);
+  const logId = useId();
+  const online = item.status === 'online';
+  const now = useNow(online);
+  const running = online ? Math.max(0, Math.floor((now - fetchedAt) / 1000)) : 0;
+  const unsettled = item.unsettledSeconds + running;
+  const waitUntil = item.settleAvailableAt ? Date.parse(item.settleAvailableAt) : 0;
+  const payable = estimatePaise(unsettled, hourlyRate);
+  // Less than a paisa is nothing to settle (the server keeps the time for later).
+  const canSettle = payable >= 1n && waitUntil <= now;
+  const phone = formatLinkedPhone(item.phone);
+
+  const onSettle = async () => {
+    try {
+      const res = await settle.mutateAsync(item.phone);
+      toastSuccess(t('accounts.settled', { message: res.message, amount: formatRupees(res.data.amount, locale) }));
+    } catch (error) {
+      toastError(messageOf(error));
+    }
+  };
+  const onLogout = () => {
+    void Dialog.confirm({
+      title: t('accounts.logoutTitle', { phone }),
+      content: t('accounts.logoutText'),
+      confirmText: t('accounts.logoutConfirm'),
+      cancelText: t('accounts.logoutCancel'),
+      onConfirm: async () => {
+        try {
+          toastSuccess((await logout.mutateAsync(item.phone)).message);
+        } catch (error) {
+          toastError(messageOf(error));
+        }
+      },
+    });
+  };
+
+  return (
+    <article className="account-card" aria-label={phone}>
+      <header className="account-card-head">
+        <h2 className="account-card-phone">{phone}</h2>
+        <span className="account-card-tags">
+          {item.pairingPending && (
+            <Tag color="warning" fill="outline" round>
+              {t('errors:rebinding')}
+            </Tag>
+          )}
+          <StatusTag status={item.status} />
+        </span>
+      </header>
+      <dl className="account-card-facts">
+        <div>
+          <dt>{t('accounts.onlineTime')}</dt>
+          <dd>{duration(item.onlineSeconds + running)}</dd>
+        </div>
+        <div>
+          <dt>{t('accounts.earnings')}</dt>
+          <dd className="amount-in">{formatRupees(item.earnings, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('accounts.unsettled')}</dt>
+          <dd>
+            {duration(unsettled)}
+            {payable > 0n && (
+              <span className="account-card-estimate"> ≈ {formatRupees(paiseToRupees(payable), locale)}</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('accounts.linkedAt')}</dt>
+          <dd>
+            <time dateTime={item.linkedAt}>{formatDateTime(item.linkedAt, locale)}</time>
+          </dd>
+        </div>
+      </dl>
+      {waitUntil > now && (
+        <p className="account-card-note">
+          {t('accounts.settleAt', { time: formatTime(item.settleAvailableAt ?? '', locale) })}
+        </p>
+      )}
+      <div className="account-card-actions">
+        <Button
+          size="small"
+          shape="rounded"
+          color="primary"
+          disabled={!canSettle}
+          loading={settle.isPending}
+          onClick={onSettle}
+        >
+          {t('accounts.settle')}
+        </Button>
+        <Button
+          size="small"
+          shape="rounded"
+          color="primary"
+          fill="outline"
+          onClick={() => showForm('rebind', { phone: item.phone.slice(PHONE_COUNTRY_CODE.length) })}
+        >
+          {t('accounts.rebind')}
+        </Button>
+        <Button
+          size="small"
+          shape="rounded"
+          disabled={item.status === 'to_login'}
+          loading={logout.isPending}
+          onClick={onLogout}
+        >
+          {t('accounts.logout')}
+        </Button>
+      </div>
+      <button
+        type="button"
+        className="link-button account-card-log-toggle"
+        aria-expanded={logOpen}
+        aria-controls={logId}
+        onClick={() => setLogOpen((open) => !open)}
+      >
+        {logOpen ? t('accounts.hideLog') : t('accounts.showLog')}
+      </button>
+      {logOpen && <LinkedLog phone={item.phone} id={logId} />}
+    </article>
+  );
+}

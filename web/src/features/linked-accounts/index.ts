@@ -1,0 +1,2 @@
+export { AddPage } from './pages/add-page';
+export { OnlineAccountsPage } from './pages/online-accounts-page';

@@ -1,0 +1,57 @@
+import type { InboxItem, InboxKind } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { messageOf } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
+import { useInboxItem } from '../api/get-inbox-item';
+import { useInboxText } from '../use-inbox-text';
+
+/** One notice or notification in full; opening it marks it read. */
+export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
+  const { t } = useTranslation(['notices', 'common']);
+  const query = useInboxItem(kind, id);
+
+  if (query.isPending) {
+    return (
+      <div className="list-status" role="status" aria-label={t('common:dialog.loading')}>
+        <DotLoading />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="list-status">
+        <p>{t('detailFailed')}</p>
+        <p>{messageOf(query.error)}</p>
+        <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
+          {t('common:request.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <InboxDetailView item={query.data} />;
+}
+
+function InboxDetailView({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('notices');
+  const locale = currentLocale();
+  const { title, body } = useInboxText(item);
+  return (
+    <article className="inbox-detail" aria-labelledby="inbox-detail-title">
+      <p className="inbox-detail-kind">
+        {t(`kinds.${item.kind}`)}
+        {item.pinned && ` · ${t('pinned')}`}
+      </p>
+      <h2 id="inbox-detail-title" className="inbox-detail-title">
+        {title}
+      </h2>
+      <time className="inbox-detail-time" dateTime={item.createdAt}>
+        {formatDateTime(item.createdAt, locale)}
+      </time>
+      {item.imageUrl && <img className="inbox-detail-image" src={item.imageUrl} alt="" loading="lazy" />}
+      <p className="inbox-detail-body">{body}</p>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import type { InboxItem } from '@kamai/contract';
+import Tag from 'antd-mobile/es/components/tag';
+import { BellOutline, SoundOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format-date';
+import { useInboxText } from '../use-inbox-text';
+import { detailSearch } from './detail-search';
+
+/** One notice or notification in /List1: kind, pinned, title, the start of the text, time, unread dot. */
+export function InboxRow({ item }: { item: InboxItem }) {
+  const { t } = useTranslation('notices');
+  const locale = currentLocale();
+  const { title, body } = useInboxText(item);
+  return (
+    <Link className={item.read ? 'inbox-row' : 'inbox-row inbox-row-unread'} to={{ search: detailSearch(item) }}>
+      <span className={`inbox-icon inbox-icon-${item.kind}`} aria-hidden>
+        {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
+      </span>
+      <span className="inbox-row-main">
+        <span className="inbox-row-title">
+          {item.pinned && (
+            <Tag color="primary" fill="outline" className="inbox-pinned">
+              {t('pinned')}
+            </Tag>
+          )}
+          {title}
+        </span>
+        <span className="inbox-row-body">{body}</span>
+        <span className="inbox-row-meta">
+          {t(`kinds.${item.kind}`)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
+        </span>
+      </span>
+      {!item.read && <span className="inbox-unread-dot" role="img" aria-label={t('unread')} />}
+    </Link>
+  );
+}

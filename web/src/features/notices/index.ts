@@ -1,0 +1,2 @@
+export { UnreadBadge } from './components/unread-badge';
+export { NoticesPage } from './pages/notices-page';
