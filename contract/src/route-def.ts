@@ -14,10 +14,17 @@ export interface RouteDef {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** Request headers the route reads; a loose object, so other headers pass through untouched. */
+  headers?: z.ZodType;
   /** Schema of the envelope's `data` on success. */
   data: z.ZodType;
   /** Catalogue key of the success message (default `ok`). */
   ok?: MessageKey;
+  /**
+   * The success answer is `data` itself as plain text, not the envelope (a payment gateway's callback
+   * expects the bare word `success`). Failures still answer the envelope.
+   */
+  raw?: true;
 }
 
 export const USER = '/go_user/api/v1/user';

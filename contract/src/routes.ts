@@ -11,12 +11,15 @@ import {
 } from './auth';
 import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
+import { payoutAccountRoutes } from './payout-accounts';
+import { payoutRoutes } from './payouts';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { balancePage, ledgerCheckData } from './wallet';
+import { withdrawalRoutes } from './withdrawals';
 
 const healthData = z.object({ status: z.literal('ok') });
 
@@ -135,6 +138,9 @@ export const routes = {
   ...surveyRoutes,
   ...referralRoutes,
   ...revenueRoutes,
+  ...payoutAccountRoutes,
+  ...withdrawalRoutes,
+  ...payoutRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, RouteDef } from './route-def';
@@ -149,3 +155,4 @@ export type RouteData<N extends RouteName> = Infer<Routes[N]['data']>;
 export type RouteBodyParsed<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;
 export type RouteQueryParsed<N extends RouteName> = Routes[N] extends { query: infer Q } ? Infer<Q> : undefined;
 export type RouteParamsParsed<N extends RouteName> = Routes[N] extends { params: infer P } ? Infer<P> : undefined;
+export type RouteHeadersParsed<N extends RouteName> = Routes[N] extends { headers: infer H } ? Infer<H> : undefined;
