@@ -5,6 +5,7 @@ import {
   type RouteBodyParsed,
   type RouteData,
   type RouteDef,
+  type RouteHeadersParsed,
   type RouteName,
   type RouteParamsParsed,
   type RouteQueryParsed,
@@ -19,6 +20,8 @@ export interface HandlerContext<N extends RouteName> {
   body: RouteBodyParsed<N>;
   query: RouteQueryParsed<N>;
   params: RouteParamsParsed<N>;
+  /** The headers the route declares (lower-case names), parsed by its schema. */
+  headers: RouteHeadersParsed<N>;
   /** Set on `user` and `admin` routes. */
   user: AuthUser | undefined;
   ip: string;
@@ -56,24 +59,28 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         ...(def.body ? { body: def.body } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
-        response: { 200: envelopeOf(def.data) },
+        ...(def.headers ? { headers: def.headers } : {}),
+        // A raw answer is plain text, so it has no JSON response schema to serialise through.
+        ...(def.raw ? {} : { response: { 200: envelopeOf(def.data) } }),
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
       onRequest: async (request) => {
         request.authUser = await authenticate(request, def.policy, resolveSession);
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const locale = pickLocale(request.headers['accept-language']);
         const data = await handler({
           body: request.body as never,
           query: request.query as never,
           params: request.params as never,
+          headers: request.headers as never,
           user: request.authUser,
           ip: request.ip,
           locale,
           requestId: request.id,
           log: request.log,
         });
+        if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(data));
         const key = def.ok ?? 'ok';
         return { code: 200, message: translate(locale, key), key, data };
       },
