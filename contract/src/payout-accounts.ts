@@ -55,7 +55,12 @@ const fields = {
   accountName: z.string({ error: 'invalid_recipient_name' }).max(200, 'invalid_recipient_name').default(''),
 };
 
-type Raw = { accountType: PayoutAccountType; ifsc: string; accountNo: string; accountName: string };
+interface Raw {
+  accountType: PayoutAccountType;
+  ifsc: string;
+  accountNo: string;
+  accountName: string;
+}
 
 /**
  * Adds every field's problem at its path (string fields default to empty, so the object always gets
@@ -100,9 +105,10 @@ const accountId = z.coerce
 /**
  * `wdaccount/edit`: the whole form again with the account's `id`. The client only knows the masked
  * number, so an empty `accountNo` keeps the stored one (only while `accountType` stays the same).
+ * `isDefault` left out keeps the account's current standing.
  */
 export const payoutAccountEditBody = z
-  .object({ id: accountId, ...fields })
+  .object({ id: accountId, ...fields, isDefault: isDefaultField.optional() })
   .superRefine((value, ctx) => checkAccount(value, ctx, true))
   .transform(normalize);
 export type PayoutAccountEditBody = z.input<typeof payoutAccountEditBody>;
