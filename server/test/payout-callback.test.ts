@@ -170,7 +170,7 @@ describe('the callback, signed by hand (the sandbox would answer only after an h
     const { id } = (await withdraw(ctx, user.token, { amount: 250 })).body.data;
     await review(ctx, id, 'approve');
     expect((await ctx.getText(callbackUrl(success(id), SECRET))).text).toBe('success');
-    expect((await ownWithdrawal(ctx, user.token, id))?.history.map((h) => (h as { state: string }).state)).toEqual([
+    expect((await ownWithdrawal(ctx, user.token, id))?.history.map((h) => h.state)).toEqual([
       'pending',
       'approved',
       'processing',
@@ -236,7 +236,7 @@ describe.each([
       (w) => w?.state === state,
     );
     expect(item?.state).toBe(state);
-    if (state === 'paid') expect((item as { reference: string }).reference).toMatch(/^\d{12}$/);
+    if (state === 'paid') expect(item?.reference).toMatch(/^\d{12}$/);
     else expect(item?.reason).toMatch(/declined/);
     expect(await ctx.balanceOf(user.token)).toBe(balance);
     expect(await postingsOf(ctx, id)).toEqual(['hold', posting].sort());

@@ -1,3 +1,4 @@
+import type { WithdrawalItem } from '@kamai/contract';
 import { signParams } from '../src/features/payouts/payouts.signature';
 import type { TestContext } from './helpers';
 
@@ -49,9 +50,7 @@ export async function review(ctx: TestContext, id: number, action: 'approve' | '
 /** The user's withdrawal `id` as /List4 shows it. */
 export async function ownWithdrawal(ctx: TestContext, token: string, id: number) {
   const list = await ctx.get(`${API}/user/withdraw/list?limit=100`, { token });
-  return (list.body.data.items as { id: number; state: string; reason: string | null; history: unknown[] }[]).find(
-    (item) => item.id === id,
-  );
+  return (list.body.data.items as WithdrawalItem[]).find((item) => item.id === id);
 }
 
 /** A callback URL as the gateway would call it: parameters signed with `secret` unless `sign` is given. */

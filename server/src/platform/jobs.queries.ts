@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -20,15 +20,23 @@ export async function enqueueJob(db: Executor, job: NewJob) {
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
-/** Adds the job, or makes a finished one with its dedupe key due again (a pending one is left alone). */
+/**
+ * Adds the job, or makes the one with its dedupe key due by `runAt`: a finished one runs again, a
+ * waiting one (say, in a long retry backoff) is brought forward. A running one keeps its lease.
+ */
 export async function enqueueOrRevive(db: Executor, job: NewJob) {
+  const finished = sql`${jobs.doneAt} is not null`;
   await db
     .insert(jobs)
     .values({ payload: {}, ...job })
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
-      set: { doneAt: null, runAt: job.runAt, attempts: 0, lastError: null, lockedUntil: null },
-      setWhere: isNotNull(jobs.doneAt),
+      set: {
+        runAt: sql`case when ${finished} then excluded.run_at else least(${jobs.runAt}, excluded.run_at) end`,
+        attempts: sql`case when ${finished} then 0 else ${jobs.attempts} end`,
+        lockedUntil: sql`case when ${finished} then null else ${jobs.lockedUntil} end`,
+        doneAt: null,
+      },
     });
 }
 

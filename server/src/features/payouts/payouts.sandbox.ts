@@ -24,7 +24,8 @@ export interface SandboxOptions {
  * The "masterpay" sandbox (DESIGN.md §2): behaves like the real gateway. It keeps its own record of
  * each order (one per order number, decided once: success with a bank reference, or failure), and
  * after the delay calls the notify URL over HTTP with a signed callback, retrying until it is answered
- * `success`. A repeated dispatch of an order is the same payout: it is reported again, never paid again.
+ * `success`. A repeated dispatch of an order is the same payout: it is reported again (to the newest
+ * notify URL, soon), never paid again.
  */
 export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: SandboxOptions) {
   const notifyJob = (orderNo: string) => ({
@@ -56,7 +57,7 @@ export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: 
       if (existing?.amount !== order.amount) {
         throw new Error(`masterpay sandbox: order ${order.orderNo} exists with another amount`);
       }
-      await sq.countRepeatDispatch(tx, order.orderNo);
+      await sq.countRepeatDispatch(tx, order.orderNo, order.notifyUrl);
       await enqueueOrRevive(tx, notifyJob(order.orderNo));
     });
   }

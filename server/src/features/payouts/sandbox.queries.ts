@@ -21,10 +21,11 @@ export async function insertPayout(db: Executor, values: typeof sandboxPayouts.$
   return row;
 }
 
-export async function countRepeatDispatch(db: Executor, orderNo: string) {
+/** Counts a repeated dispatch of an order; the newest notify URL is where its outcome is reported. */
+export async function countRepeatDispatch(db: Executor, orderNo: string, notifyUrl: string) {
   await db
     .update(sandboxPayouts)
-    .set({ dispatchCount: sql`${sandboxPayouts.dispatchCount} + 1` })
+    .set({ dispatchCount: sql`${sandboxPayouts.dispatchCount} + 1`, notifyUrl })
     .where(eq(sandboxPayouts.orderNo, orderNo));
 }
 
