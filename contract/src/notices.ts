@@ -6,6 +6,7 @@ import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
 /** A user's own notifications (table `notifications`), made by the changes they report. */
 export const NOTIFICATION_KINDS = [
   'withdrawal_approved',
+  'withdrawal_processing',
   'withdrawal_rejected',
   'withdrawal_paid',
   'withdrawal_failed',
@@ -21,6 +22,10 @@ export const NOTIFICATION_TEXT = {
   withdrawal_approved: {
     title: 'notification_withdrawal_approved_title',
     body: 'notification_withdrawal_approved_body',
+  },
+  withdrawal_processing: {
+    title: 'notification_withdrawal_processing_title',
+    body: 'notification_withdrawal_processing_body',
   },
   withdrawal_rejected: {
     title: 'notification_withdrawal_rejected_title',

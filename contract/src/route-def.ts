@@ -21,6 +21,8 @@ export interface RouteDef {
   params?: z.ZodType;
   /** The body is multipart/form-data with one file in this field (instead of a JSON `body`). */
   multipart?: { field: string };
+  /** Request headers the route reads; a loose object, so other headers pass through untouched. */
+  headers?: z.ZodType;
   /** Schema of the envelope's `data` on success. */
   data: z.ZodType;
   /** Catalogue key of the success message (default `ok`). */
@@ -32,6 +34,11 @@ export interface RouteDef {
   roles?: readonly StaffRole[];
   /** A success answer that is not the envelope (e.g. a CSV download); `data` then documents its text. */
   produces?: Produces;
+  /**
+   * The success answer is `data` itself as plain text, not the envelope (a payment gateway's callback
+   * expects the bare word `success`). Failures still answer the envelope.
+   */
+  raw?: true;
 }
 
 const ADMIN_ONLY: readonly StaffRole[] = ['admin'];

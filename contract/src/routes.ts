@@ -15,6 +15,8 @@ import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
 import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
+import { payoutAccountRoutes } from './payout-accounts';
+import { payoutRoutes } from './payouts';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
@@ -22,6 +24,7 @@ import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { uploadRoutes } from './uploads';
 import { balancePage, ledgerCheckData } from './wallet';
+import { withdrawalRoutes } from './withdrawals';
 
 const healthData = z.object({ status: z.literal('ok') });
 
@@ -146,6 +149,9 @@ export const routes = {
   ...uploadRoutes,
   ...adminRoutes,
   ...auditRoutes,
+  ...payoutAccountRoutes,
+  ...withdrawalRoutes,
+  ...payoutRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';
@@ -162,3 +168,4 @@ export type RouteData<N extends RouteName> = Infer<Routes[N]['data']>;
 export type RouteBodyParsed<N extends RouteName> = Routes[N] extends { body: infer B } ? Infer<B> : undefined;
 export type RouteQueryParsed<N extends RouteName> = Routes[N] extends { query: infer Q } ? Infer<Q> : undefined;
 export type RouteParamsParsed<N extends RouteName> = Routes[N] extends { params: infer P } ? Infer<P> : undefined;
+export type RouteHeadersParsed<N extends RouteName> = Routes[N] extends { headers: infer H } ? Infer<H> : undefined;

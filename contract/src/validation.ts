@@ -7,7 +7,16 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Indian mobile number without country code: 10 digits starting 6-9. */
 export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
 export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+/** IFSC after upper-casing: bank code, a zero, then the branch (letters allowed, e.g. `HDFC0CKUB01`). */
 export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** Bank account number: 9 to 18 digits (spaces typed between groups are removed first). */
+export const ACCOUNT_NO_RE = /^\d{9,18}$/;
+/** Recipient name as banks take it: 3-120 Latin letters, digits, spaces and ' - _ / ( ) . */
+export const RECIPIENT_NAME_RE = /^[A-Za-z0-9 '\-_/().]{3,120}$/;
+/** UPI ID (VPA): letters, digits, `.`, `-`, `_` before one `@`; letters, digits and `.` after it. */
+export const UPI_ID_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.]+$/;
+export const UPI_ID_MIN = 3;
+export const UPI_ID_MAX = 100;
 
 /** A phone as typed ("98765 43210", "+91 98765-43210", "919876543210") → "919876543210", else undefined. */
 export function normalizePhone(input: string): string | undefined {

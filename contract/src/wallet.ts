@@ -48,9 +48,13 @@ export const LEDGER_RULES = [
   'balance_mismatch',
   'balance_after_mismatch',
   'negative_balance',
+  'hold_mismatch',
 ] as const;
 
-/** The ledger's invariants (DESIGN.md §6) as checked now; `problems` is empty when `ok`. */
+/**
+ * The ledger's invariants (DESIGN.md §6) as checked now; `problems` is empty when `ok`. `hold_mismatch`:
+ * a user's hold differs from the sum of their withdrawals that are pending, approved or processing.
+ */
 export const ledgerCheckData = z.object({
   ok: z.boolean(),
   problems: z.array(

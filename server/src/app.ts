@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { BODY_LIMIT_BYTES, UPLOAD_MAX_BYTES } from '@kamai/contract';
+import { BODY_LIMIT_BYTES, routes, UPLOAD_MAX_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -31,10 +32,17 @@ import { createNoticesService } from './features/notices/notices.service';
 import { otpHandlers } from './features/otp/otp.routes';
 import { type OtpSender, sandboxSender, smtpSender } from './features/otp/otp.senders';
 import { createOtpService } from './features/otp/otp.service';
+import { payoutAccountsHandlers } from './features/payout-accounts/payout-accounts.routes';
+import { createPayoutAccountsService } from './features/payout-accounts/payout-accounts.service';
+import type { PayoutGateway } from './features/payouts/payouts.gateway';
+import { payoutsHandlers } from './features/payouts/payouts.routes';
+import { createSandboxGateway } from './features/payouts/payouts.sandbox';
+import { createPayoutsService } from './features/payouts/payouts.service';
 import { referralsHandlers } from './features/referrals/referrals.routes';
 import { createReferralsService } from './features/referrals/referrals.service';
 import { revenueHandlers } from './features/revenue/revenue.routes';
 import { createRevenueService } from './features/revenue/revenue.service';
+import { putSettingOnce } from './features/settings/settings.queries';
 import { surveyHandlers } from './features/survey/survey.routes';
 import { createSurveyService } from './features/survey/survey.service';
 import { tasksHandlers } from './features/tasks/tasks.routes';
@@ -46,8 +54,12 @@ import { usersHandlers } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { walletHandlers } from './features/wallet/wallet.routes';
 import { createWalletService } from './features/wallet/wallet.service';
+import { pendingFigure } from './features/withdrawals/withdrawals.queries';
+import { withdrawalsHandlers } from './features/withdrawals/withdrawals.routes';
+import { createWithdrawalsService } from './features/withdrawals/withdrawals.service';
 import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
+import { createJobRunner } from './platform/jobs';
 import { WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { serveApps, type WebRoots } from './platform/web';
@@ -68,6 +80,28 @@ export interface AppDeps {
   webRoots?: WebRoots;
   /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
   pendingWithdrawals?: PendingWithdrawals;
+  /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
+  payoutGateway?: PayoutGateway;
+}
+
+/** PAYOUT_GATEWAY_SECRET, else one generated on first start and kept in settings (shared by instances). */
+async function payoutSecret(config: Config, database: Database) {
+  if (config.PAYOUT_GATEWAY_SECRET) return config.PAYOUT_GATEWAY_SECRET;
+  return putSettingOnce(database.db, 'payout_gateway_secret', randomBytes(32).toString('hex'));
+}
+
+/** Our callback's URL for the gateway: under PUBLIC_URL, else at the address this process listens on. */
+function callbackUrl(config: Config, address: () => AddressInfo | string | null) {
+  const path = routes.payNotifyMasterpay.path;
+  if (config.PUBLIC_URL) return new URL(path, config.PUBLIC_URL).toString();
+  const bound = address();
+  if (!bound || typeof bound === 'string') return `http://127.0.0.1:${config.PORT}${path}`;
+  const host = ['0.0.0.0', '::'].includes(bound.address)
+    ? '127.0.0.1'
+    : bound.family === 'IPv6'
+      ? `[${bound.address}]`
+      : bound.address;
+  return `http://${host}:${bound.port}${path}`;
 }
 
 /** Builds the whole app without listening: `main.ts` starts it, tests call `inject`. */
@@ -150,9 +184,52 @@ export async function buildApp(deps: AppDeps) {
   const fileStore = deps.fileStore ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
   const uploads = createUploadsService({ db: database.db, store: fileStore, tempDir: resolve(config.DATA_DIR, 'tmp') });
   const adminUsers = createAdminUsersService({ db: database.db });
-  const dashboard = createDashboardService({ db: database.db, now, pendingWithdrawals: deps.pendingWithdrawals });
+  const dashboard = createDashboardService({
+    db: database.db,
+    now,
+    pendingWithdrawals: deps.pendingWithdrawals ?? pendingFigure,
+  });
   const exports = createExportService({ db: database.db, now });
   const audit = createAuditService({ db: database.db });
+  const payoutAccounts = createPayoutAccountsService({ db: database.db, now });
+
+  const secret = await payoutSecret(config, database);
+  const sandbox = createSandboxGateway({
+    db: database.db,
+    now,
+    secret,
+    delayMs: config.SANDBOX_PAYOUT_DELAY_MS,
+    failureRate: config.SANDBOX_PAYOUT_FAILURE_RATE,
+  });
+  const leaseMs = config.JOB_LEASE_SECONDS * 1000;
+  const reconcileAfterMs = config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000;
+  const payouts = createPayoutsService({
+    db: database.db,
+    now,
+    log: app.log,
+    gateway: deps.payoutGateway ?? sandbox.gateway,
+    secret,
+    notifyUrl: () => callbackUrl(config, () => app.server.address()),
+    reconcileAfterMs,
+    // Well inside the job's lease, so a slow gateway cannot let a second instance claim the same job.
+    dispatchTimeoutMs: Math.floor(leaseMs / 2),
+    wakeJobs: () => jobs.wake(),
+  });
+  const withdrawals = createWithdrawalsService({ db: database.db, now, payouts });
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers },
+    now,
+    log: app.log,
+    leaseMs,
+    periodic: async () => {
+      await payouts.reconcile();
+    },
+    periodicMs: Math.min(60_000, reconcileAfterMs),
+  });
+  // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive it.
+  app.addHook('onListen', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
 
   registerRoutes(
     app,
@@ -172,6 +249,9 @@ export async function buildApp(deps: AppDeps) {
       ...uploadsHandlers(uploads),
       ...adminHandlers({ users: adminUsers, dashboard, exports }),
       ...auditHandlers(audit),
+      ...payoutAccountsHandlers(payoutAccounts),
+      ...withdrawalsHandlers(withdrawals),
+      ...payoutsHandlers(payouts),
     },
     auth.resolveSession,
   );
@@ -208,6 +288,11 @@ export async function buildApp(deps: AppDeps) {
       dashboard,
       exports,
       audit,
+      payoutAccounts,
+      withdrawals,
+      payouts,
+      jobs,
+      payoutSecret: secret,
     },
   };
 }

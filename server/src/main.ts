@@ -39,8 +39,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
   app.log.info(
-    { database: database.kind, readyMs: Math.round(performance.now() - startedAt), port: config.PORT },
+    {
+      database: database.kind,
+      readyMs: Math.round(performance.now() - startedAt),
+      // The bound port (PORT=0 picks a free one).
+      port: typeof address === 'object' && address ? address.port : config.PORT,
+    },
     'ready',
   );
 }

@@ -73,6 +73,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     db: database.db,
     logs,
     admin,
+    now,
     advance(ms: number) {
       offsetMs += ms;
     },
@@ -91,7 +92,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
       if (!row) throw new Error(`no code sent to ${target}`);
       return row.code;
     },
-    async post(url: string, body: unknown, options: { token?: string; lang?: string; ip?: string } = {}) {
+    async post(url: string, body: unknown, options: RequestOptions & { ip?: string } = {}) {
       const res = await app.inject({
         method: 'POST',
         url,
@@ -101,7 +102,12 @@ export async function createTestContext(env: Record<string, string> = {}) {
       });
       return { status: res.statusCode, body: res.json() };
     },
-    async get(url: string, options: { token?: string; lang?: string } = {}) {
+    /** A GET whose answer may not be JSON (the payout callback answers plain text). */
+    async getText(url: string, options: RequestOptions = {}) {
+      const res = await app.inject({ method: 'GET', url, headers: headers(options) });
+      return { status: res.statusCode, text: res.body, contentType: String(res.headers['content-type'] ?? '') };
+    },
+    async get(url: string, options: RequestOptions = {}) {
       const res = await app.inject({ method: 'GET', url, headers: headers(options) });
       return { status: res.statusCode, body: res.json() };
     },
@@ -155,8 +161,14 @@ export async function createTestContext(env: Record<string, string> = {}) {
   return ctx;
 }
 
-function headers(options: { token?: string; lang?: string }) {
-  const result: Record<string, string> = {};
+interface RequestOptions {
+  token?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+function headers(options: RequestOptions) {
+  const result: Record<string, string> = { ...options.headers };
   if (options.token) result.authorization = `Bearer ${options.token}`;
   if (options.lang) result['accept-language'] = options.lang;
   return result;

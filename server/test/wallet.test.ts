@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { entries, postings, tasks } from '../src/db/schema';
+import { entries, postings, tasks, withdrawals } from '../src/db/schema';
 import { checkLedger, type PostingInput, post } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -42,16 +42,28 @@ function reward(userId: number, paise: bigint, idempotencyKey = key('reward')) {
   });
 }
 
-/** Moves `paise` from the wallet to the user's withdrawal hold. */
+/**
+ * Moves `paise` from the wallet to the user's withdrawal hold, with the pending withdrawal it is for
+ * (the ledger check compares holds with open withdrawals). A replayed key keeps no second withdrawal.
+ */
 function hold(userId: number, paise: bigint, idempotencyKey = key('hold')) {
-  return postIt({
-    type: 'withdrawal_hold',
-    idempotencyKey,
-    ref: { withdrawalId: 17 },
-    entries: [
-      { account: { userId, kind: 'wallet' }, amount: -paise },
-      { account: { userId, kind: 'hold' }, amount: paise },
-    ],
+  return ctx.db.transaction(async (tx) => {
+    const [withdrawal] = await tx
+      .insert(withdrawals)
+      .values({ userId, accountType: 'upi', ifsc: '', accountNo: 'test@upi', accountName: 'Test', amount: paise })
+      .returning({ id: withdrawals.id });
+    if (!withdrawal) throw new Error('no withdrawal row');
+    const result = await post(tx, {
+      type: 'withdrawal_hold',
+      idempotencyKey,
+      ref: { withdrawalId: withdrawal.id },
+      entries: [
+        { account: { userId, kind: 'wallet' }, amount: -paise },
+        { account: { userId, kind: 'hold' }, amount: paise },
+      ],
+    });
+    if (!result.created) await tx.delete(withdrawals).where(eq(withdrawals.id, withdrawal.id));
+    return result;
   });
 }
 
@@ -74,7 +86,7 @@ describe('post() and user/balance/list', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.nextCursor).toBeNull();
     expect(list.body.data.items).toMatchObject([
-      { type: 'withdrawal_hold', amount: '-20.00', balanceAfter: '100.50', ref: { withdrawalId: 17 } },
+      { type: 'withdrawal_hold', amount: '-20.00', balanceAfter: '100.50', ref: { withdrawalId: expect.any(Number) } },
       {
         type: 'task_reward',
         amount: '120.50',

@@ -105,6 +105,9 @@ export const en_US: Messages = {
   notice_not_found: 'Notice not found',
   notification_withdrawal_approved_title: 'Withdrawal approved',
   notification_withdrawal_approved_body: 'Your withdrawal of ₹{{amount}} was approved and will be paid soon.',
+  notification_withdrawal_processing_title: 'Withdrawal being paid',
+  notification_withdrawal_processing_body:
+    'Your withdrawal of ₹{{amount}} has been sent to the bank and is being paid.',
   notification_withdrawal_rejected_title: 'Withdrawal rejected',
   notification_withdrawal_rejected_body:
     'Your withdrawal of ₹{{amount}} was rejected: {{reason}}. The amount is back in your wallet.',
@@ -125,4 +128,43 @@ export const en_US: Messages = {
   // admin
   cannot_change_own_account: 'You cannot do this to your own account',
   user_password_reset: "Password set; all of the user's sessions have ended",
+  // payout accounts
+  enter_upi_id: 'Enter UPI ID',
+  invalid_upi_id: 'Invalid UPI ID',
+  invalid_account_number: 'The account number must be 9 to 18 digits',
+  invalid_recipient_name:
+    "The recipient name must be 3 to 120 characters: English letters, digits, spaces and ' - _ / ( ) .",
+  enter_ifsc: 'Enter IFSC',
+  payout_account_not_found: 'Payout account not found',
+  payout_account_in_use: 'This account is used by a withdrawal under review',
+  payout_account_limit: 'You can save at most {{max}} payout accounts',
+  payout_account_bound: 'Binding successful',
+  payout_account_saved: 'Payout account saved',
+  payout_account_deleted: 'Payout account deleted',
+  // withdrawals
+  withdrawal_submitted: 'Submission successful',
+  withdrawal_reviewed: 'Review saved',
+  withdrawal_below_minimum: 'The minimum withdrawal is ₹{{min}}',
+  withdrawal_above_maximum: 'The maximum withdrawal is ₹{{max}}',
+  withdrawal_daily_count_reached: 'You can request at most {{count}} withdrawals a day',
+  withdrawal_daily_total_reached: 'Withdrawals are limited to ₹{{total}} a day; ₹{{left}} is left today',
+  idempotency_key_invalid: 'The Idempotency-Key header is not valid',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request',
+  withdrawal_not_found: 'Withdrawal not found',
+  withdrawal_state_conflict: 'This withdrawal can no longer be changed this way',
+  cannot_review_own_withdrawal: 'You cannot review your own withdrawal',
+  enter_reject_reason: 'Enter the reason for the rejection',
+  withdrawal_limits_invalid: 'The minimum cannot be more than the maximum or the daily total',
+  withdrawal_state_pending: 'Under review',
+  withdrawal_state_approved: 'Approved',
+  withdrawal_state_processing: 'Processing',
+  withdrawal_state_paid: 'Payment successful',
+  withdrawal_state_failed: 'Payment failed',
+  withdrawal_state_rejected: 'Rejected',
+  // payouts
+  payout_bad_signature: 'Invalid signature',
+  payout_stale_timestamp: 'The callback timestamp is outside the allowed window',
+  payout_unknown_order: 'Unknown order number',
+  payout_amount_mismatch: 'The amount does not match the order',
+  payout_order_not_dispatched: 'This order has not been sent for payment',
 };

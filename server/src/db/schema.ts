@@ -2,11 +2,13 @@ import type {
   LinkedEventKind,
   LinkedStatus,
   LocaleTexts,
+  PayoutAccountType,
   PostingRef,
   PostingType,
   SurveyAnswers,
   TaskKind,
   TaskSection,
+  WithdrawalState,
 } from '@kamai/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -381,3 +383,147 @@ export const noticeReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
 );
+
+/** A user's bank or UPI payout accounts (DESIGN.md §5); at most one default per user. */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    accountType: text('account_type').$type<PayoutAccountType>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Upper-cased; empty for UPI. */
+    ifsc: text('ifsc').notNull().default(''),
+    /** Bank: digits. UPI: the UPI ID, lower-cased. */
+    accountNo: text('account_no').notNull(),
+    accountName: text('account_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payout_accounts_user_idx').on(t.userId),
+    uniqueIndex('payout_accounts_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
+    check('payout_accounts_type', sql`${t.accountType} in ('upi', 'bank')`),
+  ],
+);
+
+/**
+ * Withdrawal requests (DESIGN.md §5). The payout account is copied in when requested, so a later edit
+ * or delete of the account cannot change where the money goes. `amount` is paise; while the state is
+ * pending, approved or processing exactly this amount sits on the user's hold.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => payoutAccounts.id, { onDelete: 'set null' }),
+    accountType: text('account_type').$type<PayoutAccountType>().notNull(),
+    ifsc: text('ifsc').notNull(),
+    accountNo: text('account_no').notNull(),
+    accountName: text('account_name').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    state: text('state').$type<WithdrawalState>().notNull().default('pending'),
+    /** The rejection's or the failure's reason. */
+    reason: text('reason'),
+    /** The bank reference once paid. */
+    reference: text('reference'),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The last time the payout was handed to the gateway (reconciliation re-dispatches after a timeout). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.id.desc()),
+    index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
+    index('withdrawals_state_idx').on(t.state, t.id),
+    index('withdrawals_account_idx').on(t.accountId),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check(
+      'withdrawals_state_known',
+      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected')`,
+    ),
+  ],
+);
+
+/** Every state a withdrawal has been in, with its reason and who caused it (null: the gateway or the system). */
+export const withdrawalHistory = pgTable(
+  'withdrawal_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    fromState: text('from_state').$type<WithdrawalState>(),
+    toState: text('to_state').$type<WithdrawalState>().notNull(),
+    reason: text('reason'),
+    actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawal_history_withdrawal_idx').on(t.withdrawalId, t.id)],
+);
+
+/**
+ * A client's Idempotency-Key per user and route: the hash of the request it came with and the answer
+ * it got, written in the same transaction as the effect, so a retry gets the same answer.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+/**
+ * Background work shared by every server instance (DESIGN.md §3): claimed with FOR UPDATE SKIP
+ * LOCKED and leased until `locked_until`, so a job whose instance died is picked up again.
+ * `dedupe_key` makes enqueueing the same work twice a no-op.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);
+
+/**
+ * The sandbox payout gateway's own records (what a real gateway keeps on its side): one payout per
+ * order number, however often it is dispatched, with the outcome it will report.
+ */
+export const sandboxPayouts = pgTable('sandbox_payouts', {
+  orderNo: text('order_no').primaryKey(),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  account: jsonb('account').$type<Record<string, string>>().notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  status: text('status').$type<'success' | 'failed'>().notNull(),
+  reference: text('reference'),
+  reason: text('reason'),
+  dispatchCount: integer('dispatch_count').notNull().default(1),
+  createdAt: createdAt(),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+});

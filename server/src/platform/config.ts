@@ -4,6 +4,7 @@ const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int().positive();
+const nonNegativeInt = z.coerce.number({ error: 'must be a whole number' }).int().min(0, 'must be 0 or more');
 
 /** Every setting the server reads from the environment (README "Configuration" lists them). */
 export const configSchema = z.object({
@@ -25,6 +26,14 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be 6 to 20 characters').max(20, 'must be 6 to 20 characters').optional(),
   INVITE_CODE_REQUIRED: bool.default(true),
   PAYOUT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  SANDBOX_PAYOUT_DELAY_MS: nonNegativeInt.max(3_600_000, 'must be at most 3600000').default(3000),
+  SANDBOX_PAYOUT_FAILURE_RATE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(0),
+  PAYOUT_RECONCILE_AFTER_SECONDS: positiveInt.default(600),
+  JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),
   OTP_SENDS_PER_TARGET_PER_HOUR: positiveInt.default(10),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),

@@ -7,6 +7,7 @@ import {
   type RouteBodyParsed,
   type RouteData,
   type RouteDef,
+  type RouteHeadersParsed,
   type RouteName,
   type RouteParamsParsed,
   type RouteQueryParsed,
@@ -22,6 +23,8 @@ export interface HandlerContext<N extends RouteName> {
   body: RouteBodyParsed<N>;
   query: RouteQueryParsed<N>;
   params: RouteParamsParsed<N>;
+  /** The headers the route declares (lower-case names), parsed by its schema. */
+  headers: RouteHeadersParsed<N>;
   /** Set on `user` and `admin` routes. */
   user: AuthUser | undefined;
   ip: string;
@@ -70,8 +73,10 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.params ? { params: def.params } : {}),
+        ...(def.headers ? { headers: def.headers } : {}),
         // A streamed body is not serialised: failures before it starts still answer the envelope.
-        ...(def.produces ? { produces: [def.produces] } : { response: { 200: envelopeOf(def.data) } }),
+        // A raw answer is plain text, so it has no JSON response schema to serialise through either.
+        ...(def.produces ? { produces: [def.produces] } : def.raw ? {} : { response: { 200: envelopeOf(def.data) } }),
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
       onRequest: async (request) => {
@@ -83,6 +88,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           body: request.body as never,
           query: request.query as never,
           params: request.params as never,
+          headers: request.headers as never,
           user: request.authUser,
           ip: request.ip,
           locale,
@@ -97,6 +103,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           reply.header('cache-control', 'no-store');
           return reply.send(body);
         }
+        if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
         const key = def.ok ?? 'ok';
         return { code: 200, message: translate(locale, key), key, data: answer as RouteData<RouteName> };
       },

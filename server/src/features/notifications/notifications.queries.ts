@@ -4,6 +4,7 @@ import { notifications } from '../../db/schema';
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
 export type NotificationKind =
   | 'withdrawal_approved'
+  | 'withdrawal_processing'
   | 'withdrawal_rejected'
   | 'withdrawal_paid'
   | 'withdrawal_failed'

@@ -14,6 +14,8 @@ export const SETTING_DEFAULTS = {
   } as IntroData,
   /** Linked accounts: paise paid per hour online (a JSON number; ₹10,000 at most fits easily). */
   linked: { hourlyRatePaise: 200 },
+  /** Paise as JSON numbers: ₹100 minimum, ₹50,000 maximum, 3 requests and ₹1,00,000 a day. */
+  withdrawal: { minPaise: 10_000, maxPaise: 5_000_000, dailyCount: 3, dailyTotalPaise: 10_000_000 },
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];
@@ -34,4 +36,11 @@ export async function putSetting<K extends SettingKey>(db: Executor, key: K, val
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Stores `value` under `key` unless a value is already there; answers the stored one either way. */
+export async function putSettingOnce<T>(db: Executor, key: string, value: T): Promise<T> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return (row?.value ?? value) as T;
 }

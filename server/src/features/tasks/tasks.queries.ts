@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { introViews, surveyResponses, taskCompletions, tasks, users } from '../../db/schema';
+import { introViews, surveyResponses, taskCompletions, tasks, users, withdrawals } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
@@ -86,7 +86,13 @@ export async function userFacts(db: Executor, userId: number) {
       invitees: sql<number>`(select ${count()}::int from ${users} where ${users.inviterId} = ${userId})`,
       survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
       intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
+      withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
     })
     .from(sql`(select 1) as one`);
-  return { invitees: Number(row?.invitees ?? 0), survey: Boolean(row?.survey), intro: Boolean(row?.intro) };
+  return {
+    invitees: Number(row?.invitees ?? 0),
+    survey: Boolean(row?.survey),
+    intro: Boolean(row?.intro),
+    withdrawal: Boolean(row?.withdrawal),
+  };
 }

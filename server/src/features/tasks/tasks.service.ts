@@ -57,8 +57,8 @@ function progressOf(task: q.TaskRow, facts: Facts): number {
     case 'invite':
       return Math.min(facts.invitees, task.targetCount);
     case 'withdrawal':
-      // Withdrawals do not exist yet; the withdrawals issue wires this condition.
-      return 0;
+      // Any request counts, whatever became of it: the task is to make one.
+      return facts.withdrawal ? 1 : 0;
     case 'custom':
       return 0;
   }

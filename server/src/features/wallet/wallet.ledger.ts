@@ -94,7 +94,18 @@ export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> 
   return { postingId, created: true };
 }
 
-/** The ledger's invariants (DESIGN.md §6); the withdrawal-hold rule joins when withdrawals do. */
+/**
+ * Locks the user's wallet row (FOR UPDATE) for a check-then-post in the caller's transaction and
+ * answers its balance: checks made under this lock (a withdrawal's daily limits) cannot race.
+ */
+export async function lockWallet(tx: Tx, userId: number): Promise<bigint> {
+  const id = await resolveAccount(tx, { userId, kind: 'wallet' });
+  const [row] = await q.lockAccounts(tx, [id]);
+  if (!row) throw new InvalidPostingError(`wallet of user ${userId} vanished`);
+  return row.balance;
+}
+
+/** The ledger's invariants (DESIGN.md §6), including the withdrawal-hold rule. */
 export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   const problems: LedgerCheck['problems'] = [];
   for (const p of await q.unbalancedPostings(db)) {
@@ -123,6 +134,14 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   }
   for (const a of await q.negativeBalances(db)) {
     problems.push({ rule: 'negative_balance', postingId: null, accountId: a.id, detail: `balance ${a.balance} paise` });
+  }
+  for (const h of await q.mismatchedHolds(db)) {
+    problems.push({
+      rule: 'hold_mismatch',
+      postingId: null,
+      accountId: h.accountId,
+      detail: `user ${h.userId} holds ${h.held} paise, open withdrawals sum to ${h.open} paise`,
+    });
   }
   return { ok: problems.length === 0, problems };
 }

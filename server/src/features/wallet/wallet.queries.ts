@@ -1,7 +1,7 @@
 import type { PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, entries, postings, tasks } from '../../db/schema';
+import { accounts, entries, postings, tasks, withdrawals } from '../../db/schema';
 
 export async function findUserAccountId(db: Executor, userId: number, kind: UserAccountKind) {
   const [row] = await db
@@ -142,4 +142,27 @@ export async function negativeBalances(db: Executor) {
     .from(accounts)
     .where(and(isNotNull(accounts.userId), lt(accounts.balance, 0n)))
     .orderBy(asc(accounts.id));
+}
+
+/**
+ * Users whose hold differs from the sum of their withdrawals that are pending, approved or processing
+ * (DESIGN.md §6: every such withdrawal has exactly its amount on hold).
+ */
+export async function mismatchedHolds(db: Executor) {
+  const result = await db.execute(sql`
+    select coalesce(h.user_id, w.user_id) as user_id, h.id as account_id,
+      coalesce(h.balance, 0)::text as held, coalesce(w.open, 0)::text as open
+    from (select id, user_id, balance from ${accounts} where kind = 'hold') h
+    full outer join (
+      select user_id, sum(amount) as open from ${withdrawals}
+      where state in ('pending', 'approved', 'processing') group by user_id
+    ) w on w.user_id = h.user_id
+    where coalesce(h.balance, 0) <> coalesce(w.open, 0)
+    order by 1`);
+  return rowsOf(result).map((r) => ({
+    userId: Number(r.user_id),
+    accountId: r.account_id === null ? null : Number(r.account_id),
+    held: String(r.held),
+    open: String(r.open),
+  }));
 }

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import type { MessageKey } from './catalogue';
+import { rupeeAmountField } from './money';
+import { pageOf, pageQuery } from './pagination';
+import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
+import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+
+/**
+ * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
+ * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned).
+ */
+export const WITHDRAWAL_STATES = ['pending', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+/** The only allowed changes; anything else answers 409 `withdrawal_state_conflict`. */
+export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalState, readonly WithdrawalState[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['processing'],
+  processing: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+  rejected: [],
+};
+
+/** States whose amount is on the user's hold. */
+export const WITHDRAWAL_OPEN_STATES = ['pending', 'approved', 'processing'] as const satisfies WithdrawalState[];
+/** States that never change again. */
+export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected'] as const satisfies WithdrawalState[];
+
+export function canTransition(from: WithdrawalState, to: WithdrawalState): boolean {
+  return WITHDRAWAL_TRANSITIONS[from].includes(to);
+}
+
+/** Catalogue key of each state's label: Under review, Approved, Processing, Payment successful, ... */
+export const WITHDRAWAL_STATE_LABELS = {
+  pending: 'withdrawal_state_pending',
+  approved: 'withdrawal_state_approved',
+  processing: 'withdrawal_state_processing',
+  paid: 'withdrawal_state_paid',
+  failed: 'withdrawal_state_failed',
+  rejected: 'withdrawal_state_rejected',
+} as const satisfies Record<WithdrawalState, MessageKey>;
+
+const STATE_LABEL_KEYS = [
+  'withdrawal_state_pending',
+  'withdrawal_state_approved',
+  'withdrawal_state_processing',
+  'withdrawal_state_paid',
+  'withdrawal_state_failed',
+  'withdrawal_state_rejected',
+] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
+
+/** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */
+export const WITHDRAWAL_DAY_UTC_OFFSET_MINUTES = 330;
+export const REJECT_REASON_MAX = 200;
+/** Header a client sets so a retried `withdraw/add` cannot make a second withdrawal. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Withdrawal amount (spec: "enter withdrawal amount"): rupees, > 0, at most two decimals → paise. */
+export const withdrawalAmountField = z
+  .union([z.string(), z.number()], { error: 'enter_withdrawal_amount' })
+  .refine((value) => String(value).trim() !== '', { message: 'enter_withdrawal_amount', abort: true })
+  .pipe(rupeeAmountField);
+
+/** Limits in paise, as the server applies them. */
+export interface WithdrawalLimitsPaise {
+  min: bigint;
+  max: bigint;
+  dailyCount: number;
+  dailyTotal: bigint;
+}
+
+/**
+ * Why an amount is refused by the limits, with the message's variables (rupee strings), or undefined.
+ * The server applies it under the wallet lock; the web form may show it early.
+ */
+export function withdrawalLimitProblem(
+  amount: bigint,
+  limits: WithdrawalLimitsPaise,
+  today: { count: number; total: bigint },
+  format: (paise: bigint) => string,
+): { key: MessageKey; vars: Record<string, string | number> } | undefined {
+  if (amount < limits.min) return { key: 'withdrawal_below_minimum', vars: { min: format(limits.min) } };
+  if (amount > limits.max) return { key: 'withdrawal_above_maximum', vars: { max: format(limits.max) } };
+  if (today.count >= limits.dailyCount) {
+    return { key: 'withdrawal_daily_count_reached', vars: { count: limits.dailyCount } };
+  }
+  if (today.total + amount > limits.dailyTotal) {
+    return {
+      key: 'withdrawal_daily_total_reached',
+      vars: { total: format(limits.dailyTotal), left: format(limits.dailyTotal - today.total) },
+    };
+  }
+  return undefined;
+}
+
+export const withdrawAddBody = z.object({
+  amount: withdrawalAmountField,
+  /** A saved payout account of the caller; left out: the default account. */
+  accountId: z.coerce
+    .number({ error: 'payout_account_not_found' })
+    .int('payout_account_not_found')
+    .positive('payout_account_not_found')
+    .nullish(),
+});
+export type WithdrawAddBody = z.input<typeof withdrawAddBody>;
+
+/** Optional `Idempotency-Key`: printable ASCII, 1-100 characters (a UUID is a good choice). */
+export const withdrawAddHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'idempotency_key_invalid' })
+    .regex(/^[\x21-\x7e]{1,100}$/, 'idempotency_key_invalid')
+    .optional(),
+});
+
+/** The payout account a withdrawal goes to, as it was when requested (later edits do not change it). */
+export const withdrawalAccount = z.object({
+  /** Null once the account has been deleted. */
+  id: z.number().int().nullable(),
+  accountType: z.enum(PAYOUT_ACCOUNT_TYPES),
+  /** Masked like `wdaccount/list`: "••••3456" or "as•••@okaxis". */
+  accountNoMasked: z.string(),
+  accountName: z.string(),
+  ifsc: z.string(),
+});
+
+export const withdrawalHistoryItem = z.object({
+  state: z.enum(WITHDRAWAL_STATES),
+  /** Reviewer's reason (rejected, optional on approved), gateway's failure text, bank reference (paid). */
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+
+/** One withdrawal as its owner sees it in /List4. */
+export const withdrawalItem = z.object({
+  id: z.number().int(),
+  /** Rupees, "120.50". */
+  amount: z.string(),
+  state: z.enum(WITHDRAWAL_STATES),
+  /** Catalogue key of the state's label (`WITHDRAWAL_STATE_LABELS`). */
+  stateLabelKey: z.enum(STATE_LABEL_KEYS),
+  /** The rejection's or the failure's reason; null otherwise. */
+  reason: z.string().nullable(),
+  /** The bank reference once paid. */
+  reference: z.string().nullable(),
+  account: withdrawalAccount,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it became paid, failed or rejected. */
+  finishedAt: z.string().nullable(),
+  /** Oldest first, starting with `pending`. */
+  history: z.array(withdrawalHistoryItem),
+});
+export type WithdrawalItem = z.infer<typeof withdrawalItem>;
+export const withdrawalPage = pageOf(withdrawalItem);
+
+/** What the withdraw form shows: the limits, what today has used, and the balance. Rupee strings. */
+export const withdrawLimitsData = z.object({
+  min: z.string(),
+  max: z.string(),
+  dailyCount: z.number().int(),
+  dailyTotal: z.string(),
+  todayCount: z.number().int(),
+  todayTotal: z.string(),
+  balance: z.string(),
+  frozen: z.boolean(),
+});
+
+const dayField = z.iso.date({ error: 'validation_failed' });
+
+/** Admin list filters; `from`/`to` are India calendar days (YYYY-MM-DD), both inclusive. */
+export const adminWithdrawQuery = pageQuery.extend({
+  state: z.enum(WITHDRAWAL_STATES, { error: 'validation_failed' }).optional(),
+  userId: z.coerce.number({ error: 'validation_failed' }).int().positive().optional(),
+  from: dayField.optional(),
+  to: dayField.optional(),
+});
+
+export const adminWithdrawalItem = withdrawalItem.extend({
+  userId: z.number().int(),
+  username: z.string(),
+  /** Admin sees the whole account: number unmasked. */
+  account: withdrawalAccount.extend({ accountNo: z.string() }),
+  reviewerId: z.number().int().nullable(),
+  reviewedAt: z.string().nullable(),
+  history: z.array(withdrawalHistoryItem.extend({ actorId: z.number().int().nullable() })),
+});
+export type AdminWithdrawalItem = z.infer<typeof adminWithdrawalItem>;
+
+export const WITHDRAWAL_REVIEW_ACTIONS = ['approve', 'reject'] as const;
+export const adminWithdrawReviewBody = z
+  .object({
+    id: z.coerce.number({ error: 'withdrawal_not_found' }).int('withdrawal_not_found').positive('withdrawal_not_found'),
+    action: z.enum(WITHDRAWAL_REVIEW_ACTIONS, { error: 'validation_failed' }),
+    /** Required to reject (shown to the user); optional note on approval. */
+    reason: z.string({ error: 'enter_reject_reason' }).trim().max(REJECT_REASON_MAX, 'validation_failed').default(''),
+  })
+  .refine((body) => body.action !== 'reject' || body.reason !== '', {
+    message: 'enter_reject_reason',
+    path: ['reason'],
+  });
+
+/** Withdrawal limits as the API shows them (rupee strings). Defaults ₹100, ₹50,000, 3 a day, ₹1,00,000 a day. */
+export const withdrawalLimits = z.object({
+  min: z.string(),
+  max: z.string(),
+  dailyCount: z.number().int(),
+  dailyTotal: z.string(),
+});
+export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
+
+/** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
+export const adminSettingsData = z.object({ withdrawal: withdrawalLimits });
+
+export const DAILY_COUNT_MAX = 100;
+/** Fields left out stay as they are. */
+export const adminSettingsSetBody = z.object({
+  withdrawal: z
+    .object({
+      min: rupeeAmountField.optional(),
+      max: rupeeAmountField.optional(),
+      dailyCount: z.coerce
+        .number({ error: 'validation_failed' })
+        .int('validation_failed')
+        .min(1, 'validation_failed')
+        .max(DAILY_COUNT_MAX, 'validation_failed')
+        .optional(),
+      dailyTotal: rupeeAmountField.optional(),
+    })
+    .default({}),
+});
+
+export const withdrawalRoutes = {
+  withdrawAdd: {
+    method: 'POST',
+    path: `${USER}/withdraw/add`,
+    policy: 'user',
+    summary:
+      'Requests a withdrawal: the amount moves to a hold at once and waits for review. Honours an Idempotency-Key header',
+    tag: 'withdrawals',
+    headers: withdrawAddHeaders,
+    body: withdrawAddBody,
+    data: z.object({ id: z.number().int() }),
+    ok: 'withdrawal_submitted',
+  },
+  withdrawList: {
+    method: 'GET',
+    path: `${USER}/withdraw/list`,
+    policy: 'user',
+    summary: "The caller's withdrawals, newest first, with state, reason and history (keyset pages)",
+    tag: 'withdrawals',
+    query: pageQuery,
+    data: withdrawalPage,
+  },
+  withdrawLimits: {
+    method: 'GET',
+    path: `${USER}/withdraw/limits`,
+    policy: 'user',
+    summary: "The withdrawal limits, what the caller has used today, and the caller's balance",
+    tag: 'withdrawals',
+    data: withdrawLimitsData,
+  },
+  adminWithdrawList: {
+    method: 'GET',
+    path: `${ADMIN}/withdraw/list`,
+    policy: 'admin',
+    roles: STAFF,
+    summary:
+      'Withdrawals by state, user and India calendar day; pending ones first, oldest first, then the rest newest first',
+    tag: 'admin',
+    query: adminWithdrawQuery,
+    data: pageOf(adminWithdrawalItem),
+  },
+  adminWithdrawReview: {
+    method: 'POST',
+    path: `${ADMIN}/withdraw/review`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Approves (queues the payout) or rejects (returns the hold, reason required) a pending withdrawal',
+    tag: 'admin',
+    body: adminWithdrawReviewBody,
+    data: adminWithdrawalItem,
+    ok: 'withdrawal_reviewed',
+  },
+  adminSettingsGet: {
+    method: 'GET',
+    path: `${ADMIN}/settings/get`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Platform settings: withdrawal minimum, maximum, daily count and daily total',
+    tag: 'admin',
+    data: adminSettingsData,
+  },
+  adminSettingsSet: {
+    method: 'POST',
+    path: `${ADMIN}/settings/set`,
+    policy: 'admin',
+    summary: 'Changes platform settings (fields left out stay); audited',
+    tag: 'admin',
+    body: adminSettingsSetBody,
+    data: adminSettingsData,
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -1,0 +1,122 @@
+import type { WithdrawalState } from '@kamai/contract';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users, withdrawalHistory, withdrawals } from '../../db/schema';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+export type HistoryRow = typeof withdrawalHistory.$inferSelect;
+
+export async function insertWithdrawal(db: Executor, values: NewWithdrawal) {
+  const [row] = await db.insert(withdrawals).values(values).returning();
+  if (!row) throw new Error('insert withdrawals returned no row');
+  return row;
+}
+
+export async function findWithdrawal(db: Executor, id: number) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
+}
+
+/** Locks a withdrawal for a state change: concurrent changes of one withdrawal run one after another. */
+export async function lockWithdrawal(db: Executor, id: number) {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateWithdrawal(db: Executor, id: number, values: Partial<NewWithdrawal>) {
+  const [row] = await db.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
+  return row;
+}
+
+export async function insertHistory(db: Executor, values: typeof withdrawalHistory.$inferInsert) {
+  await db.insert(withdrawalHistory).values(values);
+}
+
+/** Every state of the given withdrawals, oldest first. */
+export async function historyOf(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(withdrawalHistory)
+    .where(inArray(withdrawalHistory.withdrawalId, ids))
+    .orderBy(asc(withdrawalHistory.withdrawalId), asc(withdrawalHistory.id));
+}
+
+/** How many withdrawals the user requested since `since`, and their total in paise (every state counts). */
+export async function usageSince(db: Executor, userId: number, since: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since)));
+  return { count: Number(row?.count ?? 0), total: BigInt(row?.total ?? '0') };
+}
+
+/** The user's withdrawals, newest first; `beforeId` continues a page. */
+export async function listOwn(db: Executor, userId: number, limit: number, beforeId?: number) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), beforeId === undefined ? undefined : lt(withdrawals.id, beforeId)))
+    .orderBy(desc(withdrawals.id))
+    .limit(limit);
+}
+
+export interface AdminFilter {
+  state?: WithdrawalState;
+  /** Everything but pending (the second segment of the unfiltered list). */
+  notPending?: boolean;
+  userId?: number;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+/** Withdrawals with their owner's username, by id in `order`, continuing after `afterId` in that order. */
+export async function listForAdmin(
+  db: Executor,
+  filter: AdminFilter,
+  order: 'asc' | 'desc',
+  limit: number,
+  afterId?: number,
+) {
+  return db
+    .select({ withdrawal: withdrawals, username: users.username })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(
+      and(
+        filter.state === undefined ? undefined : eq(withdrawals.state, filter.state),
+        filter.notPending ? ne(withdrawals.state, 'pending') : undefined,
+        filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
+        filter.from === undefined ? undefined : gte(withdrawals.createdAt, filter.from),
+        filter.to === undefined ? undefined : lt(withdrawals.createdAt, filter.to),
+        afterId === undefined ? undefined : order === 'asc' ? gt(withdrawals.id, afterId) : lt(withdrawals.id, afterId),
+      ),
+    )
+    .orderBy(order === 'asc' ? asc(withdrawals.id) : desc(withdrawals.id))
+    .limit(limit);
+}
+
+export async function usernameOf(db: Executor, userId: number) {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.username ?? '';
+}
+
+export async function isFrozen(db: Executor, userId: number) {
+  const [row] = await db.select({ frozen: users.frozen }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.frozen ?? false;
+}
+
+/** Count and total of the withdrawals waiting for review (the dashboard's figure). */
+export async function pendingFigure(db: Executor): Promise<{ count: number; amount: bigint }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(eq(withdrawals.state, 'pending'));
+  return { count: Number(row?.count ?? 0), amount: BigInt(row?.amount ?? '0') };
+}

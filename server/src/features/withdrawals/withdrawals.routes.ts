@@ -1,0 +1,18 @@
+import { caller, type Handlers } from '../../platform/routes';
+import type { WithdrawalsService } from './withdrawals.service';
+
+export function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
+  const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
+    id: caller(ctx).id,
+    requestId: ctx.requestId,
+  });
+  return {
+    withdrawAdd: (ctx) => withdrawals.add(caller(ctx).id, ctx.body, ctx.headers['idempotency-key']),
+    withdrawList: (ctx) => withdrawals.list(caller(ctx).id, ctx.query),
+    withdrawLimits: (ctx) => withdrawals.limits(caller(ctx).id),
+    adminWithdrawList: (ctx) => withdrawals.adminList(ctx.query),
+    adminWithdrawReview: (ctx) => withdrawals.review(actor(ctx), ctx.body),
+    adminSettingsGet: () => withdrawals.settingsGet(),
+    adminSettingsSet: (ctx) => withdrawals.settingsSet(actor(ctx), ctx.body),
+  };
+}

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import {
+  formatRupees,
+  type PageQuery,
+  type WithdrawalLimits,
+  type WithdrawalLimitsPaise,
+  type WithdrawalState,
+  withdrawalLimitProblem,
+} from '@kamai/contract';
+import type { Db, Executor, Tx } from '../../db/client';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import { claimIdempotencyKey, saveIdempotentResponse } from '../../platform/idempotency.queries';
+import { writeAudit } from '../audit/audit.queries';
+import { findDefaultAccount, findOwnAccount } from '../payout-accounts/payout-accounts.queries';
+import { getSetting, putSetting } from '../settings/settings.queries';
+import { walletBalance } from '../users/users.queries';
+import { lockWallet, post } from '../wallet/wallet.ledger';
+import { dayStart, endOfDay, startOfDay } from './withdrawals.days';
+import * as q from './withdrawals.queries';
+import { changeState, holdKey } from './withdrawals.state';
+import { byWithdrawal, toAdminItem, toItem } from './withdrawals.view';
+
+/** What approval hands the payout to (the payouts feature): a job in the same transaction, then a nudge. */
+export interface PayoutDispatcher {
+  enqueueDispatch(tx: Tx, withdrawalId: number): Promise<void>;
+  wake(): void;
+}
+
+interface Actor {
+  id: number;
+  requestId: string;
+}
+
+export interface AdminListQuery extends PageQuery {
+  state?: WithdrawalState;
+  userId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** `x`: one filtered list; `p` then `r`: pending oldest first, then the rest newest first. `id` null: from the start. */
+type AdminCursor = { s: 'x' | 'p' | 'r'; id: number | null };
+const isAdminCursor = (v: unknown): v is AdminCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['x', 'p', 'r'].includes((v as AdminCursor).s) &&
+  ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id));
+
+async function readLimits(db: Executor): Promise<WithdrawalLimitsPaise> {
+  const stored = await getSetting(db, 'withdrawal');
+  return {
+    min: BigInt(stored.minPaise),
+    max: BigInt(stored.maxPaise),
+    dailyCount: stored.dailyCount,
+    dailyTotal: BigInt(stored.dailyTotalPaise),
+  };
+}
+
+function showLimits(limits: WithdrawalLimitsPaise): WithdrawalLimits {
+  return {
+    min: formatRupees(limits.min),
+    max: formatRupees(limits.max),
+    dailyCount: limits.dailyCount,
+    dailyTotal: formatRupees(limits.dailyTotal),
+  };
+}
+
+const IDEMPOTENCY_SCOPE = 'withdraw/add';
+
+export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: () => Date; payouts: PayoutDispatcher }) {
+  /**
+   * Requests a withdrawal (DESIGN.md §5) in one transaction: under the wallet's lock, checks the
+   * account, the limits and the balance, creates it `pending` and moves the amount to the user's hold.
+   * With an Idempotency-Key, a retry of the same body gets the first answer and a different body 409.
+   */
+  async function add(userId: number, input: { amount: bigint; accountId?: number | null }, idempotencyKey?: string) {
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify({ amount: input.amount.toString(), accountId: input.accountId ?? null }))
+      .digest('hex');
+    const claim = idempotencyKey ? { userId, scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, requestHash } : undefined;
+    return db.transaction(async (tx) => {
+      if (claim) {
+        const earlier = await claimIdempotencyKey(tx, claim);
+        if (earlier) {
+          if (earlier.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+          return earlier.response as { id: number };
+        }
+      }
+      if (await q.isFrozen(tx, userId)) throw new AppError('account_frozen');
+      const balance = await lockWallet(tx, userId);
+      const account = input.accountId
+        ? await findOwnAccount(tx, userId, input.accountId, 'share')
+        : await findDefaultAccount(tx, userId, 'share');
+      if (!account) throw new AppError(input.accountId ? 'payout_account_not_found' : 'withdrawal_info_incomplete');
+      const at = now();
+      const problem = withdrawalLimitProblem(
+        input.amount,
+        await readLimits(tx),
+        await q.usageSince(tx, userId, dayStart(at)),
+        formatRupees,
+      );
+      if (problem) throw new AppError(problem.key, problem.vars);
+      if (balance < input.amount) throw new AppError('insufficient_balance');
+
+      const withdrawal = await q.insertWithdrawal(tx, {
+        userId,
+        accountId: account.id,
+        accountType: account.accountType,
+        ifsc: account.ifsc,
+        accountNo: account.accountNo,
+        accountName: account.accountName,
+        amount: input.amount,
+        state: 'pending',
+        createdAt: at,
+        updatedAt: at,
+      });
+      await q.insertHistory(tx, { withdrawalId: withdrawal.id, toState: 'pending', actorId: userId, createdAt: at });
+      await post(tx, {
+        type: 'withdrawal_hold',
+        idempotencyKey: holdKey(withdrawal.id),
+        ref: { withdrawalId: withdrawal.id },
+        entries: [
+          { account: { userId, kind: 'wallet' }, amount: -input.amount },
+          { account: { userId, kind: 'hold' }, amount: input.amount },
+        ],
+      });
+      const response = { id: withdrawal.id };
+      if (claim) await saveIdempotentResponse(tx, claim, response);
+      return response;
+    });
+  }
+
+  /** The user's own withdrawals, newest first, with their history. */
+  async function list(userId: number, { limit, cursor }: PageQuery) {
+    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const rows = await q.listOwn(db, userId, limit + 1, beforeId);
+    const page = rows.slice(0, limit);
+    const history = byWithdrawal(
+      await q.historyOf(
+        db,
+        page.map((r) => r.id),
+      ),
+    );
+    const last = page.at(-1);
+    return {
+      items: page.map((row) => toItem(row, history.get(row.id) ?? [])),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+    };
+  }
+
+  /** The limits, today's use of them (India's calendar day) and the balance, for the withdraw form. */
+  async function limits(userId: number) {
+    const current = await readLimits(db);
+    const usage = await q.usageSince(db, userId, dayStart(now()));
+    return {
+      ...showLimits(current),
+      todayCount: usage.count,
+      todayTotal: formatRupees(usage.total),
+      balance: formatRupees(await walletBalance(db, userId)),
+      frozen: await q.isFrozen(db, userId),
+    };
+  }
+
+  async function withUsernamesAndHistory(rows: { withdrawal: q.WithdrawalRow; username: string }[]) {
+    const history = byWithdrawal(
+      await q.historyOf(
+        db,
+        rows.map((r) => r.withdrawal.id),
+      ),
+    );
+    return rows.map((r) => toAdminItem(r.withdrawal, r.username, history.get(r.withdrawal.id) ?? []));
+  }
+
+  /** Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest newest first. */
+  async function adminList(query: AdminListQuery) {
+    const cursor = decodeCursor(query.cursor, isAdminCursor);
+    const filter = {
+      userId: query.userId,
+      from: query.from ? startOfDay(query.from) : undefined,
+      to: query.to ? endOfDay(query.to) : undefined,
+    };
+    const limit = query.limit;
+    if (query.state) {
+      const order = query.state === 'pending' ? 'asc' : 'desc';
+      const rows = await q.listForAdmin(
+        db,
+        { ...filter, state: query.state },
+        order,
+        limit + 1,
+        cursor?.id ?? undefined,
+      );
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: await withUsernamesAndHistory(page),
+        nextCursor: rows.length > limit && last ? encodeCursor({ s: 'x', id: last.withdrawal.id }) : null,
+      };
+    }
+    const page: Awaited<ReturnType<typeof q.listForAdmin>> = [];
+    let next: AdminCursor | null = null;
+    let afterId = cursor?.id ?? undefined;
+    if ((cursor?.s ?? 'p') === 'p') {
+      const rows = await q.listForAdmin(db, { ...filter, state: 'pending' }, 'asc', limit + 1, afterId);
+      page.push(...rows.slice(0, limit));
+      const last = page.at(-1);
+      if (rows.length > limit && last) next = { s: 'p', id: last.withdrawal.id };
+      afterId = undefined;
+    }
+    if (!next) {
+      const room = limit - page.length;
+      const rows = await q.listForAdmin(db, { ...filter, notPending: true }, 'desc', room + 1, afterId);
+      page.push(...rows.slice(0, room));
+      // With no room left on this page, the next one starts the rest from its beginning (id null).
+      if (rows.length > room) next = { s: 'r', id: rows[room - 1]?.withdrawal.id ?? null };
+    }
+    return { items: await withUsernamesAndHistory(page), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /** Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. */
+  async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
+    const to = input.action === 'approve' ? 'approved' : 'rejected';
+    const row = await db.transaction(async (tx) => {
+      const current = await q.lockWithdrawal(tx, input.id);
+      if (!current) throw new AppError('withdrawal_not_found');
+      if (current.userId === actor.id) throw new AppError('cannot_review_own_withdrawal');
+      const changed = await changeState(tx, current, {
+        to,
+        at: now(),
+        reason: input.reason || null,
+        actorId: actor.id,
+      });
+      if (to === 'approved') await payouts.enqueueDispatch(tx, changed.id);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: `withdrawal.${input.action}`,
+        target: `withdrawal:${changed.id}`,
+        before: { state: current.state },
+        after: { state: changed.state, reason: input.reason || null },
+        requestId: actor.requestId,
+      });
+      return changed;
+    });
+    if (to === 'approved') payouts.wake();
+    const [item] = await withUsernamesAndHistory([{ withdrawal: row, username: await q.usernameOf(db, row.userId) }]);
+    if (!item) throw new Error('a reviewed withdrawal lost its view');
+    return item;
+  }
+
+  async function settingsGet() {
+    return { withdrawal: showLimits(await readLimits(db)) };
+  }
+
+  /** Changes the withdrawal limits (fields left out stay); the minimum may not pass the maximum or the daily total. */
+  async function settingsSet(
+    actor: Actor,
+    input: { withdrawal: { min?: bigint; max?: bigint; dailyCount?: number; dailyTotal?: bigint } },
+  ) {
+    return db.transaction(async (tx) => {
+      await getSetting(tx, 'withdrawal', { forUpdate: true });
+      const before = await readLimits(tx);
+      const change = input.withdrawal;
+      const after: WithdrawalLimitsPaise = {
+        min: change.min ?? before.min,
+        max: change.max ?? before.max,
+        dailyCount: change.dailyCount ?? before.dailyCount,
+        dailyTotal: change.dailyTotal ?? before.dailyTotal,
+      };
+      if (after.min > after.max || after.min > after.dailyTotal) throw new AppError('withdrawal_limits_invalid');
+      await putSetting(tx, 'withdrawal', {
+        minPaise: Number(after.min),
+        maxPaise: Number(after.max),
+        dailyCount: after.dailyCount,
+        dailyTotalPaise: Number(after.dailyTotal),
+      });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'settings.set',
+        target: 'setting:withdrawal',
+        before: showLimits(before),
+        after: showLimits(after),
+        requestId: actor.requestId,
+      });
+      return { withdrawal: showLimits(after) };
+    });
+  }
+
+  return { add, list, limits, adminList, review, settingsGet, settingsSet };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -1,0 +1,97 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface NewJob {
+  kind: string;
+  /** One row per unit of work (`payout:dispatch:17`): enqueueing it again is a no-op. */
+  dedupeKey: string;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+}
+
+/** Adds a job in the caller's transaction, unless one with its dedupe key exists. */
+export async function enqueueJob(db: Executor, job: NewJob) {
+  await db
+    .insert(jobs)
+    .values({ payload: {}, ...job })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+/**
+ * Adds the job, or makes the one with its dedupe key due by `runAt`: a finished one runs again, a
+ * waiting one (say, in a long retry backoff) is brought forward. A running one keeps its lease.
+ */
+export async function enqueueOrRevive(db: Executor, job: NewJob) {
+  const finished = sql`${jobs.doneAt} is not null`;
+  await db
+    .insert(jobs)
+    .values({ payload: {}, ...job })
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      set: {
+        runAt: sql`case when ${finished} then excluded.run_at else least(${jobs.runAt}, excluded.run_at) end`,
+        attempts: sql`case when ${finished} then 0 else ${jobs.attempts} end`,
+        lockedUntil: sql`case when ${finished} then null else ${jobs.lockedUntil} end`,
+        doneAt: null,
+      },
+    });
+}
+
+/**
+ * Claims the oldest due job of the given kinds: FOR UPDATE SKIP LOCKED picks a row no other instance is
+ * claiming, and the lease (`locked_until`) keeps it ours while it runs outside any transaction.
+ */
+export async function claimJob(db: Db, kinds: string[], now: Date, leaseUntil: Date): Promise<JobRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          isNull(jobs.doneAt),
+          lte(jobs.runAt, now),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+          inArray(jobs.kind, kinds),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(jobs)
+      .set({ lockedUntil: leaseUntil, attempts: sql`${jobs.attempts} + 1` })
+      .where(eq(jobs.id, due.id))
+      .returning();
+    return claimed;
+  });
+}
+
+/** Marks a claimed job done, unless its lease ran out and another claim has taken it since. */
+export async function finishJob(db: Executor, job: JobRow, now: Date) {
+  await db
+    .update(jobs)
+    .set({ doneAt: now, lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+}
+
+export async function retryJob(db: Executor, job: JobRow, runAt: Date, error: string) {
+  await db
+    .update(jobs)
+    .set({ runAt, lockedUntil: null, lastError: error.slice(0, 1000) })
+    .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
+}
+
+/** When the next unfinished job of these kinds becomes claimable, or undefined when there is none. */
+export async function nextDueAt(db: Executor, kinds: string[]): Promise<Date | undefined> {
+  const [row] = await db
+    .select({
+      at: sql<string | Date | null>`min(greatest(${jobs.runAt}, coalesce(${jobs.lockedUntil}, ${jobs.runAt})))`,
+    })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), inArray(jobs.kind, kinds)));
+  return row?.at ? new Date(row.at) : undefined;
+}
