@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '../src/db/schema';
+import { accounts, users, withdrawals } from '../src/db/schema';
 import { checkLedger, post } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -54,18 +54,29 @@ describe('admin/dashboard', () => {
     const before = await dashboard();
     expect(before.day).toMatchObject({ timeZone: 'Asia/Kolkata' });
     expect(before.day.start).toMatch(/T18:30:00\.000Z$/);
-    expect(before.withdrawals.pending).toBeNull();
+    expect(before.withdrawals.pending).toEqual({ count: 0, amount: '0.00' });
 
     // ₹5 for registering, ₹0.50 rebate to the admin who invited.
     const user = await ctx.newUser();
     await move('withdrawal_hold', user.id, 300n);
     await move('withdrawal_paid', user.id, 100n);
+    // The ₹2 still held stands for a withdrawal under review (checkLedger pairs every hold with one).
+    await ctx.db.insert(withdrawals).values({
+      userId: user.id,
+      accountType: 'upi',
+      accountNo: 'user@upi',
+      accountName: 'User',
+      ifsc: '',
+      amount: 200n,
+      state: 'pending',
+    });
     const after = await dashboard();
     expect(after.users.total - before.users.total).toBe(1);
     expect(after.users.newToday - before.users.newToday).toBe(1);
     expect(paise(after.balances.wallets) - paise(before.balances.wallets)).toBe(550 - 300);
     expect(paise(after.balances.holds) - paise(before.balances.holds)).toBe(200);
     expect(after.withdrawals.paidToday.count - before.withdrawals.paidToday.count).toBe(1);
+    expect(after.withdrawals.pending).toEqual({ count: 1, amount: '2.00' });
     expect(paise(after.withdrawals.paidToday.amount) - paise(before.withdrawals.paidToday.amount)).toBe(100);
 
     // Joined one second before this Indian day began: a user, but not a new one today.

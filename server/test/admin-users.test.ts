@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../src/db/schema';
+import { auditLog, users, withdrawals } from '../src/db/schema';
 import { type AccountRef, checkLedger, post } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -89,6 +89,16 @@ describe('admin/user/list', () => {
     await ledger(top.id, 'withdrawal_hold', 3000n);
     await ledger(top.id, 'withdrawal_paid', 2000n);
     await ledger(top.id, 'withdrawal_refund', 500n);
+    // The ₹5 still held stands for a withdrawal under review (checkLedger pairs every hold with one).
+    await ctx.db.insert(withdrawals).values({
+      userId: top.id,
+      accountType: 'upi',
+      accountNo: 'top@upi',
+      accountName: 'Top',
+      ifsc: '',
+      amount: 500n,
+      state: 'pending',
+    });
 
     const [row] = (await list(`q=${top.inviteCode}`)).items;
     const [admin] = (await list(`q=${ctx.admin.username}`)).items;
