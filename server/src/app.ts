@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES } from '@kamai/contract';
@@ -32,6 +31,7 @@ import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
+import { securityHeaders } from './platform/security-headers';
 import { serveApps, type WebRoots } from './platform/web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,12 +62,9 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', undefined);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  installErrorHandler(app);
-
-  await app.register(fastifyHelmet, {
+  // Every response, API and app alike, carries the request id and helmet's headers, set before the
+  // handler runs so a route may still override one.
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -87,6 +84,12 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  installErrorHandler(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -11,7 +11,7 @@ import {
   routes,
   translate,
 } from '@kamai/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, authenticate, type SessionResolver } from './auth';
 
@@ -59,9 +59,14 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         response: { 200: envelopeOf(def.data) },
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
-      onRequest: async (request) => {
-        request.authUser = await authenticate(request, def.policy, resolveSession);
-      },
+      // Public routes have no such hook: it would only cost them a promise per request.
+      ...(def.policy === 'public'
+        ? {}
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              request.authUser = await authenticate(request, def.policy, resolveSession);
+            },
+          }),
       handler: async (request) => {
         const locale = pickLocale(request.headers['accept-language']);
         const data = await handler({
