@@ -63,7 +63,7 @@ export const hashing: Benchmark = {
         const flood = runLoad({
           url: server.url,
           connections: FLOOD_CONNECTIONS,
-          durationSec: ctx.seconds + 2,
+          durationSec: ctx.seconds + 1.5,
           requests,
         });
         // The flood's process needs a moment to start; the read runs inside the flood's window.

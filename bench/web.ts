@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { BENCH_ADMIN_ENV, registerUsers } from './lib/api';
+import { API, BENCH_ADMIN_ENV, registerUsers } from './lib/api';
 import type { Benchmark } from './lib/bench';
 import { freePort, root, startServer } from './lib/processes';
 import { median, progress, type Row } from './lib/report';
@@ -78,11 +78,22 @@ function sizeRows(firstRoute: string[], how: string): Row[] {
 }
 
 interface Score {
+  /** Whether the page's own calls to user routes were answered 200, i.e. it ran logged in. */
+  loggedIn: boolean;
+  /** Accessibility audits that did not pass, by id. */
+  a11yFailures: string[];
   performance: number;
   accessibility: number;
   lcp: number;
   tbt: number;
   cls: number;
+}
+
+/** From Lighthouse's network-requests audit: at least one user API call, and all of them 200. */
+function userCallsOk(details: unknown): boolean {
+  const items = (details as { items?: { url?: string; statusCode?: number }[] } | undefined)?.items ?? [];
+  const calls = items.filter((item) => item.url?.includes(`${API}/user/`));
+  return calls.length > 0 && calls.every((item) => item.statusCode === 200);
 }
 
 async function audit(url: string, port: number): Promise<Score> {
@@ -97,7 +108,12 @@ async function audit(url: string, port: number): Promise<Score> {
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const a11yFailures = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
   return {
+    loggedIn: userCallsOk(audits['network-requests']?.details),
+    a11yFailures,
     performance: (categories.performance?.score ?? Number.NaN) * 100,
     accessibility: (categories.accessibility?.score ?? Number.NaN) * 100,
     lcp: numeric('largest-contentful-paint') / 1000,
@@ -138,6 +154,7 @@ const METRICS: {
 ];
 
 function scoreRows(label: string, runs: Score[], base: Score): Row[] {
+  const failures = [...new Set(runs.flatMap((run) => run.a11yFailures))].join(', ');
   return METRICS.map((metric) => {
     const figure = median(runs.map(metric.pick));
     const anchor = metric.pick(base);
@@ -149,7 +166,7 @@ function scoreRows(label: string, runs: Score[], base: Score): Row[] {
       ratio: anchor ? figure / anchor : undefined,
       target: metric.target,
       pass: metric.ok(figure),
-      note: `median of ${runs.length}, Lighthouse mobile, simulated throttling`,
+      note: `median of ${runs.length}, Lighthouse mobile, simulated throttling${metric.what === 'accessibility' && failures ? `; failing: ${failures}` : ''}`,
     };
   });
 }
@@ -187,7 +204,9 @@ export const web: Benchmark = {
           const runs: Score[] = [];
           for (let i = 0; i < ctx.rounds; i += 1) {
             progress(`Lighthouse: ${page.label} run ${i + 1} of ${ctx.rounds}`);
-            runs.push(await audit(`${server.url}${page.path}`, chrome.port));
+            const score = await audit(`${server.url}${page.path}`, chrome.port);
+            if (!score.loggedIn) throw new Error(`${page.label} made no successful user API call: not logged in`);
+            runs.push(score);
           }
           rows.push(...scoreRows(page.label, runs, base));
         }

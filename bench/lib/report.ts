@@ -16,7 +16,8 @@ export interface Row {
 
 function num(value: number, unit: string): string {
   if (!Number.isFinite(value)) return 'n/a';
-  const digits = unit === 'ms' && value < 10 ? 1 : unit === 's' || unit === 'KB' ? 1 : unit === '' ? 3 : 0;
+  const small = Math.abs(value) < 10;
+  const digits = unit === 's' || unit === 'KB' || (unit === 'ms' && small) ? 1 : unit === '' && small ? 3 : 0;
   return `${value.toFixed(digits)}${unit ? ` ${unit}` : ''}`;
 }
 

@@ -32,11 +32,14 @@ export function templateIsCurrent(templateDir: string): boolean {
 }
 
 /** Makes the template unless a current one is there; returns whether it had to. */
-export async function makeTemplate(templateDir: string): Promise<boolean> {
+export async function makeTemplate(
+  templateDir: string,
+  create: (dir: string) => Promise<PGlite> = (dir) => PGlite.create(dir),
+): Promise<boolean> {
   if (templateIsCurrent(templateDir)) return false;
   const building = `${templateDir}.tmp-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
-  const client = await PGlite.create(building);
+  const client = await create(building);
   await client.close();
   rmSync(templateDir, { recursive: true, force: true });
   renameSync(building, templateDir);
