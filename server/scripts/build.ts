@@ -29,6 +29,7 @@ await build({
 rmSync(join(dist, 'migrations'), { recursive: true, force: true });
 cpSync(join(server, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
 
-if (await makeTemplate(join(dist, 'pglite-template'))) {
+// Migrated with the migrations the bundle carries, which the start checks the stamp against.
+if (await makeTemplate(join(dist, 'pglite-template'), join(dist, 'migrations'))) {
   process.stdout.write('server: made the PGlite template (dist/pglite-template)\n');
 }

@@ -2,17 +2,18 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
+import { MIGRATIONS_DIR, openDatabase } from '../src/db/client';
 import { makeTemplate, seedFromTemplate } from '../src/db/pglite-template';
+import { users } from '../src/db/schema';
 
 const dump = inject('pgliteDump');
 
 /** A template made from the run's migrated dump instead of initdb (seconds faster, same layout). */
 async function template(): Promise<string> {
   const dir = join(mkdtempSync(join(tmpdir(), 'kamai-tpl-')), 'pglite-template');
-  const made = await makeTemplate(dir, (target) =>
+  const made = await makeTemplate(dir, MIGRATIONS_DIR, (target) =>
     PGlite.create(target, { loadDataDir: new Blob([readFileSync(dump)]) }),
   );
   expect(made).toBe(true);
@@ -22,8 +23,8 @@ async function template(): Promise<string> {
 async function userCount(dataDir: string, templateDir: string): Promise<number> {
   const database = await openDatabase({ dataDir, template: templateDir });
   try {
-    const result = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-    return result.rows[0]?.n ?? -1;
+    const [row] = await database.db.select({ n: count() }).from(users);
+    return row?.n ?? -1;
   } finally {
     await database.close();
   }
@@ -42,18 +43,23 @@ describe.skipIf(!dump)('PGlite template', () => {
     expect(await userCount(first, tpl)).toBe(1);
     // A second directory starts from the same clean template.
     expect(await userCount(mkdtempSync(join(tmpdir(), 'kamai-data-')), tpl)).toBe(0);
-    expect(await makeTemplate(tpl)).toBe(false);
+    expect(await makeTemplate(tpl, MIGRATIONS_DIR)).toBe(false);
   });
 
-  it('never copies over an existing database, nor uses a template of another PGlite version', async () => {
+  it('never copies over an existing database, nor uses a template of another PGlite or other migrations', async () => {
     const tpl = await template();
     const dataDir = mkdtempSync(join(tmpdir(), 'kamai-data-'));
     mkdirSync(join(dataDir, 'pglite'));
     writeFileSync(join(dataDir, 'pglite', 'PG_VERSION'), '17\n');
-    expect(seedFromTemplate(join(dataDir, 'pglite'), tpl)).toBe(false);
+    expect(seedFromTemplate(join(dataDir, 'pglite'), tpl, MIGRATIONS_DIR)).toBe(false);
     expect(readFileSync(join(dataDir, 'pglite', 'PG_VERSION'), 'utf8')).toBe('17\n');
 
-    writeFileSync(`${tpl}.json`, JSON.stringify({ pglite: '0.0.1' }));
-    expect(seedFromTemplate(join(mkdtempSync(join(tmpdir(), 'kamai-data-')), 'pglite'), tpl)).toBe(false);
+    const stamp = JSON.parse(readFileSync(`${tpl}.json`, 'utf8'));
+    const empty = () => join(mkdtempSync(join(tmpdir(), 'kamai-data-')), 'pglite');
+    expect(seedFromTemplate(empty(), tpl, MIGRATIONS_DIR)).toBe(true);
+    writeFileSync(`${tpl}.json`, JSON.stringify({ ...stamp, pglite: '0.0.1' }));
+    expect(seedFromTemplate(empty(), tpl, MIGRATIONS_DIR)).toBe(false);
+    writeFileSync(`${tpl}.json`, JSON.stringify({ ...stamp, migrations: 'other migrations' }));
+    expect(seedFromTemplate(empty(), tpl, MIGRATIONS_DIR)).toBe(false);
   });
 });

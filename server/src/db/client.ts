@@ -49,7 +49,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!client) {
     const dir = resolve(options.dataDir ?? './data', 'pglite');
     mkdirSync(dirname(dir), { recursive: true });
-    seedFromTemplate(dir, options.template);
+    seedFromTemplate(dir, options.template, MIGRATIONS_DIR);
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite({ client, schema });
