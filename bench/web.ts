@@ -110,7 +110,11 @@ async function audit(url: string, port: number): Promise<Score> {
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const a11yFailures = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-    .map((ref) => ref.id);
+    .map((ref) => {
+      const items = (audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items;
+      const snippets = (items ?? []).map((item) => item.node?.snippet).filter(Boolean);
+      return snippets.length ? `${ref.id} ${snippets.slice(0, 2).join(' ')}` : ref.id;
+    });
   return {
     loggedIn: userCallsOk(audits['network-requests']?.details),
     a11yFailures,
