@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { RunFigures } from './load-child';
 import { root } from './processes';
 
 export interface LoadRequest {
@@ -16,10 +17,13 @@ export interface LoadSpec {
   /** Requests in flight per connection (1 unless the generator itself would be the bottleneck). */
   pipelining?: number;
   durationSec: number;
-  /** Requests a second over all connections; absent means as fast as the server answers. */
+  /**
+   * Requests a second, sent at even intervals over at most `connections` sockets (a paced, open-loop
+   * sender in the generator process; see load-child.ts). Absent: autocannon, as fast as answered.
+   */
   rate?: number;
   headers?: Record<string, string>;
-  /** Cycled per connection instead of GET `url`. */
+  /** Cycled per connection instead of GET `url` (autocannon runs only). */
   requests?: LoadRequest[];
 }
 
@@ -35,16 +39,6 @@ export interface LoadResult {
   errors: number;
   /** Responses by HTTP status. */
   statuses: Record<string, number>;
-}
-
-interface AutocannonJson {
-  duration: number;
-  requests: { total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
 }
 
 const idle: ChildProcess[] = [];
@@ -72,10 +66,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const child = generator();
   const id = nextId++;
   child.channel?.ref();
-  const result = await new Promise<AutocannonJson>((done, fail) => {
+  const result = await new Promise<RunFigures>((done, fail) => {
     const onExit = (code: number | null) => fail(new Error(`load generator exited with ${code}`));
     child.once('exit', onExit);
-    child.on('message', function onMessage(message: { id: number; result?: AutocannonJson; error?: string }) {
+    child.on('message', function onMessage(message: { id: number; result?: RunFigures; error?: string }) {
       if (message.id !== id) return;
       child.off('message', onMessage);
       child.off('exit', onExit);
