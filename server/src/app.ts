@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -62,6 +61,7 @@ import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
+import { securityHeaders } from './platform/security-headers';
 import { serveApps, type WebRoots } from './platform/web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -120,14 +120,9 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', undefined);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  installErrorHandler(app);
-  // Upload size is checked per type while streaming; this is only the outer bound of one part.
-  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
-
-  await app.register(fastifyHelmet, {
+  // Every response, API and app alike, carries the request id and helmet's headers, set before the
+  // handler runs so a route may still override one.
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -147,6 +142,14 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  installErrorHandler(app);
+  // Upload size is checked per type while streaming; this is only the outer bound of one part.
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,11 +1,20 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { ConfigError, loadConfig } from './platform/config';
 
+/** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
+const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
+
 async function main() {
   const config = loadConfig();
   const startedAt = performance.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    template: PGLITE_TEMPLATE,
+  });
   const { app, services } = await buildApp({ config, database });
 
   const admin = await services.users.bootstrapAdmin({

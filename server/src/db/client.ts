@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { seedFromTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +32,8 @@ export interface OpenOptions {
   /** An already opened PGlite (tests load one from a migrated dump). */
   pglite?: PGlite;
   migrate?: boolean;
+  /** A PGlite template directory (`pglite-template.ts`) to copy when `dataDir` holds no database yet. */
+  template?: string;
 }
 
 /** node-postgres when a URL is given, else PGlite in `dataDir` (or the given instance); migrates by default. */
@@ -46,6 +49,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (!client) {
     const dir = resolve(options.dataDir ?? './data', 'pglite');
     mkdirSync(dirname(dir), { recursive: true });
+    seedFromTemplate(dir, options.template, MIGRATIONS_DIR);
     client = await PGlite.create(dir);
   }
   const db = drizzlePglite({ client, schema });

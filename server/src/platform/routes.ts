@@ -15,7 +15,7 @@ import {
   routes,
   translate,
 } from '@kamai/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, authenticate, type SessionResolver } from './auth';
 
@@ -79,9 +79,14 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
         ...(def.produces ? { produces: [def.produces] } : def.raw ? {} : { response: { 200: envelopeOf(def.data) } }),
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
-      onRequest: async (request) => {
-        request.authUser = await authenticate(request, def, resolveSession);
-      },
+      // Public routes have no such hook: it would only cost them a promise per request.
+      ...(def.policy === 'public'
+        ? {}
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              request.authUser = await authenticate(request, def, resolveSession);
+            },
+          }),
       handler: async (request, reply) => {
         const locale = pickLocale(request.headers['accept-language']);
         const answer = await handler({

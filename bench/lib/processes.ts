@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  /** What the process printed (stdout and stderr), for error messages. */
+  output: string[];
+  /** Milliseconds from spawn until `readyPath` answered 200. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  args: string[];
+  env?: Record<string, string>;
+  readyPath: string;
+  timeoutMs?: number;
+}
+
+/** Spawns `node args` on a free port and waits until `readyPath` answers 200. */
+export async function startNode(options: StartOptions): Promise<Running> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, options.args, {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  const deadline = started + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`node ${options.args.join(' ')} exited with ${child.exitCode}:\n${output.join('')}`);
+    }
+    const ok = await fetch(`${url}${options.readyPath}`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, child, output, readyMs: performance.now() - started, stop };
+    if (performance.now() > deadline) {
+      await stop();
+      throw new Error(`node ${options.args.join(' ')} not ready after ${options.timeoutMs ?? 120_000} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The anchor of the speed benchmarks: node:http answering a small JSON body, nothing else. */
+export const HELLO = `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json; charset=utf-8'});s.end('{"hello":"world"}')}).listen(Number(process.env.PORT),process.env.HOST)`;
+
+export function startHello(): Promise<Running> {
+  return startNode({ args: ['-e', HELLO], readyPath: '/' });
+}
+
+/** The server as `npm start` runs it: the bundle `npm run build -w server` makes. */
+export const SERVER_ENTRY = join(root, 'server/dist/main.js');
+
+export function startServer(env: Record<string, string>): Promise<Running> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build -w server`);
+  return startNode({ args: ['--enable-source-maps', SERVER_ENTRY], env, readyPath: '/obj/test/t2' });
+}
