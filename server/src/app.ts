@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps) {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // A path that cannot be decoded or a parameter past maxParamLength: refused before routing, in the envelope.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'validation_failed', 400, {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

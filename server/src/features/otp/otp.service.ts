@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import type { Config } from '../../platform/config';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { WindowCounter } from '../../platform/rate-limit';
 import * as q from './otp.queries';
@@ -80,7 +80,7 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   async function outbox({ limit, cursor }: PageQuery) {
-    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listOutbox(deps.db, limit + 1, beforeId);
     const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     const last = items.at(-1);
