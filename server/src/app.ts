@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
@@ -6,8 +7,9 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES, UPLOAD_MAX_BYTES } from '@kamai/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { adminHandlers } from './features/admin/admin.routes';
 import { createAdminUsersService } from './features/admin/admin-users.service';
@@ -48,7 +50,8 @@ import { walletHandlers } from './features/wallet/wallet.routes';
 import { createWalletService } from './features/wallet/wallet.service';
 import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
-import { WindowCounter } from './platform/rate-limit';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { serveApps, type WebRoots } from './platform/web';
 
@@ -127,13 +130,25 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const now = deps.now ?? (() => new Date());
-  const counters = new WindowCounter(() => now().getTime());
+  const wallet = createWalletService({ db: database.db });
+  const pending = deps.pendingWithdrawals;
+  const metrics = createMetrics({
+    checkLedger: () => wallet.checkLedger(),
+    ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
+    pendingWithdrawals: pending && (() => pending(database.db)),
+    now: () => now().getTime(),
+  });
+  metrics.install(app);
+  database.retries.onRetry = (info) => {
+    metrics.onTransactionRetry(info);
+    app.log.warn(info, 'transaction retried');
+  };
+  const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
   const email = config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : sandboxSender(database.db, app.log);
   const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
   const users = createUsersService({ db: database.db });
-  const wallet = createWalletService({ db: database.db });
   const tasks = createTasksService({ db: database.db, now });
   const survey = createSurveyService({ db: database.db, now });
   const intro = createIntroService({ db: database.db });
@@ -178,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
     auth.resolveSession,
   );
   serveUploads(app, fileStore);
+  serveMetrics(app, metrics, config.METRICS_TOKEN);
 
   const spaFallback = await serveApps(
     app,
@@ -191,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
   // A plain object, not the instance: Fastify instances are thenables, so `await` would unwrap them.
   return {
     app,
+    metrics,
     services: {
       otp,
       auth,
@@ -212,6 +229,46 @@ export async function buildApp(deps: AppDeps) {
       audit,
     },
   };
+}
+
+/**
+ * The per-address rate counters: in Redis when REDIS_URL is set (shared by every instance), else in
+ * this process. Waits briefly for Redis at start; if it is not there yet, counting falls back to memory
+ * until it is, and the client keeps reconnecting.
+ */
+async function rateCounters(
+  app: FastifyInstance,
+  config: Config,
+  nowMs: () => number,
+  onFallback: () => void,
+): Promise<RateCounters> {
+  const memory = new WindowCounter(nowMs);
+  if (!config.REDIS_URL) return memory;
+  const redis = new Redis(config.REDIS_URL, {
+    // Fail a command at once while disconnected (and fall back) instead of queueing it behind a login.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  let lastWarning = 0;
+  redis.on('error', (error) => {
+    // ioredis reports every failed reconnect; one line a minute is enough.
+    if (Date.now() - lastWarning > 60_000) {
+      lastWarning = Date.now();
+      app.log.warn({ err: error }, 'redis unavailable: rate limits counted per instance');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  return redisCounters(redis, {
+    prefix: config.REDIS_KEY_PREFIX,
+    fallback: memory,
+    onError: onFallback,
+  });
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

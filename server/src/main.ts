@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from './platform/config';
 async function main() {
   const config = loadConfig();
   const startedAt = performance.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) =>
+      process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
+  });
   const { app, services } = await buildApp({ config, database });
 
   const admin = await services.users.bootstrapAdmin({

@@ -305,7 +305,7 @@ export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
     .tuple(
       valid,
       fc.oneof(
-        { weight: 1, arbitrary: fc.constant([]) },
+        { weight: 1, arbitrary: fc.constant([] as Mutation[]) },
         { weight: 2, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
       ),
     )

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { type RetryOptions, withTransactionRetry } from './transaction';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Who is told when a transaction is run again after a serialization failure or deadlock (metrics). */
+  retries: RetryOptions;
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -31,16 +34,36 @@ export interface OpenOptions {
   /** An already opened PGlite (tests load one from a migrated dump). */
   pglite?: PGlite;
   migrate?: boolean;
+  /** Connections of this process's pool (PostgreSQL server); N instances hold up to N times this many. */
+  poolSize?: number;
+  /** How long a request waits for a connection before it fails (and answers 503). */
+  connectTimeoutMs?: number;
+  /** An idle pooled connection failed (the server restarted, a backend was terminated). */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** Any fixed number: the advisory lock that lets one instance at a time apply migrations. */
+const MIGRATION_LOCK = 7_106_501;
 
 /** node-postgres when a URL is given, else PGlite in `dataDir` (or the given instance); migrates by default. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
-    const db = drizzlePg({ client: pool, schema });
-    if (runMigrations) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      keepAlive: true,
+    });
+    // Without a listener, an idle connection dropped by the server would crash the process; the pool
+    // discards it and opens a new one on the next query.
+    pool.on('error', (error) => {
+      (options.onConnectionError ?? ((e) => process.stderr.write(`database connection lost: ${e.message}\n`)))(error);
+    });
+    const retries: RetryOptions = {};
+    const db = withTransactionRetry(drizzlePg({ client: pool, schema }), retries);
+    if (runMigrations) await migrateLocked(pool, db);
+    return { db, kind: 'postgres', close: () => pool.end(), retries };
   }
   let client = options.pglite;
   if (!client) {
@@ -48,8 +71,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(dirname(dir), { recursive: true });
     client = await PGlite.create(dir);
   }
-  const db = drizzlePglite({ client, schema });
+  const retries: RetryOptions = {};
+  const db = withTransactionRetry(drizzlePglite({ client, schema }), retries);
   if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   const owned = client;
-  return { db, kind: 'pglite', close: () => owned.close() };
+  return { db, kind: 'pglite', close: () => owned.close(), retries };
+}
+
+/** Several instances may start at once on one database: the first applies the migrations, the others wait. */
+async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]) {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }
