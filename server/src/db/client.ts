@@ -55,11 +55,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       keepAlive: true,
     });
-    // Without a listener, an idle connection dropped by the server would crash the process; the pool
-    // discards it and opens a new one on the next query.
-    pool.on('error', (error) => {
-      (options.onConnectionError ?? ((e) => process.stderr.write(`database connection lost: ${e.message}\n`)))(error);
-    });
+    const lost =
+      options.onConnectionError ?? ((e: Error) => process.stderr.write(`database connection lost: ${e.message}\n`));
+    // Without listeners, a connection the server drops would crash the process: the pool reports its idle
+    // clients' errors, and a checked-out client (say, inside a transaction between two queries) emits
+    // its own. The query in flight still fails (503); the pool discards the client and opens a new one.
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const retries: RetryOptions = {};
     const db = withTransactionRetry(drizzlePg({ client: pool, schema }), retries);
     if (runMigrations) await migrateLocked(pool, db);
