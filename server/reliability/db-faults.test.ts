@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildApp } from '../src/app';
@@ -74,6 +75,10 @@ describe.skipIf(!services)('the database going away under load', () => {
   }, 120_000);
 
   afterEach(async () => {
+    // No connection leaked by a failed transaction: once the traffic stopped, every one is back.
+    expect(database.pool?.()).toMatchObject({ waiting: 0 });
+    const pool = database.pool?.();
+    expect(pool?.idle).toBe(pool?.total);
     // Nothing half-written: every posting balances, every cached balance matches its entries, and each
     // audited revenue credit has its posting and no posting lacks its audit row.
     expect(await checkLedger(database.db)).toEqual({ ok: true, problems: [] });
@@ -164,6 +169,24 @@ describe.skipIf(!services)('the database going away under load', () => {
     expect(errors?.values.filter((v) => v.labels.status === '503').reduce((sum, v) => sum + v.value, 0)).toBe(
       refused.length,
     );
+  });
+
+  it('gives back the connection of a transaction whose BEGIN meets a dead connection', async () => {
+    const pause = () => database.db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05)`));
+    await Promise.all(Array.from({ length: 5 }, pause)); // five idle connections in the pool
+    const cutting = proxy.cut(); // their sockets are destroyed now; the pool has not heard yet
+    const failed = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        pause().then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      ),
+    );
+    await cutting;
+    await proxy.restore();
+    expect(failed.filter(Boolean).length).toBeGreaterThan(0);
+    expect(await untilOk(5_000)).toBeLessThan(5_000);
   });
 
   it("survives the server terminating the app's connections, idle and busy, without a restart", async () => {

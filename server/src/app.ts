@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
     checkLedger: () => wallet.checkLedger(),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: pending && (() => pending(database.db)),
+    pool: database.pool,
     now: () => now().getTime(),
   });
   metrics.install(app);

@@ -24,6 +24,8 @@ export interface Database {
   close(): Promise<void>;
   /** Who is told when a transaction is run again after a serialization failure or deadlock (metrics). */
   retries: RetryOptions;
+  /** Connections of the pool (PostgreSQL server only): open, idle, and requests waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -63,9 +65,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const retries: RetryOptions = {};
-    const db = withTransactionRetry(drizzlePg({ client: pool, schema }), retries);
+    const db = withTransactionRetry(releasingTransactions(pool, drizzlePg({ client: pool, schema })), retries);
     if (runMigrations) await migrateLocked(pool, db);
-    return { db, kind: 'postgres', close: () => pool.end(), retries };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      retries,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let client = options.pglite;
   if (!client) {
@@ -90,4 +98,24 @@ async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0])
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
   }
+}
+
+/**
+ * Runs each transaction on a client this function checks out and always releases. Drizzle's own
+ * pool transaction sends BEGIN before its try/finally: when BEGIN fails (the connection died while
+ * idle in the pool) the client is never released, and after a few database blips the pool has no
+ * connections left and the instance never recovers. A released client that broke is discarded by
+ * the pool.
+ */
+function releasingTransactions<D extends Db>(pool: pg.Pool, db: D): D {
+  const run: Db['transaction'] = async (fn, config) => {
+    const client = await pool.connect();
+    try {
+      return await drizzlePg({ client, schema }).transaction(fn, config);
+    } finally {
+      client.release();
+    }
+  };
+  (db as Db).transaction = run;
+  return db;
 }

@@ -13,6 +13,8 @@ export interface MetricsSources {
   ledgerCheckSeconds: number;
   /** Withdrawals waiting for review (count, paise); the gauges are absent until the feature supplies it. */
   pendingWithdrawals?: () => Promise<{ count: number; amount: bigint }>;
+  /** The PostgreSQL pool's connections (absent on PGlite). */
+  pool?: () => { total: number; idle: number; waiting: number };
   now: () => number;
 }
 
@@ -96,6 +98,21 @@ export function createMetrics(sources: MetricsSources) {
       if (ledger) this.set(ledger.at / 1000);
     },
   });
+  const pool = sources.pool;
+  if (pool) {
+    new Gauge({
+      name: 'kamai_db_pool_connections',
+      help: 'Connections of the database pool: open, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const now = pool();
+        this.set({ state: 'total' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+  }
   const pending = sources.pendingWithdrawals;
   if (pending) {
     let last: Promise<{ count: number; amount: bigint }> | undefined;
