@@ -3,7 +3,7 @@ import { ROLES } from './auth';
 import { BUSINESS_UTC_OFFSET } from './constants';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, type RouteDef, STAFF } from './route-def';
-import { newPasswordField } from './validation';
+import { isSaneInstant, newPasswordField } from './validation';
 import { balanceItem } from './wallet';
 
 const DAY_MS = 86_400_000;
@@ -13,11 +13,14 @@ const DAY_MS = 86_400_000;
  * `to` = the start of the next day, so the day is included). The range is [from, to).
  */
 export function timeBound(side: 'from' | 'to') {
-  return z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation_failed' }).transform((text) => {
-    if (text.length > 10) return new Date(text);
-    const start = new Date(`${text}T00:00:00${BUSINESS_UTC_OFFSET}`);
-    return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
-  });
+  return z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation_failed' })
+    .refine(isSaneInstant, 'validation_failed')
+    .transform((text) => {
+      if (text.length > 10) return new Date(text);
+      const start = new Date(`${text}T00:00:00${BUSINESS_UTC_OFFSET}`);
+      return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
+    });
 }
 
 const userId = z.coerce.number({ error: 'validation_failed' }).int('validation_failed').positive('validation_failed');

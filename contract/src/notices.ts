@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MessageKey } from './catalogue';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import { isSaneInstant } from './validation';
 
 /** A user's own notifications (table `notifications`), made by the changes they report. */
 export const NOTIFICATION_KINDS = [
@@ -87,7 +88,11 @@ const imageUrlField = z
   .refine((v) => /^(https?:\/\/|\/uploads\/)/.test(v), 'validation_failed')
   .nullable()
   .optional();
-const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).nullable().optional();
+const isoTime = z.iso
+  .datetime({ offset: true, error: 'validation_failed' })
+  .refine(isSaneInstant, 'validation_failed')
+  .nullable()
+  .optional();
 
 const noticeFields = {
   title: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from './locales';
 import { rupeeAmountField } from './money';
 import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { isSaneInstant } from './validation';
 
 /** Home's sections, in the order Home shows them (spec section 2). */
 export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
@@ -49,7 +50,11 @@ const localeTexts = (max: number) =>
     .partialRecord(z.enum(LOCALES), z.string().trim().max(max, 'validation_failed'))
     .refine((texts) => Boolean(texts.en_US), { message: 'task_title_required', path: ['en_US'] });
 
-const isoTime = z.iso.datetime({ offset: true, error: 'validation_failed' }).nullable().optional();
+const isoTime = z.iso
+  .datetime({ offset: true, error: 'validation_failed' })
+  .refine(isSaneInstant, 'validation_failed')
+  .nullable()
+  .optional();
 
 const taskFields = {
   section: z.enum(TASK_SECTIONS, { error: 'validation_failed' }),

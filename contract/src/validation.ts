@@ -69,3 +69,13 @@ export const verifyCodeField = z
   .trim()
   .min(1, 'enter_verification_code')
   .regex(OTP_RE, 'verification_code_format');
+
+/** The instants the API takes (1970 up to the year 10000): PostgreSQL and JavaScript both hold every one of them. */
+export const INSTANT_MIN_MS = Date.UTC(1970, 0, 1);
+export const INSTANT_MAX_MS = Date.UTC(10000, 0, 1);
+
+/** An ISO date or date-time inside [INSTANT_MIN_MS, INSTANT_MAX_MS); year 0000 or 0001 is a typo or a probe. */
+export function isSaneInstant(text: string): boolean {
+  const at = Date.parse(text);
+  return at >= INSTANT_MIN_MS && at < INSTANT_MAX_MS;
+}

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +7,9 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES, routes, UPLOAD_MAX_BYTES } from '@kamai/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { adminHandlers } from './features/admin/admin.routes';
 import { createAdminUsersService } from './features/admin/admin-users.service';
@@ -59,7 +61,8 @@ import { createWithdrawalsService } from './features/withdrawals/withdrawals.ser
 import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
-import { WindowCounter } from './platform/rate-limit';
+import { createMetrics, serveMetrics } from './platform/metrics';
+import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { securityHeaders } from './platform/security-headers';
 import { serveApps, type WebRoots } from './platform/web';
@@ -116,6 +119,8 @@ export async function buildApp(deps: AppDeps) {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     return503OnClosing: true,
+    // A path that cannot be decoded or a parameter past maxParamLength: refused before routing, in the envelope.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, 'validation_failed', 400, {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -162,13 +167,26 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const now = deps.now ?? (() => new Date());
-  const counters = new WindowCounter(() => now().getTime());
+  const wallet = createWalletService({ db: database.db });
+  const pending = deps.pendingWithdrawals ?? pendingFigure;
+  const metrics = createMetrics({
+    checkLedger: () => wallet.checkLedger(),
+    ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
+    pendingWithdrawals: () => pending(database.db),
+    pool: database.pool,
+    now: () => now().getTime(),
+  });
+  metrics.install(app);
+  database.retries.onRetry = (info) => {
+    metrics.onTransactionRetry(info);
+    app.log.warn(info, 'transaction retried');
+  };
+  const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
   const email = config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : sandboxSender(database.db, app.log);
   const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
   const users = createUsersService({ db: database.db });
-  const wallet = createWalletService({ db: database.db });
   const tasks = createTasksService({ db: database.db, now });
   const survey = createSurveyService({ db: database.db, now });
   const intro = createIntroService({ db: database.db });
@@ -190,7 +208,7 @@ export async function buildApp(deps: AppDeps) {
   const dashboard = createDashboardService({
     db: database.db,
     now,
-    pendingWithdrawals: deps.pendingWithdrawals ?? pendingFigure,
+    pendingWithdrawals: pending,
   });
   const exports = createExportService({ db: database.db, now });
   const audit = createAuditService({ db: database.db });
@@ -259,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
     auth.resolveSession,
   );
   serveUploads(app, fileStore);
+  serveMetrics(app, metrics, config.METRICS_TOKEN);
 
   const spaFallback = await serveApps(
     app,
@@ -272,6 +291,7 @@ export async function buildApp(deps: AppDeps) {
   // A plain object, not the instance: Fastify instances are thenables, so `await` would unwrap them.
   return {
     app,
+    metrics,
     services: {
       otp,
       auth,
@@ -298,6 +318,46 @@ export async function buildApp(deps: AppDeps) {
       payoutSecret: secret,
     },
   };
+}
+
+/**
+ * The per-address rate counters: in Redis when REDIS_URL is set (shared by every instance), else in
+ * this process. Waits briefly for Redis at start; if it is not there yet, counting falls back to memory
+ * until it is, and the client keeps reconnecting.
+ */
+async function rateCounters(
+  app: FastifyInstance,
+  config: Config,
+  nowMs: () => number,
+  onFallback: () => void,
+): Promise<RateCounters> {
+  const memory = new WindowCounter(nowMs);
+  if (!config.REDIS_URL) return memory;
+  const redis = new Redis(config.REDIS_URL, {
+    // Fail a command at once while disconnected (and fall back) instead of queueing it behind a login.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  let lastWarning = 0;
+  redis.on('error', (error) => {
+    // ioredis reports every failed reconnect; one line a minute is enough.
+    if (Date.now() - lastWarning > 60_000) {
+      lastWarning = Date.now();
+      app.log.warn({ err: error }, 'redis unavailable: rate limits counted per instance');
+    }
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  return redisCounters(redis, {
+    prefix: config.REDIS_KEY_PREFIX,
+    fallback: memory,
+    onError: onFallback,
+  });
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

@@ -14,6 +14,9 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     template: PGLITE_TEMPLATE,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) =>
+      process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
   });
   const { app, services } = await buildApp({ config, database });
 

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { otpOutbox } from '../src/db/schema';
 import { loadConfig } from '../src/platform/config';
@@ -48,7 +48,10 @@ async function testDatabase(): Promise<Database> {
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** The real app on a real database, with a clock the test can move and the log lines it wrote. */
-export async function createTestContext(env: Record<string, string> = {}) {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'pendingWithdrawals'> = {},
+) {
   const database = await testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
   const logs: string[] = [];
@@ -60,7 +63,13 @@ export async function createTestContext(env: Record<string, string> = {}) {
   });
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const { app, services } = await buildApp({ config, database, logger: { level: 'info', stream }, now });
+  const { app, services, metrics } = await buildApp({
+    config,
+    database,
+    logger: { level: 'info', stream },
+    now,
+    ...deps,
+  });
   await app.ready();
   const admin = await services.users.bootstrapAdmin({});
   if (!admin) throw new Error('test database already had an admin');
@@ -70,6 +79,8 @@ export async function createTestContext(env: Record<string, string> = {}) {
   const ctx = {
     app,
     services,
+    metrics,
+    database,
     db: database.db,
     logs,
     admin,

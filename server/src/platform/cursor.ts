@@ -5,6 +5,11 @@ export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
+/** A cursor's row id: a positive safe integer (ids are `bigint` identities starting at 1). */
+export function isRowId(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) > 0;
+}
+
 export function decodeCursor<T>(cursor: string | undefined, check: (value: unknown) => value is T): T | undefined {
   if (!cursor) return undefined;
   try {

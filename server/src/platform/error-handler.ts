@@ -1,7 +1,7 @@
 import { isMessageKey, type MessageKey, pickLocale, statusOf, translate } from '@kamai/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, isDatabaseUnavailable } from './errors';
 
 type Vars = Record<string, unknown>;
 
@@ -64,6 +64,11 @@ export function installErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, key, statusOf(key), {});
     }
 
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '2');
+      return sendError(request, reply, 'service_unavailable', 503, {});
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'internal_error', 500, {});
   });

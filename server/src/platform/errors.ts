@@ -19,3 +19,50 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Socket errors and SQLSTATEs that mean "the database is not there right now", not "this request is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the backend was terminated
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '40001', // serialization failure, still failing after the bounded retries
+  '40P01', // deadlock, likewise
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|connect ECONNREFUSED/i;
+
+/**
+ * The database could not be reached, dropped the connection, or kept aborting the transaction: the
+ * request may succeed if tried again shortly, so it answers 503 rather than 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  for (let e = queue.shift(); e && !seen.has(e); e = queue.shift()) {
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    if (cause) queue.push(cause);
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return false;
+}

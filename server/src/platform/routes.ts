@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, authenticate, type SessionResolver } from './auth';
+import { AppError } from './errors';
 
 export interface HandlerContext<N extends RouteName> {
   body: RouteBodyParsed<N>;
@@ -45,6 +46,47 @@ type Answer<N extends RouteName> = Routes[N] extends { produces: string } ? Stre
 
 export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<Answer<N>>;
 export type Handlers = { [N in RouteName]?: Handler<N> };
+
+/** The first file part of a multipart request; a body that is not valid multipart is the client's error. */
+async function firstFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  if (!request.isMultipart()) return undefined;
+  try {
+    return await request.file();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status < 500) throw error;
+    throw Object.assign(new AppError('validation_failed', { fields: { file: 'upload_file_missing' } }), {
+      cause: error,
+    });
+  }
+}
+
+/** Deeper than any request of the contract; past it a body is refused before anything walks it. */
+const MAX_DEPTH = 32;
+
+/**
+ * Why a parsed body, query or params must be refused before validation, as the failing field's path:
+ * a string (or key) holding U+0000, which PostgreSQL text cannot store, or nesting past MAX_DEPTH.
+ * Iterative, so a hostile document cannot exhaust the stack.
+ */
+export function unstorablePath(root: unknown): string | undefined {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, path, depth } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path || 'body';
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_DEPTH) return path || 'body';
+    for (const [key, inner] of Object.entries(value)) {
+      const here = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return here;
+      stack.push({ value: inner, path: here, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
 
 /** The caller of a user/admin route; the policy check has already run. */
 export function caller(ctx: { user: AuthUser | undefined }): AuthUser {
@@ -87,6 +129,10 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
               request.authUser = await authenticate(request, def, resolveSession);
             },
           }),
+      preValidation: async (request) => {
+        const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
+        if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
+      },
       handler: async (request, reply) => {
         const locale = pickLocale(request.headers['accept-language']);
         const answer = await handler({
@@ -99,7 +145,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           locale,
           requestId: request.id,
           log: request.log,
-          ...(def.multipart ? { file: async () => (request.isMultipart() ? request.file() : undefined) } : {}),
+          ...(def.multipart ? { file: () => firstFile(request) } : {}),
         });
         if (def.produces) {
           const { filename, body } = answer as unknown as StreamAnswer;

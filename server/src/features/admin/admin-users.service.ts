@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../audit/audit.queries';
 import { hashPassword } from '../auth/password';
@@ -45,7 +45,7 @@ function toRow(row: q.UserRowRecord): AdminUserRow {
 
 export function createAdminUsersService({ db }: { db: Db }) {
   async function list(query: ListQuery) {
-    const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listUserRows(db, {
       search: query.q || undefined,
       role: query.role,

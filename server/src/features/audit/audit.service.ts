@@ -1,6 +1,6 @@
 import type { AuditItem, PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { type AuditFilter, listAudit } from './audit.queries';
 
 type ListQuery = PageQuery & Omit<AuditFilter, 'beforeId' | 'limit'>;
@@ -8,7 +8,7 @@ type ListQuery = PageQuery & Omit<AuditFilter, 'beforeId' | 'limit'>;
 /** Reads the audit log; it has no write path here (admin actions write it in their own transactions). */
 export function createAuditService({ db }: { db: Db }) {
   async function list(query: ListQuery) {
-    const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await listAudit(db, {
       actorId: query.actorId,
       action: query.action,

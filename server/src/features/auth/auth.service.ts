@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import type { WindowCounter } from '../../platform/rate-limit';
+import type { RateCounters } from '../../platform/rate-limit';
 import type { OtpService } from '../otp/otp.service';
 import { completeSystemTask } from '../tasks/tasks.credit';
 import { uniqueInviteCode } from '../users/invite-code';
@@ -15,7 +15,7 @@ export interface AuthServiceDeps {
   db: Db;
   config: Config;
   otp: OtpService;
-  counters: WindowCounter;
+  counters: RateCounters;
   now?: () => Date;
 }
 
@@ -73,7 +73,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function login(input: { username: string; password: string; ip: string }) {
     const ipKey = `login:ip:${input.ip}`;
-    const ipFailures = deps.counters.current(ipKey);
+    const ipFailures = await deps.counters.current(ipKey);
     if (ipFailures.count >= config.LOGIN_FAILURES_PER_IP) {
       throw new AppError('login_locked', { minutes: Math.ceil(ipFailures.retryAfterSeconds / 60) });
     }
@@ -85,7 +85,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) {
-      deps.counters.increment(ipKey, lockMs);
+      await deps.counters.increment(ipKey, lockMs);
       if (user) await users.recordLoginFailure(db, user.id, input.ip);
       throw new AppError('incorrect_username_or_password');
     }

@@ -1,6 +1,6 @@
 import { formatRupees, type LinkedStatus, type Locale, type PageQuery } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../audit/audit.queries';
 import { getSetting, putSetting } from '../settings/settings.queries';
@@ -12,8 +12,6 @@ export interface Actor {
   id: number;
   requestId: string;
 }
-
-const isId = (v: unknown): v is number => Number.isSafeInteger(v);
 
 /**
  * Operators' side: the list of every linked number, and the sandbox provider's controls (complete a
@@ -32,7 +30,7 @@ export function createLinkedAdminService({ db, now }: { db: Db; now: () => Date 
 
   async function list(query: PageQuery & { status?: LinkedStatus; userId?: number; phone?: string }, locale: Locale) {
     const at = now();
-    const beforeId = decodeCursor(query.cursor, isId);
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listAccounts(db, { ...query, beforeId, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     const pending = await q.phonesWithPendingCode(

@@ -8,15 +8,13 @@ import {
   REBIND_CODE_SECONDS,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { getSetting } from '../settings/settings.queries';
 import type { LinkProvider } from './linked-accounts.provider';
 import * as q from './linked-accounts.queries';
 import { createSettlement } from './linked-accounts.settlement';
 import { elapsedSeconds, moveTo, toEventItem, toItem } from './linked-accounts.view';
-
-const isId = (v: unknown): v is number => Number.isSafeInteger(v);
 
 export interface LinkedDeps {
   db: Db;
@@ -109,7 +107,7 @@ export function createLinkedAccountsService({ db, provider, now }: LinkedDeps) {
 
   async function page(userId: number, query: PageQuery, locale: Locale) {
     const at = now();
-    const beforeId = decodeCursor(query.cursor, isId);
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listAccounts(db, { userId, beforeId, limit: query.limit + 1 });
     const accounts = rows.slice(0, query.limit).map((r) => r.account);
     const pending = await q.phonesWithPendingCode(
@@ -134,7 +132,7 @@ export function createLinkedAccountsService({ db, provider, now }: LinkedDeps) {
   }
 
   async function eventPage(accountId: number, query: PageQuery, locale: Locale) {
-    const beforeId = decodeCursor(query.cursor, isId);
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listEvents(db, accountId, query.limit + 1, beforeId);
     const items = rows.slice(0, query.limit).map((row) => toEventItem(row, locale));
     const last = items.at(-1);

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../audit/audit.queries';
 import * as q from './notices.queries';
@@ -19,8 +19,6 @@ interface NoticeInput {
   published?: boolean;
   publishedAt?: string | null;
 }
-
-const isId = (v: unknown): v is number => Number.isSafeInteger(v);
 
 /** Operators write notices; each write is audited in its own transaction. */
 export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date }) {
@@ -111,7 +109,7 @@ export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date
 
   async function list(query: PageQuery & { state?: q.NoticeState }) {
     const at = now();
-    const beforeId = decodeCursor(query.cursor, isId);
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listNotices(db, { state: query.state, now: at, beforeId, limit: query.limit + 1 });
     const items = rows.slice(0, query.limit).map((r) => toAdminNotice(r.notice, r.readCount, at));
     const last = items.at(-1);

@@ -9,7 +9,7 @@ import {
   translate,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { NotificationKind } from '../notifications/notifications.queries';
 import { findUserById } from '../users/users.queries';
@@ -35,9 +35,9 @@ const isCursor = (v: unknown): v is q.InboxCursor => {
     c !== null &&
     typeof c.pinned === 'boolean' &&
     typeof c.atUs === 'string' &&
-    /^-?\d{1,20}$/.test(c.atUs) &&
-    Number.isSafeInteger(c.rank) &&
-    Number.isSafeInteger(c.id)
+    /^-?\d{1,18}$/.test(c.atUs) &&
+    (c.rank === 0 || c.rank === 1) &&
+    isRowId(c.id)
   );
 };
 

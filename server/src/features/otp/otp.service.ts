@@ -2,9 +2,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import type { Config } from '../../platform/config';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { WindowCounter } from '../../platform/rate-limit';
+import type { RateCounters } from '../../platform/rate-limit';
 import * as q from './otp.queries';
 import type { OtpSender } from './otp.senders';
 
@@ -13,7 +13,7 @@ const HOUR_MS = 3_600_000;
 export interface OtpServiceDeps {
   db: Db;
   config: Config;
-  counters: WindowCounter;
+  counters: RateCounters;
   senders: { sms: OtpSender; email: OtpSender };
   now?: () => Date;
 }
@@ -29,7 +29,7 @@ export function createOtpService(deps: OtpServiceDeps) {
 
   /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX). */
   async function send({ target, ip }: { target: string; ip: string }) {
-    if (deps.counters.increment(`otp:ip:${ip}`, HOUR_MS) > deps.config.OTP_SENDS_PER_IP_PER_HOUR) {
+    if ((await deps.counters.increment(`otp:ip:${ip}`, HOUR_MS)) > deps.config.OTP_SENDS_PER_IP_PER_HOUR) {
       throw new AppError('otp_rate_limited');
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -80,7 +80,7 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   async function outbox({ limit, cursor }: PageQuery) {
-    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listOutbox(deps.db, limit + 1, beforeId);
     const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     const last = items.at(-1);

@@ -1,6 +1,6 @@
 import { formatRupees, type PageQuery, type RebateSettings } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { writeAudit } from '../audit/audit.queries';
 import { getSetting, putSetting } from '../settings/settings.queries';
 import * as q from './referrals.queries';
@@ -17,7 +17,7 @@ export function maskUsername(username: string): string {
 export function createReferralsService({ db }: { db: Db }) {
   /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals. */
   async function inviteList(userId: number, { limit, cursor }: PageQuery) {
-    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listInvitees(db, userId, limit + 1, beforeId);
     const page = rows.slice(0, limit);
     const earned = await q.rebatesByInvitee(

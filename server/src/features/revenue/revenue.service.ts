@@ -1,6 +1,6 @@
 import { formatRupees, type PageQuery, type PostingType } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../audit/audit.queries';
 import { creditWithRebates } from '../referrals/referrals.credit';
@@ -36,7 +36,7 @@ export function createRevenueService({ db }: { db: Db }) {
   }
 
   async function balanceList(query: PageQuery & { userId?: number; type?: PostingType }) {
-    const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listWalletEntries(db, {
       userId: query.userId,
       type: query.type,

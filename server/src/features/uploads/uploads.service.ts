@@ -73,6 +73,12 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
       if (incoming.file.truncated)
         throw new AppError('upload_too_large', { maxMb: UPLOAD_TYPES['video/mp4'].maxBytes / MB });
       if (!type) throw new AppError(size === 0 ? 'upload_file_missing' : 'upload_type_unsupported');
+    } catch (error) {
+      // A multipart body cut short or malformed fails the part's stream: the client's fault, not ours.
+      if (error instanceof AppError) throw error;
+      throw Object.assign(new AppError('validation_failed', { fields: { file: 'upload_file_missing' } }), {
+        cause: error,
+      });
     } finally {
       out.end();
       await finished(out).catch(() => undefined);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatRupees, normalizeUsername, type UserDetail } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { ConfigError } from '../../platform/config';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword } from '../auth/password';
 import { uniqueInviteCode } from './invite-code';
 import * as q from './users.queries';
@@ -41,27 +41,33 @@ export function createUsersService({ db }: { db: Db }) {
         return undefined;
       }
       const user = await createUser(username, options.password);
-      return { username, password: undefined, inviteCode: user.inviteCode, generated: false };
+      return user && { username, password: undefined, inviteCode: user.inviteCode, generated: false };
     }
     if (await q.anyAdminExists(db)) return undefined;
     const username = 'admin@kamai.local';
     const password = randomBytes(12).toString('base64url');
     const user = await createUser(username, password);
-    return { username, password, inviteCode: user.inviteCode, generated: true };
+    return user && { username, password, inviteCode: user.inviteCode, generated: true };
   }
 
+  /** Undefined when another instance starting at the same moment created the account first. */
   async function createUser(username: string, password: string) {
     const passwordHash = await hashPassword(password);
-    return db.transaction(async (tx) => {
-      const user = await q.insertUser(tx, {
-        username,
-        passwordHash,
-        inviteCode: await uniqueInviteCode(tx),
-        role: 'admin',
+    return db
+      .transaction(async (tx) => {
+        const user = await q.insertUser(tx, {
+          username,
+          passwordHash,
+          inviteCode: await uniqueInviteCode(tx),
+          role: 'admin',
+        });
+        await q.insertWallet(tx, user.id);
+        return user;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
       });
-      await q.insertWallet(tx, user.id);
-      return user;
-    });
   }
 
   return { detail, bootstrapAdmin };

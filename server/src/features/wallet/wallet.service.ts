@@ -1,13 +1,13 @@
 import { formatRupees, type Locale, type PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { checkLedger } from './wallet.ledger';
 import * as q from './wallet.queries';
 
 export function createWalletService({ db }: { db: Db }) {
   /** The user's wallet movements, newest first, a keyset page at a time; task titles in `locale`. */
   async function balanceList(userId: number, { limit, cursor }: PageQuery, locale: Locale) {
-    const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
+    const beforeId = decodeCursor(cursor, isRowId);
     const walletId = await q.findUserAccountId(db, userId, 'wallet');
     if (walletId === undefined) return { items: [], nextCursor: null };
     const rows = await q.listEntries(db, walletId, limit + 1, beforeId);

@@ -1,0 +1,197 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { LedgerCheck } from '@kamai/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { sendError } from './error-handler';
+
+/** The path Prometheus scrapes; outside the API's route table (it answers text, not the envelope). */
+export const METRICS_PATH = '/metrics';
+
+export interface MetricsSources {
+  /** The ledger's invariants; run at most once every `ledgerCheckSeconds`, the last answer is served between. */
+  checkLedger: () => Promise<LedgerCheck>;
+  ledgerCheckSeconds: number;
+  /** Withdrawals waiting for review (count, paise); the gauges are absent until the feature supplies it. */
+  pendingWithdrawals?: () => Promise<{ count: number; amount: bigint }>;
+  /** The PostgreSQL pool's connections (absent on PGlite). */
+  pool?: () => { total: number; idle: number; waiting: number };
+  now: () => number;
+}
+
+/**
+ * Prometheus figures of one instance (its own registry, so several apps in one test process do not
+ * collide): requests and latency by route template, 5xx, database retries and outages, the rate
+ * counters' Redis fallbacks, pending withdrawals and the ledger invariant check.
+ */
+export function createMetrics(sources: MetricsSources) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'kamai_' });
+
+  const requests = new Counter({
+    name: 'kamai_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'kamai_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route template',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const serverErrors = new Counter({
+    name: 'kamai_http_server_errors_total',
+    help: 'Answers with a 5xx status, by route template and status (503: database unavailable)',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const txRetries = new Counter({
+    name: 'kamai_db_transaction_retries_total',
+    help: 'Transactions run again after a serialization failure or deadlock, by SQLSTATE',
+    labelNames: ['sqlstate'] as const,
+    registers: [registry],
+  });
+  const counterFallbacks = new Counter({
+    name: 'kamai_rate_counter_fallbacks_total',
+    help: 'Rate-limit counts kept in memory because Redis did not answer',
+    registers: [registry],
+  });
+
+  let ledger: { at: number; check: Promise<LedgerCheck> } | undefined;
+  function ledgerCheck(): Promise<LedgerCheck> {
+    const at = sources.now();
+    if (!ledger || at - ledger.at >= sources.ledgerCheckSeconds * 1000) {
+      const check = sources.checkLedger();
+      ledger = { at, check };
+      // A failed check (database down) is not cached: the next scrape tries again.
+      check.catch(() => {
+        if (ledger?.check === check) ledger = undefined;
+      });
+    }
+    return ledger.check;
+  }
+  new Gauge({
+    name: 'kamai_ledger_ok',
+    help: "1 when the ledger's invariants hold, 0 when any is broken (checked at most every METRICS_LEDGER_CHECK_SECONDS)",
+    registers: [registry],
+    async collect() {
+      // While the database is down the last value stays: a scrape must not turn an outage into "broken".
+      const check = await ledgerCheck().catch(() => undefined);
+      if (check) this.set(check.ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'kamai_ledger_problems',
+    help: 'Problems found by the last ledger invariant check',
+    registers: [registry],
+    async collect() {
+      const check = await ledgerCheck().catch(() => undefined);
+      if (check) this.set(check.problems.length);
+    },
+  });
+  new Gauge({
+    name: 'kamai_ledger_checked_timestamp_seconds',
+    help: 'When the ledger invariant check last ran (Unix time)',
+    registers: [registry],
+    collect() {
+      if (ledger) this.set(ledger.at / 1000);
+    },
+  });
+  const pool = sources.pool;
+  if (pool) {
+    new Gauge({
+      name: 'kamai_db_pool_connections',
+      help: 'Connections of the database pool: open, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const now = pool();
+        this.set({ state: 'total' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+  }
+  const pending = sources.pendingWithdrawals;
+  if (pending) {
+    let last: Promise<{ count: number; amount: bigint }> | undefined;
+    const fresh = () => {
+      last ??= pending().finally(() => {
+        last = undefined;
+      });
+      return last;
+    };
+    new Gauge({
+      name: 'kamai_withdrawals_pending',
+      help: 'Withdrawals waiting for review',
+      registers: [registry],
+      async collect() {
+        const figure = await fresh().catch(() => undefined);
+        if (figure) this.set(figure.count);
+      },
+    });
+    new Gauge({
+      name: 'kamai_withdrawals_pending_amount_rupees',
+      help: 'Total amount of the withdrawals waiting for review, in rupees',
+      registers: [registry],
+      async collect() {
+        const figure = await fresh().catch(() => undefined);
+        if (figure) this.set(Number(figure.amount) / 100);
+      },
+    });
+  }
+
+  return {
+    registry,
+    onTransactionRetry: ({ sqlState }: { sqlState: string | undefined }) => txRetries.inc({ sqlstate: sqlState ?? '' }),
+    onCounterFallback: () => counterFallbacks.inc(),
+    /** Counts every answer (API, static files, 404s) under its route template, never the raw URL. */
+    install(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = request.routeOptions.url ?? 'unmatched';
+        if (route === METRICS_PATH) return;
+        const labels = { method: request.method, route };
+        const status = reply.statusCode;
+        requests.inc({ ...labels, status: String(status) });
+        duration.observe(labels, reply.elapsedTime / 1000);
+        if (status >= 500) serverErrors.inc({ route, status: String(status) });
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may scrape: with METRICS_TOKEN, a caller sending it as a bearer token; without it, only a
+ * caller on this machine that did not come through a proxy (no X-Forwarded-For), so a load balancer
+ * on the same host cannot hand the figures to the public.
+ */
+export function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const header = request.headers.authorization ?? '';
+    return header.startsWith('Bearer ') && sameSecret(header.slice(7), token);
+  }
+  const address = request.socket.remoteAddress ?? '';
+  const loopback = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  return loopback && request.headers['x-forwarded-for'] === undefined;
+}
+
+export function serveMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!mayScrape(request, token)) {
+      return token
+        ? sendError(request, reply, 'unauthorized', 401, {})
+        : sendError(request, reply, 'forbidden', 403, {});
+    }
+    const text = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}
