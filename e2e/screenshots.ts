@@ -48,6 +48,18 @@ function scenes(url: string, noticeId: number): Record<string, (page: Page) => P
       await page.locator('.account-card-actions button').nth(1).click();
       await page.getByRole('dialog').waitFor();
     },
+    withdraw: async (page) => {
+      await page.goto(`${url}/List4`);
+      await page.locator('.payout-add-top button').click();
+      await page.locator('.withdraw-account input:checked').waitFor();
+      await page.locator('.form-dialog input[name=amount]').fill('250');
+    },
+    'List6-bank': async (page) => {
+      await page.goto(`${url}/List6`);
+      await page.locator('.payout-add button').click();
+      await page.locator('.segmented-option').nth(1).click();
+      await page.locator('.form-dialog input[name=ifsc]').waitFor();
+    },
   };
 }
 
@@ -92,7 +104,37 @@ async function seedLinkedAndNotices(url: string, output: string, token: string):
     body: 'The app will be unavailable on Sunday from 02:00 to 03:00 IST while we upgrade our servers.\n\nYour balance and tasks are safe.',
     published: true,
   });
+  await seedPayouts(url, token, admin);
   return notice.id;
+}
+
+/** Two payout methods and three withdrawals (paid, rejected with a reason, under review) for /List6 and /List4. */
+async function seedPayouts(url: string, token: string, admin: (path: string, body: unknown) => Promise<unknown>) {
+  const user = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}/go_user/api/v1/user${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return ((await res.json()) as { data: { id: number } }).data;
+  };
+  const me = await user('GET', '/user/detail');
+  await admin('/revenue/add', { userId: me.id, amount: '1200', remark: 'Screenshot funds' });
+  await user('POST', '/wdaccount/bind', {
+    accountType: 'bank',
+    accountNo: '123456789012',
+    ifsc: 'SBIN0001234',
+    accountName: 'Ravi Kumar',
+    isDefault: 0,
+  });
+  await user('POST', '/wdaccount/bind', { accountNo: 'ravi.kumar@okaxis', accountName: 'Ravi Kumar' });
+  const paid = await user('POST', '/withdraw/add', { amount: '150' });
+  await admin('/withdraw/review', { id: paid.id, action: 'approve' });
+  const rejected = await user('POST', '/withdraw/add', { amount: '100' });
+  await admin('/withdraw/review', { id: rejected.id, action: 'reject', reason: 'Name does not match the bank record' });
+  await user('POST', '/withdraw/add', { amount: '320.50' });
+  // The sandbox gateway reports the approved payout after SANDBOX_PAYOUT_DELAY_MS.
+  await new Promise((r) => setTimeout(r, 1500));
 }
 
 async function main() {

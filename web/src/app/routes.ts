@@ -16,8 +16,6 @@ export interface AppRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
-const EmptyPage = lazy(() => import('./routes/empty-page'));
-
 /** The one route table (spec section 2). */
 export const appRoutes: AppRoute[] = [
   {
@@ -50,7 +48,13 @@ export const appRoutes: AppRoute[] = [
     layout: 'page',
     Page: lazy(() => import('./routes/invites-route')),
   },
-  { path: paths.reviews, titleKey: 'reviews', auth: true, layout: 'page', Page: EmptyPage },
+  {
+    path: paths.reviews,
+    titleKey: 'reviews',
+    auth: true,
+    layout: 'page',
+    Page: lazy(() => import('./routes/reviews-route')),
+  },
   {
     path: paths.onlineAccounts,
     titleKey: 'onlineAccounts',
@@ -58,7 +62,13 @@ export const appRoutes: AppRoute[] = [
     layout: 'page',
     Page: lazy(() => import('./routes/online-accounts-route')),
   },
-  { path: paths.payoutMethods, titleKey: 'payoutMethods', auth: true, layout: 'page', Page: EmptyPage },
+  {
+    path: paths.payoutMethods,
+    titleKey: 'payoutMethods',
+    auth: true,
+    layout: 'page',
+    Page: lazy(() => import('./routes/payout-methods-route')),
+  },
   {
     path: paths.survey,
     titleKey: 'survey',

@@ -5,8 +5,8 @@ type Tree = { [key: string]: string | Tree };
 
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
 
-/** Texts that are the same in every language: the brand name. Keep this list short. */
-const SAME_AS_ENGLISH = new Set(['Kamai']);
+/** Texts that are the same in every language: the brand name, India's payment system. Keep this list short. */
+const SAME_AS_ENGLISH = new Set(['Kamai', 'UPI']);
 
 function bundle(locale: string): Record<string, Tree> {
   const prefix = `./locales/${locale}/`;
@@ -42,6 +42,7 @@ describe('web translations', () => {
       'intro',
       'linked',
       'notices',
+      'payouts',
       'referrals',
       'survey',
       'tasks',

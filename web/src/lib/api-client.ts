@@ -27,6 +27,8 @@ export interface CallOptions<N extends RouteName> {
   query?: RouteQuery<N>;
   /** Fills the path's `:name` parts. */
   params?: RouteParams<N>;
+  /** Extra request headers the route declares (e.g. `Idempotency-Key` on `withdrawAdd`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -63,7 +65,11 @@ export async function apiRequest<N extends RouteName>(
 ): Promise<ApiSuccess<RouteData<N>>> {
   const route = routes[name];
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -4,7 +4,15 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** Names of the forms the global dialog can show; the app's form registry maps each to its module. */
-export const FORM_NAMES = ['login', 'register', 'resetPassword', 'changePassword', 'rebind'] as const;
+export const FORM_NAMES = [
+  'login',
+  'register',
+  'resetPassword',
+  'changePassword',
+  'rebind',
+  'payoutAccount',
+  'withdraw',
+] as const;
 export type FormName = (typeof FORM_NAMES)[number];
 export type FormData = Record<string, unknown>;
 

@@ -3,7 +3,13 @@ import { type AnyFormModule, anyForm, type FormName } from '../../lib/form-dialo
 
 /** The part of a form known before its module loads: the title shown at once and the dialog width. */
 export interface FormEntry {
-  titleKey: 'auth:titles.welcome' | 'auth:titles.resetPassword' | 'auth:titles.changePassword' | 'linked:rebind.title';
+  titleKey:
+    | 'auth:titles.welcome'
+    | 'auth:titles.resetPassword'
+    | 'auth:titles.changePassword'
+    | 'linked:rebind.title'
+    | 'payouts:account.addTitle'
+    | 'payouts:withdraw.title';
   /** Dialog width in CSS pixels. */
   size: number;
   load: () => Promise<AnyFormModule>;
@@ -35,5 +41,15 @@ export const formRegistry: Record<FormName, FormEntry> = {
     titleKey: 'linked:rebind.title',
     size: DIALOG_WIDTH_PX,
     load: () => import('../../features/linked-accounts/forms/rebind-form').then((m) => anyForm(m.rebindForm)),
+  },
+  payoutAccount: {
+    titleKey: 'payouts:account.addTitle',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/payouts/forms/payout-account-form').then((m) => anyForm(m.payoutAccountForm)),
+  },
+  withdraw: {
+    titleKey: 'payouts:withdraw.title',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/payouts/forms/withdraw-form').then((m) => anyForm(m.withdrawForm)),
   },
 };

@@ -4,15 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AppPath, paths } from '../../../config/paths';
 import { messageOf } from '../../../lib/api-client';
+import { showForm } from '../../../lib/form-dialog';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useFinishTask } from '../api/finish-task';
 
 /** Where an unfinished task of each kind can be done; registering is done by the time Home shows. */
-const GO_TO: Partial<Record<TaskKind, AppPath>> = {
+const GO_TO: Partial<Record<TaskKind, AppPath | (() => void)>> = {
   survey: paths.survey,
   intro: paths.intro,
   invite: paths.invites,
-  withdrawal: paths.user,
+  withdrawal: () => showForm('withdraw'),
 };
 
 /** Claim when the server says the task is done, Go to where it can be done, or a disabled Completed. */
@@ -56,7 +57,7 @@ export function TaskAction({ task }: { task: TaskItem }) {
       color="primary"
       fill="outline"
       className="task-action"
-      onClick={() => navigate(target)}
+      onClick={() => (typeof target === 'function' ? target() : navigate(target))}
     >
       {t('actions.go')}
     </Button>

@@ -1,13 +1,14 @@
 import Button from 'antd-mobile/es/components/button';
-import { HistogramOutline, TeamOutline } from 'antd-mobile-icons';
+import { ArrowDownCircleOutline, HistogramOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n';
+import { showForm } from '../../../lib/form-dialog';
 import { formatRupees } from '../../../lib/format-money';
 import { useUserDetail } from '../api/get-user-detail';
 
-/** Home's balance at a glance, with the way to the income records and the invite page. */
+/** Home's balance at a glance, with the withdraw form and the way to the income records and the invite page. */
 export function BalanceCard() {
   const { t } = useTranslation(['users', 'common']);
   const user = useUserDetail();
@@ -29,6 +30,9 @@ export function BalanceCard() {
         <span className="skeleton-line skeleton-line-light" aria-hidden />
       )}
       <div className="balance-card-links">
+        <button type="button" className="balance-card-withdraw" onClick={() => showForm('withdraw')}>
+          <ArrowDownCircleOutline aria-hidden /> {t('users:entries.withdraw')}
+        </button>
         <Link to={paths.income}>
           <HistogramOutline aria-hidden /> {t('users:entries.income')}
         </Link>

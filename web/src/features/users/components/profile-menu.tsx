@@ -18,12 +18,12 @@ import { type AppPath, paths } from '../../../config/paths';
 import type { en } from '../../../i18n/resources';
 import { showForm } from '../../../lib/form-dialog';
 
-export type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label' | 'withdrawUnavailable'>;
+export type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label'>;
 
 interface Entry {
   key: EntryKey;
   icon: ReactNode;
-  /** A page, a dialog form, or nothing yet (shown disabled with a note). */
+  /** A page or a dialog form. */
   to?: AppPath;
   onClick?: () => void;
 }
@@ -36,8 +36,7 @@ const entries: Entry[] = [
   { key: 'income', icon: <HistogramOutline />, to: paths.income },
   { key: 'reviews', icon: <CheckShieldOutline />, to: paths.reviews },
   { key: 'payoutMethods', icon: <BankcardOutline />, to: paths.payoutMethods },
-  // The withdraw form arrives with its own issue; until then the entry says so instead of pretending.
-  { key: 'withdraw', icon: <ArrowDownCircleOutline /> },
+  { key: 'withdraw', icon: <ArrowDownCircleOutline />, onClick: () => showForm('withdraw') },
   { key: 'onlineAccounts', icon: <LinkOutline />, to: paths.onlineAccounts },
   { key: 'survey', icon: <QuestionCircleOutline />, to: paths.survey },
   { key: 'intro', icon: <InformationCircleOutline />, to: paths.intro },
@@ -57,11 +56,7 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
               </span>
               <span className="menu-text">{t(`entries.${entry.key}`)}</span>
               {badges?.[entry.key]}
-              {entry.to || entry.onClick ? (
-                <RightOutline className="menu-arrow" aria-hidden />
-              ) : (
-                <span className="menu-note">{t('entries.withdrawUnavailable')}</span>
-              )}
+              <RightOutline className="menu-arrow" aria-hidden />
             </>
           );
           return (
@@ -70,14 +65,10 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
                 <Link className="menu-row" to={entry.to}>
                   {content}
                 </Link>
-              ) : entry.onClick ? (
+              ) : (
                 <button type="button" className="menu-row" onClick={entry.onClick}>
                   {content}
                 </button>
-              ) : (
-                <div className="menu-row menu-row-disabled" aria-disabled="true">
-                  {content}
-                </div>
               )}
             </li>
           );

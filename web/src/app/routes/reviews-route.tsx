@@ -1,0 +1,10 @@
+import { WithdrawalsPage } from '../../features/payouts';
+import { QueryProvider } from '../../lib/query-client';
+
+export default function ReviewsRoute() {
+  return (
+    <QueryProvider>
+      <WithdrawalsPage />
+    </QueryProvider>
+  );
+}

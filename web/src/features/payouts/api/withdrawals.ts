@@ -1,0 +1,60 @@
+import { PAGE_LIMIT_DEFAULT, type WithdrawAddBody } from '@kamai/contract';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiCall, apiRequest } from '../../../lib/api-client';
+
+export const withdrawalsKey = ['payouts', 'withdrawals'] as const;
+export const withdrawLimitsKey = ['payouts', 'limits'] as const;
+/** While a withdrawal is on its way (approved, processing), the list asks again this often. */
+export const OPEN_POLL_MS = 5000;
+
+export function withdrawalsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: withdrawalsKey,
+    queryFn: ({ pageParam, signal }) =>
+      apiCall('withdrawList', { query: { limit: PAGE_LIMIT_DEFAULT, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) =>
+        page.items.some((item) => item.state === 'approved' || item.state === 'processing'),
+      )
+        ? OPEN_POLL_MS
+        : false,
+  });
+}
+
+/** The caller's withdrawals, newest first, a page at a time. */
+export function useWithdrawals() {
+  return useInfiniteQuery(withdrawalsQueryOptions());
+}
+
+/** Limits, what today has used, and the balance: always fresh when the form opens. */
+export function useWithdrawLimits() {
+  return useQuery(
+    queryOptions({
+      queryKey: withdrawLimitsKey,
+      queryFn: ({ signal }) => apiCall('withdrawLimits', { signal }),
+      staleTime: 0,
+    }),
+  );
+}
+
+/** Requests a withdrawal under an idempotency key, then refreshes every figure the hold changes. */
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: WithdrawAddBody; key: string }) =>
+      apiRequest('withdrawAdd', { body, headers: { 'Idempotency-Key': key } }),
+    onSuccess: () =>
+      Promise.all(
+        [['payouts'], ['users'], ['wallet'], ['tasks']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,23 @@
+import type { PayoutAccountItem } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+
+type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'accountName' | 'ifsc'>;
+
+/** A payout account in words: type, masked number (the UPI ID's start and handle), holder, IFSC. */
+export function AccountLabel({ account }: { account: Account }) {
+  const { t } = useTranslation('payouts');
+  return (
+    <span className="account-label">
+      <span className="account-label-number">
+        <span className={`account-type account-type-${account.accountType}`}>
+          {t(`account.${account.accountType}`)}
+        </span>{' '}
+        {account.accountNoMasked}
+      </span>
+      <span className="account-label-name">
+        {account.accountName}
+        {account.ifsc && ` · ${account.ifsc}`}
+      </span>
+    </span>
+  );
+}

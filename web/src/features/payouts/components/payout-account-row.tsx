@@ -1,0 +1,67 @@
+import type { PayoutAccountItem } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Tag from 'antd-mobile/es/components/tag';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/api-client';
+import { showForm } from '../../../lib/form-dialog';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useDeletePayoutAccount } from '../api/payout-accounts';
+import { AccountLabel } from './account-label';
+
+/** One saved payout account: masked number, type, default badge, edit and delete (after confirming). */
+export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
+  const { t } = useTranslation('payouts');
+  const remove = useDeletePayoutAccount();
+  const name = `${t(`account.${item.accountType}`)} ${item.accountNoMasked}`;
+
+  const onEdit = () =>
+    showForm(
+      'payoutAccount',
+      {
+        id: String(item.id),
+        accountType: item.accountType,
+        ifsc: item.ifsc,
+        accountName: item.accountName,
+        isDefault: String(item.isDefault),
+        masked: item.accountNoMasked,
+      },
+      t('account.editTitle'),
+    );
+  const onDelete = () => {
+    void Dialog.confirm({
+      title: t('methods.deleteTitle'),
+      content: t('methods.deleteText', { account: name }),
+      confirmText: t('methods.delete'),
+      cancelText: t('methods.cancel'),
+      onConfirm: async () => {
+        try {
+          toastSuccess((await remove.mutateAsync(item.id)).message);
+        } catch (error) {
+          toastError(messageOf(error));
+        }
+      },
+    });
+  };
+
+  return (
+    <article className="payout-row" aria-label={name}>
+      <div className="payout-row-main">
+        <AccountLabel account={item} />
+        {item.isDefault === 1 && (
+          <Tag color="primary" fill="outline" round className="payout-row-default">
+            {t('methods.default')}
+          </Tag>
+        )}
+      </div>
+      <div className="payout-row-actions">
+        <Button size="mini" shape="rounded" onClick={onEdit}>
+          {t('methods.edit')}
+        </Button>
+        <Button size="mini" shape="rounded" color="danger" fill="outline" loading={remove.isPending} onClick={onDelete}>
+          {t('methods.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
+import Tag from 'antd-mobile/es/components/tag';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../../i18n';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatRupees } from '../../../lib/format-money';
+import '../../../i18n/errors';
+import { AccountLabel } from './account-label';
+
+const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
+  pending: 'warning',
+  approved: 'primary',
+  processing: 'primary',
+  paid: 'success',
+  failed: 'danger',
+  rejected: 'danger',
+};
+
+/** One withdrawal: amount, account, state chip, the reason of a refusal, the bank reference, times. */
+export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
+  const { t } = useTranslation(['payouts', 'errors']);
+  const locale = currentLocale();
+  const amount = formatRupees(item.amount, locale);
+  return (
+    <article className="record-row withdrawal-row" aria-label={t('list.rowLabel', { id: item.id, amount })}>
+      <div className="record-row-main">
+        <p className="record-row-title">{amount}</p>
+        <p className="record-row-cause">
+          <AccountLabel account={item.account} />
+        </p>
+        {item.reason && (item.state === 'rejected' || item.state === 'failed') && (
+          <p className="withdrawal-reason">{t('list.reason', { reason: item.reason })}</p>
+        )}
+        {item.reference && <p className="record-row-time">{t('list.reference', { reference: item.reference })}</p>}
+        <p className="record-row-time">
+          {t('list.requested')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
+        </p>
+        {item.finishedAt && (
+          <p className="record-row-time">
+            {t('list.finished')} <time dateTime={item.finishedAt}>{formatDateTime(item.finishedAt, locale)}</time>
+          </p>
+        )}
+      </div>
+      <div className="record-row-side">
+        <Tag color={COLORS[item.state]} round className="withdrawal-state">
+          {t(`errors:${item.stateLabelKey}`)}
+        </Tag>
+      </div>
+    </article>
+  );
+}
