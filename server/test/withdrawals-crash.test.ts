@@ -245,6 +245,26 @@ describe('a server killed in the middle of withdrawals and approvals', () => {
       }
     }
 
+    // The operator approves what is still waiting (the kill may have come before any approval landed),
+    // so the restarted server has payouts of its own to make beside those it must reconcile.
+    const waiting = await call(
+      server,
+      'GET',
+      '/admin/withdraw/list?state=pending&limit=100',
+      undefined,
+      bearer(adminToken),
+    );
+    for (const item of waiting.body.data.items as { id: number }[]) {
+      const res = await call(
+        server,
+        'POST',
+        '/admin/withdraw/review',
+        { id: item.id, action: 'approve' },
+        bearer(adminToken),
+      );
+      expect(res.status).toBe(200);
+    }
+
     const unsettled = async () => {
       const states = await Promise.all(
         ['approved', 'processing'].map((state) =>
