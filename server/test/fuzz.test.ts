@@ -183,38 +183,44 @@ describe(`fuzzing every route of the table (${RUNS} cases each)`, () => {
     expect(entries.length).toBeGreaterThan(50);
   });
 
-  it.each(entries)('%s', async (_name, def) => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(requestArb(def, hints), async (req) => {
-        await ensureUser();
-        const before = await postingCount();
-        const res = await send(def, req);
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const where = `${def.method} ${req.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-        if (res.statusCode >= 500) {
-          const logged = ctx.logs.filter((line) => line.includes(res.headers['x-request-id'] as string));
-          expect.fail(`${where}\n${logged.join('\n').slice(0, 2000)}`);
-        }
-        if (def.produces && res.statusCode === 200) return;
-        expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
-        const body = JSON.parse(res.body);
-        expect(Object.keys(body).sort(), where).toEqual(['code', 'data', 'key', 'message']);
-        expect(body.code, where).toBe(res.statusCode);
-        expect(isMessageKey(body.key), where).toBe(true);
-        // A field's own key may stand in a 400 (a malformed id answers "not found" text): see data.fields.
-        if (!body.data?.fields) expect(statusOf(body.key), where).toBe(res.statusCode);
-        expect(typeof body.message, where).toBe('string');
-        if (res.statusCode !== 200) {
-          expect(typeof body.data === 'object' && body.data !== null, where).toBe(true);
-          expect(await postingCount(), `a refused request moved money: ${where}`).toBe(before);
-        }
-      }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
-    // The mix of answers, for whoever tunes the arbitraries (FUZZ_VERBOSE=1).
-    if (process.env.FUZZ_VERBOSE) console.log(_name, Object.fromEntries(statuses));
-    ctx.logs.length = 0;
-  });
+  it.each(entries)(
+    '%s',
+    async (_name, def) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(requestArb(def, hints), async (req) => {
+          await ensureUser();
+          const before = await postingCount();
+          const res = await send(def, req);
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const where = `${def.method} ${req.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (res.statusCode >= 500) {
+            const logged = ctx.logs.filter((line) => line.includes(res.headers['x-request-id'] as string));
+            expect.fail(`${where}\n${logged.join('\n').slice(0, 2000)}`);
+          }
+          if (def.produces && res.statusCode === 200) return;
+          expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
+          const body = JSON.parse(res.body);
+          expect(Object.keys(body).sort(), where).toEqual(['code', 'data', 'key', 'message']);
+          expect(body.code, where).toBe(res.statusCode);
+          expect(isMessageKey(body.key), where).toBe(true);
+          // A field's own key may stand in a 400 (a malformed id answers "not found" text): see data.fields.
+          if (!body.data?.fields) expect(statusOf(body.key), where).toBe(res.statusCode);
+          expect(typeof body.message, where).toBe('string');
+          if (res.statusCode !== 200) {
+            expect(typeof body.data === 'object' && body.data !== null, where).toBe(true);
+            expect(await postingCount(), `a refused request moved money: ${where}`).toBe(before);
+          }
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+      // The mix of answers, for whoever tunes the arbitraries (FUZZ_VERBOSE=1).
+      if (process.env.FUZZ_VERBOSE) console.log(_name, Object.fromEntries(statuses));
+      ctx.logs.length = 0;
+      // Logout and password routes end the session, so most of their cases register a user again
+      // (a password hash each): minutes on a busy 2-core machine, well past the default 30 s.
+    },
+    180_000,
+  );
 });
