@@ -1,0 +1,3 @@
+export function LinkedPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function NoticesPage() {
+  return null;
+}

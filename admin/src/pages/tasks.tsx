@@ -1,0 +1,3 @@
+export function TasksPage() {
+  return null;
+}
