@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/src/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'admin/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

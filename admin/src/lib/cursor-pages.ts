@@ -1,0 +1,18 @@
+import { useState } from 'react';
+
+/**
+ * Server keyset pagination: a stack of the cursors that led to the current page. `reset` on a new
+ * filter; `next` with the page's `nextCursor`; `previous` pops back.
+ */
+export function useCursorPages(filterKey: string) {
+  const [state, setState] = useState<{ key: string; stack: string[] }>({ key: filterKey, stack: [] });
+  const stack = state.key === filterKey ? state.stack : [];
+  return {
+    cursor: stack.at(-1),
+    page: stack.length + 1,
+    hasPrevious: stack.length > 0,
+    next: (cursor: string) => setState({ key: filterKey, stack: [...stack, cursor] }),
+    previous: () => setState({ key: filterKey, stack: stack.slice(0, -1) }),
+    reset: () => setState({ key: filterKey, stack: [] }),
+  };
+}

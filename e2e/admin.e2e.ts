@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiRegister, launch, phonePage } from './browser';
+
+const DESKTOP = { width: 1280, height: 800 };
+let browser: Browser;
+const base = () => inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+async function api<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`${base()}/go_user/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+async function adminToken(): Promise<string> {
+  const { username, password } = inject('admin');
+  return (await api<{ token: string }>('POST', '/common/user/login', null, { username, password })).token;
+}
+
+async function desktopPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  return context.newPage();
+}
+
+/** Logs in through the console's form. */
+async function consoleLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${base()}/admin/`);
+  await page.getByLabel('Phone number or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+interface Withdrawal {
+  id: number;
+  state: string;
+  reason: string | null;
+}
+
+describe('operator console at 1280×800', () => {
+  it('reviews two withdrawals: approves one, rejects one with a reason; the user and the audit log see both', async () => {
+    const admin = await adminToken();
+    const user = await apiRegister(base());
+    const me = await api<{ id: number }>('GET', '/user/user/detail', user.token);
+    await api('POST', '/admin/revenue/add', admin, { userId: me.id, amount: '500', remark: 'e2e credit' });
+    await api('POST', '/user/wdaccount/bind', user.token, {
+      accountType: 'upi',
+      accountNo: 'console.e2e@okaxis',
+      accountName: 'Console Tester',
+    });
+    const first = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '150' });
+    const second = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '120' });
+
+    const page = await desktopPage();
+    await consoleLogin(page, inject('admin').username, inject('admin').password);
+    await page.getByRole('menuitem', { name: 'Withdrawal review' }).click();
+    await page.getByLabel('User ID').fill(String(me.id));
+
+    const firstRow = page.locator(`tr[data-row-key="${first.id}"]`);
+    await firstRow.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => firstRow.count()).toBe(0);
+
+    const secondRow = page.locator(`tr[data-row-key="${second.id}"]`);
+    await secondRow.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog');
+    // A rejection without a reason is refused on the page.
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => dialog.getByText('Enter the reason for the rejection').count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Reason (shown to the user)').fill('Account name does not match');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => secondRow.count()).toBe(0);
+
+    // The user's withdrawal list (/List4's API) shows both outcomes.
+    const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
+    await expect
+      .poll(async () => (await mine()).find((w) => w.id === first.id)?.state, { timeout: 15_000 })
+      .toMatch(/^(approved|processing|paid)$/);
+    const rejected = (await mine()).find((w) => w.id === second.id);
+    expect(rejected).toMatchObject({ state: 'rejected', reason: 'Account name does not match' });
+
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    const approveRow = page
+      .locator('tr')
+      .filter({ hasText: 'withdrawal.approve' })
+      .filter({ hasText: String(first.id) });
+    const rejectRow = page
+      .locator('tr')
+      .filter({ hasText: 'withdrawal.reject' })
+      .filter({ hasText: String(second.id) });
+    await expect.poll(() => approveRow.count()).toBeGreaterThan(0);
+    await expect.poll(() => rejectRow.count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('creates a task with English and Hindi titles that a user sees on Home in both languages', async () => {
+    const page = await desktopPage();
+    await consoleLogin(page, inject('admin').username, inject('admin').password);
+    await page.getByRole('menuitem', { name: 'Tasks' }).click();
+    await page.getByRole('button', { name: 'New task' }).click();
+    const dialog = page.getByRole('dialog');
+    const english = `Follow us ${Date.now() % 100000}`;
+    const hindi = `हमें फ़ॉलो करें ${Date.now() % 100000}`;
+    await dialog.getByLabel('Title — English').fill(english);
+    await dialog.getByLabel('Title — हिन्दी').fill(hindi);
+    await dialog.getByLabel('Reward (₹)').fill('7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('tr').filter({ hasText: english }).count()).toBe(1);
+    await page.context().close();
+
+    const user = await apiRegister(base());
+    const phone = await phonePage(browser);
+    await phone.goto(`${base()}/index/home`);
+    await phone.evaluate((value) => localStorage.setItem('kamai.token', value), user.token);
+    await phone.goto(`${base()}/index/home`);
+    await expect.poll(() => phone.getByText(english).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await phone.getByRole('button', { name: /language/i }).click();
+    await phone.getByText('हिन्दी').click();
+    await expect.poll(() => phone.getByText(hindi).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await phone.context().close();
+  });
+
+  it('refuses a user who is not staff, with a clear message', async () => {
+    const user = await apiRegister(base());
+    const page = await desktopPage();
+    await consoleLogin(page, user.username, user.password);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'This account has no access to the console' }).count())
+      .toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('kamai.admin.token'))).toBeNull();
+    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+    await page.context().close();
+  });
+});
