@@ -240,10 +240,17 @@ describe.each([
     else expect(item?.reason).toMatch(/declined/);
     expect(await ctx.balanceOf(user.token)).toBe(balance);
     expect(await postingsOf(ctx, id)).toEqual(['hold', posting].sort());
-    const [payout] = await ctx.db
-      .select()
-      .from(sandboxPayouts)
-      .where(eq(sandboxPayouts.orderNo, String(id)));
+    // The gateway records the delivery once our answer reaches it, just after the state changed.
+    const payout = await waitFor(
+      async () =>
+        (
+          await ctx.db
+            .select()
+            .from(sandboxPayouts)
+            .where(eq(sandboxPayouts.orderNo, String(id)))
+        )[0],
+      (row) => Boolean(row?.notifiedAt),
+    );
     expect(payout?.notifiedAt).toBeInstanceOf(Date);
     expect(ctx.logs.some((l) => l.includes('payout callback refused'))).toBe(false);
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, problems: [] });
