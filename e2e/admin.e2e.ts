@@ -138,6 +138,13 @@ describe('operator console at 1280×800', () => {
     await phone.getByText('हिन्दी').click();
     await expect.poll(() => phone.getByText(hindi).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await phone.context().close();
+
+    // The shared server's other tests claim the first task on Home: remove this one again.
+    const admin = await adminToken();
+    const tasks = await api<{ items: { id: number; titles: { en_US?: string } }[] }>('GET', '/admin/task/list', admin);
+    const created = tasks.items.find((task) => task.titles.en_US === english);
+    expect(created).toBeDefined();
+    await api('POST', '/admin/task/delete', admin, { id: created?.id });
   });
 
   it('refuses a user who is not staff, with a clear message', async () => {
