@@ -103,7 +103,8 @@ describe('earning in the browser at 390×844', () => {
 
     // Inviting one friend makes task 5 claimable on Home; claiming pays ₹20 once.
     await pageA.goto(`${base()}/index/home`);
-    const claim = pageA.getByRole('button', { name: 'Claim' }).first();
+    const inviteTask = pageA.getByRole('article', { name: 'Invite a friend', exact: true });
+    const claim = inviteTask.getByRole('button', { name: 'Claim' });
     await claim.waitFor();
     await claim.click();
     await expect.poll(() => balanceOf(inviter.token)).toBe('25.50');
