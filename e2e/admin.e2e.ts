@@ -125,7 +125,18 @@ describe('operator console at 1280×800', () => {
     await dialog.getByLabel('Title — हिन्दी').fill(hindi);
     await dialog.getByLabel('Reward (₹)').fill('7');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.locator('tr').filter({ hasText: english }).count()).toBe(1);
+    // Saved on the server (the table may page it out of view: system tasks sort first).
+    const token = await adminToken();
+    await expect
+      .poll(async () => {
+        const list = await api<{ items: { titles: { en_US?: string; hi_IN?: string } }[] }>(
+          'GET',
+          '/admin/task/list',
+          token,
+        );
+        return list.items.filter((task) => task.titles.en_US === english && task.titles.hi_IN === hindi).length;
+      })
+      .toBe(1);
     await page.context().close();
 
     const user = await apiRegister(base());

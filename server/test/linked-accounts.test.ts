@@ -312,7 +312,9 @@ describe('settlement', () => {
     expect(paid?.n).toBe(1);
 
     const item = (await page(user.token)).items[0];
-    expect(item).toMatchObject({ earnings: '1.80', unsettledSeconds: 0 });
+    expect(item).toMatchObject({ earnings: '1.80' });
+    // Only the seconds the requests themselves took since settling (a busy machine: a few).
+    expect(item.unsettledSeconds).toBeLessThanOrEqual(10);
     const available = new Date(item.settleAvailableAt).getTime();
     expect(available % HOUR).toBe(0);
     expect(available - new Date(item.lastSettledAt).getTime()).toBeLessThanOrEqual(30 * 60_000);
