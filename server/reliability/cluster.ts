@@ -119,9 +119,9 @@ export async function api(
   base: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; ip?: string } = {},
+  options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.ip) headers['x-forwarded-for'] = options.ip;

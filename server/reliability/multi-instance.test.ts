@@ -1,6 +1,8 @@
+import { PAYOUT_CALLBACK_ACK } from '@kamai/contract';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
+import { signParams } from '../src/features/payouts/payouts.signature';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import {
   type Answer,
@@ -15,7 +17,8 @@ import {
 /**
  * Two real server processes on one PostgreSQL database and one Redis, requests spread over both
  * (issue 7, multi-instance): money is credited once however the requests are spread, and the
- * per-address limits count across instances. Withdrawals join when that feature lands.
+ * per-address limits count across instances, a balance is spent once, a withdrawal is approved,
+ * paid out and settled once however the requests and the gateway's callbacks are spread.
  */
 const services = await requiredServices();
 const USER = '/go_user/api/v1/user';
@@ -23,6 +26,8 @@ const COMMON = '/go_user/api/v1/common';
 const ADMIN = '/go_user/api/v1/admin';
 const WS = '/obj/ws/account';
 const OPERATOR = { username: 'ops@kamai.test', password: 'operator-1' };
+const NOTIFY = `${COMMON}/pay/notify/masterpay`;
+const SECRET = 'multi-instance-gateway-secret-0123';
 
 describe.skipIf(!services)('two instances on one PostgreSQL database and one Redis', () => {
   let instances: Instance[] = [];
@@ -52,6 +57,10 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
       INVITE_CODE_REQUIRED: 'false',
       LOGIN_FAILURES_PER_IP: '6',
       OTP_SENDS_PER_IP_PER_HOUR: '4',
+      // The gateway's callbacks are signed by the test (from the sandbox's own record of the payout);
+      // the sandbox would report only after an hour.
+      PAYOUT_GATEWAY_SECRET: SECRET,
+      SANDBOX_PAYOUT_DELAY_MS: '3600000',
     };
     // Both at once on an empty database: one applies the migrations and creates the operator, the other waits.
     instances = await Promise.all([startInstance(env), startInstance(env)]);
@@ -59,6 +68,12 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
     sql = new pg.Client({ connectionString: fresh.url });
     await sql.connect();
     adminToken = (await api(at(0), 'POST', `${COMMON}/user/login`, { body: OPERATOR })).body.data.token;
+    // Many withdrawals a day per user: the refusals below are the balance's, not the daily count's.
+    const limits = await api(at(1), 'POST', `${ADMIN}/settings/set`, {
+      body: { withdrawal: { dailyCount: 100 } },
+      token: adminToken,
+    });
+    expect(limits.status).toBe(200);
   }, 120_000);
 
   afterEach(async () => {
@@ -103,6 +118,56 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
 
   const balance = async (token: string) =>
     (await api(at(0), 'GET', `${USER}/user/detail`, { token })).body.data.balance;
+
+  /** A user with a default UPI account and exactly `rupees` in the wallet. */
+  async function payee(rupees: number) {
+    const user = await newUser();
+    const id = (await api(at(1), 'GET', `${USER}/user/detail`, { token: user.token })).body.data.id as number;
+    const bound = await api(at(0), 'POST', `${USER}/wdaccount/bind`, {
+      body: { accountNo: `u${id}@okaxis`, accountName: 'Asha Kumari' },
+      token: user.token,
+    });
+    expect(bound.status).toBe(200);
+    const topUp = rupees - Number(await balance(user.token));
+    const funded = await api(at(1), 'POST', `${ADMIN}/revenue/add`, {
+      body: { userId: id, amount: topUp.toFixed(2), remark: 'reliability funds' },
+      token: adminToken,
+    });
+    expect(funded.status).toBe(200);
+    expect(Number(await balance(user.token))).toBe(rupees);
+    return { ...user, id };
+  }
+
+  /** The user's wallet and hold in paise, read from the shared database. */
+  async function accountsOf(userId: number) {
+    const { rows } = await sql.query(
+      "select kind, balance::text as balance from accounts where user_id = $1 and kind in ('wallet', 'hold')",
+      [userId],
+    );
+    const of = (kind: string) => BigInt(rows.find((r) => r.kind === kind)?.balance ?? 0);
+    return { wallet: of('wallet'), hold: of('hold') };
+  }
+
+  const count = async (query: string, params: unknown[]) =>
+    (await sql.query(`select count(*)::int as n from ${query}`, params)).rows[0].n as number;
+
+  const withdraw = (base: string, token: string, amount: number, idempotencyKey?: string) =>
+    api(base, 'POST', `${USER}/withdraw/add`, {
+      body: { amount },
+      token,
+      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+    });
+
+  const approve = (base: string, id: number) =>
+    api(base, 'POST', `${ADMIN}/withdraw/review`, { body: { id, action: 'approve', reason: '' }, token: adminToken });
+
+  async function waitFor(what: string, done: () => Promise<boolean>, timeoutMs = 30_000) {
+    const until = Date.now() + timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > until) throw new Error(`still waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 
   it('started both on an empty database: migrated once, one operator account', async () => {
     for (const instance of instances) expect((await api(instance.url, 'GET', '/obj/test/t2')).status).toBe(200);
@@ -167,5 +232,96 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
     for (let i = 0; i < 4; i++) expect((await send(i)).status).toBe(200);
     expect((await send(4)).body.key).toBe('otp_rate_limited');
     expect((await send(5)).body.key).toBe('otp_rate_limited');
+  });
+
+  it.each([
+    [1, 1000],
+    [2, 400],
+  ])(
+    'accepts %i of 50 parallel withdrawals that each take the whole balance, spread over both instances',
+    async (fits, amount) => {
+      const user = await payee(fits * amount);
+      const answers = await spread(50, (base) => withdraw(base, user.token, amount));
+      const accepted = answers.filter((a) => a.status === 200);
+      expect(accepted).toHaveLength(fits);
+      const refused = answers.filter((a) => a.status !== 200);
+      expect(refused.map((a) => a.body.key)).toEqual(refused.map(() => 'insufficient_balance'));
+      expect(await accountsOf(user.id)).toEqual({ wallet: 0n, hold: BigInt(fits * amount) * 100n });
+      expect(await count("withdrawals where user_id = $1 and state = 'pending'", [user.id])).toBe(fits);
+      expect(
+        await count("postings where type = 'withdrawal_hold' and (ref->>'withdrawalId')::bigint = any($1)", [
+          accepted.map((a) => a.body.data.id),
+        ]),
+      ).toBe(fits);
+    },
+  );
+
+  it('makes one withdrawal of the same Idempotency-Key sent to both instances at once', async () => {
+    const user = await payee(1000);
+    const answers = await spread(10, (base) => withdraw(base, user.token, 300, `same-key-${user.id}`));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const ids = new Set(answers.map((a) => a.body.data.id));
+    expect(ids.size).toBe(1);
+    expect(await count('withdrawals where user_id = $1', [user.id])).toBe(1);
+    expect(await accountsOf(user.id)).toEqual({ wallet: 70_000n, hold: 30_000n });
+  });
+
+  it('approves a withdrawal once out of 10 concurrent approvals over both instances, pays it out once and settles it once from 20 concurrent callbacks', async () => {
+    const user = await payee(500);
+    const created = await withdraw(at(1), user.token, 500);
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+
+    const approvals = await spread(10, (base) => approve(base, id));
+    expect(approvals.filter((a) => a.status === 200)).toHaveLength(1);
+    const conflicts = approvals.filter((a) => a.status !== 200);
+    expect(conflicts.map((a) => a.body.key)).toEqual(conflicts.map(() => 'withdrawal_state_conflict'));
+    expect(await count("withdrawal_history where withdrawal_id = $1 and to_state = 'approved'", [id])).toBe(1);
+    expect(await count("audit_log where action = 'withdrawal.approve' and target = $1", [`withdrawal:${id}`])).toBe(1);
+    expect(await count('jobs where dedupe_key = $1', [`payout:dispatch:${id}`])).toBe(1);
+
+    // One of the two job runners hands it to the gateway: one payout there, dispatched once.
+    await waitFor(
+      'the dispatch',
+      async () => (await count("withdrawals where id = $1 and state = 'processing'", [id])) === 1,
+    );
+    const { rows: payouts } = await sql.query('select * from sandbox_payouts where order_no = $1', [String(id)]);
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toMatchObject({ amount: '50000', dispatch_count: 1, status: 'success' });
+
+    // The gateway's signed callback, as the sandbox recorded the payout, delivered 10 times to each instance at once.
+    const postingsBefore = await count('postings', []);
+    const params = {
+      orderNo: String(id),
+      status: 'success',
+      amount: '500.00',
+      reference: payouts[0].reference as string,
+      ts: String(Math.floor(Date.now() / 1000)),
+    };
+    const query = new URLSearchParams({ ...params, sign: signParams(params, SECRET) });
+    const callbacks = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await fetch(`${at(i)}${NOTIFY}?${query}`);
+        return { status: res.status, body: await res.text() };
+      }),
+    );
+    expect(callbacks).toEqual(callbacks.map(() => ({ status: 200, body: PAYOUT_CALLBACK_ACK })));
+
+    const { rows: history } = await sql.query(
+      'select from_state, to_state, reason from withdrawal_history where withdrawal_id = $1 order by id',
+      [id],
+    );
+    expect(history).toEqual([
+      { from_state: null, to_state: 'pending', reason: null },
+      { from_state: 'pending', to_state: 'approved', reason: null },
+      { from_state: 'approved', to_state: 'processing', reason: null },
+      { from_state: 'processing', to_state: 'paid', reason: params.reference },
+    ]);
+    expect(await count("notifications where user_id = $1 and kind = 'withdrawal_paid'", [user.id])).toBe(1);
+    expect(await count('postings', [])).toBe(postingsBefore + 1);
+    expect(await count('postings where idempotency_key = $1', [`withdrawal:${id}:paid`])).toBe(1);
+    expect(await accountsOf(user.id)).toEqual({ wallet: 0n, hold: 0n });
+    const user_ = await api(at(0), 'GET', `${USER}/withdraw/list?limit=10`, { token: user.token });
+    expect(user_.body.data.items[0]).toMatchObject({ id, state: 'paid' });
   });
 });
