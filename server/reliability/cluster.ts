@@ -65,8 +65,10 @@ export interface Instance {
   url: string;
   process: ChildProcess;
   output: string[];
-  /** SIGTERM and wait for the exit. */
-  stop(): Promise<void>;
+  /** SIGTERM and wait for the exit: the exit code (0: a clean shutdown) or the signal that ended it. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL, as a crash or the OOM killer would, and wait for the exit. */
+  kill(): Promise<void>;
 }
 
 /** A real server process (`src/main.ts`), answered once its readiness route says the database is up. */
@@ -99,8 +101,16 @@ export async function startInstance(env: Record<string, string>): Promise<Instan
     process: child,
     output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      return { code: child.exitCode, signal: child.signalCode };
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
@@ -119,7 +129,7 @@ export async function api(
   base: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -129,6 +139,7 @@ export async function api(
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
   });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
