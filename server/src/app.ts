@@ -118,7 +118,8 @@ export async function buildApp(deps: AppDeps) {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    // Refused in the envelope by the hook below instead (Fastify's own 503 body is not the envelope).
+    return503OnClosing: false,
     // A path that cannot be decoded or a parameter past maxParamLength: refused before routing, in the envelope.
     frameworkErrors: (_error, request, reply) => sendError(request, reply, 'validation_failed', 400, {}),
   });
@@ -151,6 +152,18 @@ export async function buildApp(deps: AppDeps) {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Shutting down (SIGTERM): a request that still arrives on a kept-alive connection is refused with 503
+  // in the envelope and `Connection: close` (set by Fastify), so the client retries on another instance.
+  // Registered before the job runner's preClose hook: the refusal starts as soon as closing does.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    reply.header('retry-after', '2');
+    return sendError(request, reply, 'service_unavailable', 503, {});
   });
   installErrorHandler(app);
   // Upload size is checked per type while streaming; this is only the outer bound of one part.

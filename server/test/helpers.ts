@@ -11,7 +11,7 @@ import { otpOutbox } from '../src/db/schema';
 import { loadConfig } from '../src/platform/config';
 
 /** A database of this test file's own, cloned from the run's migrated template. */
-async function testDatabase(): Promise<Database> {
+export async function testDatabase(): Promise<Database> {
   const template = inject('templateDatabase');
   const url = process.env.DATABASE_URL;
   if (template && url) {
