@@ -151,7 +151,7 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
               locale={{ emptyText: <Empty description={t('table.empty')} /> }}
               columns={[
                 { title: t('audit.time'), render: (_, row) => dateTime(row.createdAt) },
-                { title: t('users.movementType'), render: (_, row) => <code>{row.type}</code> },
+                { title: t('users.movementType'), render: (_, row) => t(`postingTypes.${row.type}`) },
                 { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
                 { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balanceAfter) },
               ]}
