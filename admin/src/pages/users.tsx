@@ -22,10 +22,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
 import { apiCall, apiRequest, messageOf } from '../lib/api-client';
 import { useCursorPages } from '../lib/cursor-pages';
-import { downloadCsv } from '../lib/download';
 import { dateTime, rupees } from '../lib/format';
 import { useCan, useMe } from '../lib/roles';
 import { contractRule } from '../lib/rules';
@@ -218,10 +218,7 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
 
 export function UsersPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const [open, setOpen] = useState<number>();
   const pages = useCursorPages(JSON.stringify(filters));
   const list = useQuery({
@@ -229,16 +226,6 @@ export function UsersPage() {
     queryFn: () => apiCall('adminUserList', { query: { ...filters, cursor: pages.cursor, limit: 20 } }),
     placeholderData: keepPreviousData,
   });
-
-  async function exportCsv(kind: 'users' | 'movements') {
-    try {
-      const suffix = `${range.from ?? 'all'}_${range.to ?? 'now'}`;
-      if (kind === 'users') await downloadCsv('adminExportUsers', range, `users_${suffix}.csv`);
-      else await downloadCsv('adminExportMovements', range, `movements_${suffix}.csv`);
-    } catch (error) {
-      void message.error(messageOf(error));
-    }
-  }
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -282,17 +269,13 @@ export function UsersPage() {
           />
         </Space>
       </Card>
-      {can('adminExportUsers') && (
-        <Card size="small" title={t('users.export')}>
-          <Space wrap>
-            <DatePicker.RangePicker
-              onChange={(r) => setRange({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-            />
-            <Button onClick={() => void exportCsv('users')}>{t('users.exportUsers')}</Button>
-            <Button onClick={() => void exportCsv('movements')}>{t('users.exportMovements')}</Button>
-          </Space>
-        </Card>
-      )}
+      <ExportCard
+        exports={[
+          { route: 'adminExportUsers', file: 'users', label: t('users.exportUsers') },
+          { route: 'adminExportMovements', file: 'movements', label: t('users.exportMovements') },
+          { route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') },
+        ]}
+      />
       <Card>
         <Table<AdminUserRow>
           rowKey="id"

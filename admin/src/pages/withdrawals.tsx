@@ -26,6 +26,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
 import { StateTag, stateLabel } from '../components/state-tag';
 import { apiCall, apiRequest, messageOf } from '../lib/api-client';
@@ -240,6 +241,11 @@ export function WithdrawalsPage() {
         <Pager pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} />
       </Card>
       {selected && <UserHistory item={selected} />}
+      <div style={{ gridColumn: '1 / -1' }}>
+        <ExportCard
+          exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
+        />
+      </div>
       <Modal
         open={rejecting !== undefined}
         title={t('withdrawals.rejectTitle', { id: rejecting?.id ?? '' })}
