@@ -10,6 +10,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { ApiError } from '@kamai/client';
 import type { Locale, RouteName, UserDetail } from '@kamai/contract';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -20,12 +21,9 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './components/language-select';
 import { currentLocale } from './i18n';
-import { apiCall, messageOf } from './lib/api-client';
-import { ApiError } from './lib/api-error';
-import { clearToken, useToken } from './lib/auth-token';
+import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from './lib/api';
 import { goTo, type PageName, usePage } from './lib/hash-route';
 import { allowed, MeContext } from './lib/roles';
-import { onSessionEnded } from './lib/session-events';
 import { AuditPage } from './pages/audit';
 import { DashboardPage } from './pages/dashboard';
 import { LinkedPage } from './pages/linked';

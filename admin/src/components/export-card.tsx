@@ -3,7 +3,7 @@ import type { RouteName } from '@kamai/contract';
 import { App, Button, Card, DatePicker, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../lib/api-client';
+import { messageOf } from '../lib/api';
 import { downloadCsv } from '../lib/download';
 import { useCan } from '../lib/roles';
 

@@ -4,7 +4,7 @@ import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../components/pager';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { useCan } from '../lib/roles';

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { useCan, useMe } from '../lib/roles';

@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
 import { StateTag, stateLabel } from '../components/state-tag';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { contractRule } from '../lib/rules';
