@@ -64,7 +64,10 @@ function Shell({ me }: { me: UserDetail }) {
   const client = useQueryClient();
   const page = usePage();
   const visible = MENU.filter((item) => allowed(me.role, item.route));
-  const current = visible.find((item) => item.page === page) ?? visible[0];
+  // A page the role may not open (an old link, a link from an admin) is refused in words, not swapped.
+  const refused = page !== undefined && !visible.some((item) => item.page === page);
+  const home = visible[0];
+  const current = visible.find((item) => item.page === page) ?? (refused ? undefined : home);
 
   async function logout() {
     await apiCall('logout').catch(() => undefined);
@@ -99,7 +102,7 @@ function Shell({ me }: { me: UserDetail }) {
             }}
           >
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {current ? t(`menu.${current.page}`) : ''}
+              {page && (current || refused) ? t(`menu.${page}`) : ''}
             </Typography.Title>
             <Space size="middle">
               <Typography.Text strong data-testid="operator">
@@ -112,7 +115,24 @@ function Shell({ me }: { me: UserDetail }) {
               </Button>
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>{current?.render()}</Layout.Content>
+          <Layout.Content style={{ padding: 24 }}>
+            {refused ? (
+              <Result
+                status="403"
+                title={t('layout.forbidden')}
+                subTitle={t('layout.forbiddenNote', { role: t(`roles.${me.role}`) })}
+                extra={
+                  home && (
+                    <Button type="primary" onClick={() => goTo(home.page)}>
+                      {t(`menu.${home.page}`)}
+                    </Button>
+                  )
+                }
+              />
+            ) : (
+              current?.render()
+            )}
+          </Layout.Content>
         </Layout>
       </Layout>
     </MeContext.Provider>
