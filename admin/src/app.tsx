@@ -102,7 +102,7 @@ function Shell({ me }: { me: UserDetail }) {
             }}
           >
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {page && (current || refused) ? t(`menu.${page}`) : ''}
+              {refused && page ? t(`menu.${page}`) : current ? t(`menu.${current.page}`) : ''}
             </Typography.Title>
             <Space size="middle">
               <Typography.Text strong data-testid="operator">

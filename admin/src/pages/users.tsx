@@ -29,6 +29,7 @@ import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { useCan, useMe } from '../lib/roles';
 import { contractRule } from '../lib/rules';
+import { UserLinkedAccounts, UserWithdrawals } from './user-activity';
 
 interface Filters {
   q?: string;
@@ -157,6 +158,8 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
               ]}
             />
           </div>
+          <UserWithdrawals userId={userId} />
+          <UserLinkedAccounts userId={userId} />
           <div>
             <Typography.Title level={5}>{t('users.inviteTree', { count: data.inviteTree.count })}</Typography.Title>
             {data.inviteTree.items.length === 0 ? (
