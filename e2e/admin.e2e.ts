@@ -79,7 +79,7 @@ describe('operator console at 1280×800', () => {
     const firstRow = page.locator(`tr[data-row-key="${first.id}"]`);
     await firstRow.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => firstRow.count()).toBe(0);
+    await expect.poll(() => firstRow.count(), { timeout: 10_000 }).toBe(0);
 
     const secondRow = page.locator(`tr[data-row-key="${second.id}"]`);
     await secondRow.getByRole('button', { name: 'Reject' }).click();
@@ -89,7 +89,7 @@ describe('operator console at 1280×800', () => {
     await expect.poll(() => dialog.getByText('Enter the reason for the rejection').count()).toBeGreaterThan(0);
     await dialog.getByLabel('Reason (shown to the user)').fill('Account name does not match');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => secondRow.count()).toBe(0);
+    await expect.poll(() => secondRow.count(), { timeout: 10_000 }).toBe(0);
 
     // The user's withdrawal list (/List4's API) shows both outcomes.
     const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
@@ -186,7 +186,7 @@ describe('operator console at 1280×800', () => {
     const row = page.locator(`tr[data-row-key="${pending.id}"]`);
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
     await expect
       .poll(async () => (await mine()).find((w) => w.id === pending.id)?.state, { timeout: 15_000 })
