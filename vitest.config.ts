@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'contract/src/**/*.test.ts',
+            'client/src/**/*.test.ts',
             'web/src/**/*.test.ts',
             'admin/src/**/*.test.ts',
             'server/src/**/*.test.ts',

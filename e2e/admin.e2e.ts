@@ -79,7 +79,7 @@ describe('operator console at 1280×800', () => {
     const firstRow = page.locator(`tr[data-row-key="${first.id}"]`);
     await firstRow.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => firstRow.count()).toBe(0);
+    await expect.poll(() => firstRow.count(), { timeout: 10_000 }).toBe(0);
 
     const secondRow = page.locator(`tr[data-row-key="${second.id}"]`);
     await secondRow.getByRole('button', { name: 'Reject' }).click();
@@ -89,7 +89,7 @@ describe('operator console at 1280×800', () => {
     await expect.poll(() => dialog.getByText('Enter the reason for the rejection').count()).toBeGreaterThan(0);
     await dialog.getByLabel('Reason (shown to the user)').fill('Account name does not match');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => secondRow.count()).toBe(0);
+    await expect.poll(() => secondRow.count(), { timeout: 10_000 }).toBe(0);
 
     // The user's withdrawal list (/List4's API) shows both outcomes.
     const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
@@ -156,6 +156,66 @@ describe('operator console at 1280×800', () => {
     const created = tasks.items.find((task) => task.titles.en_US === english);
     expect(created).toBeDefined();
     await api('POST', '/admin/task/delete', admin, { id: created?.id });
+  });
+
+  it('lets a reviewer review withdrawals and read, refuses an admin page in words, and audits the review', async () => {
+    const admin = await adminToken();
+    const reviewer = await apiRegister(base());
+    const reviewerId = (await api<{ id: number }>('GET', '/user/user/detail', reviewer.token)).id;
+    await api('POST', '/admin/user/role', admin, { userId: reviewerId, role: 'reviewer' });
+    const user = await apiRegister(base());
+    const userId = (await api<{ id: number }>('GET', '/user/user/detail', user.token)).id;
+    await api('POST', '/admin/revenue/add', admin, { userId, amount: '300', remark: 'e2e credit' });
+    await api('POST', '/user/wdaccount/bind', user.token, {
+      accountType: 'upi',
+      accountNo: 'reviewer.e2e@okaxis',
+      accountName: 'Review Tester',
+    });
+    const pending = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '130' });
+
+    const page = await desktopPage();
+    await consoleLogin(page, reviewer.username, reviewer.password);
+    await expect.poll(() => page.getByTestId('operator').textContent()).toBe(reviewer.username);
+    // The review queue and the read-only pages; nothing only admins may open.
+    await expect
+      .poll(() => page.getByRole('menuitem').allTextContents())
+      .toEqual(['Dashboard', 'Withdrawal review', 'Users', 'Tasks', 'Settings', 'Audit log']);
+
+    await page.getByRole('menuitem', { name: 'Withdrawal review' }).click();
+    await page.getByLabel('User ID').fill(String(userId));
+    const row = page.locator(`tr[data-row-key="${pending.id}"]`);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+    const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
+    await expect
+      .poll(async () => (await mine()).find((w) => w.id === pending.id)?.state, { timeout: 15_000 })
+      .toMatch(/^(approved|processing|paid)$/);
+
+    // Settings are shown but not editable.
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect.poll(() => page.getByLabel('Hourly rate').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    // An admin-only page opened by its link: refused in words, the console still works.
+    await page.goto(`${base()}/admin/#/outbox`);
+    await expect.poll(() => page.getByText('This page is not open to your role').count()).toBe(1);
+    await expect.poll(() => page.getByText('Your role is Reviewer. Ask an admin if you need it.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await expect.poll(() => page.getByText('Ledger check').count()).toBeGreaterThan(0);
+    await page.context().close();
+
+    const audit = await desktopPage();
+    await consoleLogin(audit, inject('admin').username, inject('admin').password);
+    await audit.getByRole('menuitem', { name: 'Audit log' }).click();
+    await audit.getByLabel('Operator ID').fill(String(reviewerId));
+    const reviewRow = audit
+      .locator('tr')
+      .filter({ hasText: 'withdrawal.approve' })
+      .filter({ hasText: `${reviewer.username} #${reviewerId}` })
+      .filter({ hasText: `withdrawal:${pending.id}` });
+    await expect.poll(() => reviewRow.count()).toBe(1);
+    await audit.context().close();
   });
 
   it('refuses a user who is not staff, with a clear message', async () => {

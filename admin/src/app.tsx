@@ -10,6 +10,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { ApiError } from '@kamai/client';
 import type { Locale, RouteName, UserDetail } from '@kamai/contract';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -20,12 +21,9 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './components/language-select';
 import { currentLocale } from './i18n';
-import { apiCall, messageOf } from './lib/api-client';
-import { ApiError } from './lib/api-error';
-import { clearToken, useToken } from './lib/auth-token';
+import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from './lib/api';
 import { goTo, type PageName, usePage } from './lib/hash-route';
 import { allowed, MeContext } from './lib/roles';
-import { onSessionEnded } from './lib/session-events';
 import { AuditPage } from './pages/audit';
 import { DashboardPage } from './pages/dashboard';
 import { LinkedPage } from './pages/linked';
@@ -66,7 +64,10 @@ function Shell({ me }: { me: UserDetail }) {
   const client = useQueryClient();
   const page = usePage();
   const visible = MENU.filter((item) => allowed(me.role, item.route));
-  const current = visible.find((item) => item.page === page) ?? visible[0];
+  // A page the role may not open (an old link, a link from an admin) is refused in words, not swapped.
+  const refused = page !== undefined && !visible.some((item) => item.page === page);
+  const home = visible[0];
+  const current = visible.find((item) => item.page === page) ?? (refused ? undefined : home);
 
   async function logout() {
     await apiCall('logout').catch(() => undefined);
@@ -101,7 +102,7 @@ function Shell({ me }: { me: UserDetail }) {
             }}
           >
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {current ? t(`menu.${current.page}`) : ''}
+              {refused && page ? t(`menu.${page}`) : current ? t(`menu.${current.page}`) : ''}
             </Typography.Title>
             <Space size="middle">
               <Typography.Text strong data-testid="operator">
@@ -114,7 +115,24 @@ function Shell({ me }: { me: UserDetail }) {
               </Button>
             </Space>
           </Layout.Header>
-          <Layout.Content style={{ padding: 24 }}>{current?.render()}</Layout.Content>
+          <Layout.Content style={{ padding: 24 }}>
+            {refused ? (
+              <Result
+                status="403"
+                title={t('layout.forbidden')}
+                subTitle={t('layout.forbiddenNote', { role: t(`roles.${me.role}`) })}
+                extra={
+                  home && (
+                    <Button type="primary" onClick={() => goTo(home.page)}>
+                      {t(`menu.${home.page}`)}
+                    </Button>
+                  )
+                }
+              />
+            ) : (
+              current?.render()
+            )}
+          </Layout.Content>
         </Layout>
       </Layout>
     </MeContext.Provider>

@@ -136,6 +136,23 @@ export const MOVEMENT_EXPORT_COLUMNS = [
   'posting_id',
   'ref',
 ] as const;
+export const WITHDRAWAL_EXPORT_COLUMNS = [
+  'id',
+  'created_at',
+  'user_id',
+  'username',
+  'state',
+  'amount',
+  'account_type',
+  'ifsc',
+  'account_no',
+  'account_name',
+  'reason',
+  'reference',
+  'reviewer_id',
+  'reviewed_at',
+  'finished_at',
+] as const;
 
 const csvText = z.string().describe('text/csv; header row, then one row per record');
 
@@ -212,6 +229,17 @@ export const adminRoutes = {
     path: `${ADMIN}/export/movements.csv`,
     policy: 'admin',
     summary: "CSV of every movement of users' accounts in [from, to), oldest first, streamed",
+    tag: 'admin',
+    query: exportQuery,
+    data: csvText,
+    produces: 'text/csv',
+  },
+  adminExportWithdrawals: {
+    method: 'GET',
+    path: `${ADMIN}/export/withdrawals.csv`,
+    policy: 'admin',
+    summary:
+      'CSV of the withdrawals requested in [from, to), oldest first, with their state and payout account, streamed',
     tag: 'admin',
     query: exportQuery,
     data: csvText,

@@ -3,7 +3,7 @@ import type { MessageKey } from './catalogue';
 import { PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef } from './route-def';
+import { ADMIN, type RouteDef, STAFF } from './route-def';
 import { normalizePhone } from './validation';
 
 /** Base path of the linked messaging account calls (spec section 7, "Other"). */
@@ -330,6 +330,7 @@ export const linkedAccountRoutes = {
     method: 'GET',
     path: `${ADMIN}/ws/rate/get`,
     policy: 'admin',
+    roles: STAFF,
     summary: 'The hourly rate paid for online time of a linked number, in rupees',
     tag: 'admin',
     data: linkedRateData,

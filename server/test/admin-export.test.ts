@@ -1,10 +1,12 @@
-import { MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS } from '@kamai/contract';
+import { MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, WITHDRAWAL_EXPORT_COLUMNS } from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { users, withdrawals } from '../src/db/schema';
 import { movementBatch } from '../src/features/admin/export.queries';
+import { EXPORT_BATCH_ROWS } from '../src/features/admin/export.service';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
+import { payee, review, withdraw } from './payout-helpers';
 
 const ADMIN = '/go_user/api/v1/admin';
 let ctx: TestContext;
@@ -57,6 +59,13 @@ async function download(path: string) {
   });
   return { status: res.statusCode, headers: res.headers, records: res.statusCode === 200 ? parseCsv(res.payload) : [] };
 }
+
+let address: Promise<string> | undefined;
+/** The app on a real port (once per file), for tests that read the answer as it streams. */
+const listening = () => {
+  address ??= ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+};
 
 const byColumn = <C extends readonly string[]>(columns: C, record: string[]) =>
   Object.fromEntries(columns.map((c, i) => [c, record[i]])) as Record<C[number], string>;
@@ -125,6 +134,81 @@ describe('admin/export/movements.csv', () => {
   });
 });
 
+describe('admin/export/withdrawals.csv', () => {
+  it('lists the withdrawals requested in the range with their state, account and review', async () => {
+    const from = encodeURIComponent(new Date(Date.now() - 1000).toISOString());
+    const user = await payee(ctx, 500);
+    const first = await withdraw(ctx, user.token, { amount: 150 });
+    const second = await withdraw(ctx, user.token, { amount: 120 });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const rejected = await review(ctx, second.body.data.id, 'reject', '=bad account');
+    expect(rejected.status).toBe(200);
+
+    const res = await download(`/export/withdrawals.csv?from=${from}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="withdrawals-\d{8}T\d{6}Z\.csv"$/);
+    expect(res.records[0]).toEqual([...WITHDRAWAL_EXPORT_COLUMNS]);
+    const mine = res.records
+      .slice(1)
+      .map((r) => byColumn(WITHDRAWAL_EXPORT_COLUMNS, r))
+      .filter((r) => r.user_id === String(user.id));
+    expect(mine).toEqual([
+      expect.objectContaining({
+        id: String(first.body.data.id),
+        username: user.username,
+        state: 'pending',
+        amount: '150.00',
+        account_type: 'upi',
+        account_no: 'asha.k@okaxis',
+        account_name: 'Asha Kumari',
+        reason: '',
+        reviewer_id: '',
+        reviewed_at: '',
+      }),
+      expect.objectContaining({
+        id: String(second.body.data.id),
+        state: 'rejected',
+        amount: '120.00',
+        // A reason typed by an operator is text a spreadsheet must not run.
+        reason: "'=bad account",
+        reviewer_id: expect.stringMatching(/^\d+$/),
+        reviewed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      }),
+    ]);
+
+    const before = await download(`/export/withdrawals.csv?to=2000-01-01`);
+    expect(before.records).toEqual([[...WITHDRAWAL_EXPORT_COLUMNS]]);
+  });
+
+  it('streams more than one batch, every row once and in order', async () => {
+    const user = await payee(ctx, 0);
+    const rows = EXPORT_BATCH_ROWS * 2 + 500;
+    // Closed withdrawals hold no money, so the ledger stays balanced without postings.
+    await ctx.db.execute(sql`
+      insert into ${withdrawals} (user_id, account_type, ifsc, account_no, account_name, amount, state, reason, created_at)
+      select ${user.id}, 'upi', '', 'seed' || g || '@upi', 'Seed ' || g, 10000 + g, 'rejected', 'seed',
+             timestamptz '2024-06-01 00:00:00+05:30' + (g / 2) * interval '1 second'
+      from generate_series(1, ${rows}) g`);
+    const res = await fetch(`${await listening()}${ADMIN}/export/withdrawals.csv?from=2024-06-01&to=2024-06-01`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(res.status).toBe(200);
+    // Streamed: sent in chunks with no length known in advance.
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    const records = parseCsv(await res.text());
+    expect(records[0]).toEqual([...WITHDRAWAL_EXPORT_COLUMNS]);
+    const body = records.slice(1).map((r) => byColumn(WITHDRAWAL_EXPORT_COLUMNS, r));
+    expect(body).toHaveLength(rows);
+    expect(new Set(body.map((r) => r.id)).size).toBe(rows);
+    // Oldest first, by (created_at, id): ISO times of one length sort as text.
+    const order = body.map((r) => `${r.created_at} ${r.id.padStart(12, '0')}`);
+    expect(order).toEqual([...order].sort());
+    expect(body[0]).toMatchObject({ account_no: 'seed1@upi', amount: '100.01', state: 'rejected' });
+  });
+});
+
 /** 100,000 revenue postings over four wallets on 15 January 2025 (India), three to a second. */
 async function seedMovements(count: number) {
   const wallets: number[] = [];
@@ -188,7 +272,7 @@ describe('the movements export of 100,000 rows', () => {
   it('streams them all, in order, holding far less than the rows in memory', { timeout: 180_000 }, async () => {
     const rows = 100_000;
     await seedMovements(rows);
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     let bytes = 0;
     let records = 0;
     let ordered = true;

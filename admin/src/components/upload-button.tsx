@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../lib/api-client';
+import { messageOf } from '../lib/api';
 import { uploadFile } from '../lib/upload';
 
 /** Picks a file, uploads it through `tool/upload` and hands back its URL. */

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '@kamai/contract';
+import { DEFAULT_LOCALE, LINKED_ACTORS, LINKED_STATUSES, LOCALES, POSTING_TYPES } from '@kamai/contract';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -47,6 +47,12 @@ describe('admin console translations', () => {
         expect(variables(other), `${locale} ${key} variables`).toEqual(variables(text));
       }
     });
+  });
+
+  it('names every posting type, linked-account status and event actor of the contract', () => {
+    for (const type of POSTING_TYPES) expect(english.get(`postingTypes.${type}`), type).toBeTruthy();
+    for (const status of LINKED_STATUSES) expect(english.get(`linked.statuses.${status}`), status).toBeTruthy();
+    for (const actor of LINKED_ACTORS) expect(english.get(`linked.actors.${actor}`), actor).toBeTruthy();
   });
 
   it('has no empty English text', () => {

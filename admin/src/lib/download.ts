@@ -1,7 +1,7 @@
+import { ApiError, urlOf } from '@kamai/client';
 import { type RouteName, type RouteQuery, routes } from '@kamai/contract';
 import { i18n } from '../i18n';
-import { baseHeaders, endSessionOn401, urlOf } from './api-client';
-import { ApiError } from './api-error';
+import { baseHeaders, endSessionOn401 } from './api';
 
 /** Fetches a CSV route with the session's Authorization header and saves the answer as `filename`. */
 export async function downloadCsv<N extends RouteName>(name: N, query: RouteQuery<N>, filename: string): Promise<void> {

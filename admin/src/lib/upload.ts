@@ -1,5 +1,5 @@
 import { UPLOAD_FIELD, type UploadData } from '@kamai/contract';
-import { apiCall } from './api-client';
+import { apiCall } from './api';
 
 /** Sends one file to `tool/upload` (multipart) and answers its stored URL and facts. */
 export function uploadFile(file: File): Promise<UploadData> {

@@ -4,7 +4,7 @@ import { Card, DatePicker, Empty, Input, InputNumber, Space, Table, Typography }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../components/pager';
-import { apiCall, messageOf } from '../lib/api-client';
+import { apiCall, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiCall, messageOf } from '../lib/api-client';
+import { apiCall, messageOf } from '../lib/api';
 import { rupees } from '../lib/format';
 
 export function DashboardPage() {

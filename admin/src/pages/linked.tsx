@@ -4,11 +4,12 @@ import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../components/pager';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { useCan } from '../lib/roles';
 import { contractRule } from '../lib/rules';
+import { LinkedLogDrawer } from './linked-log';
 
 interface Filters {
   status?: LinkedStatus;
@@ -26,6 +27,7 @@ export function LinkedPage() {
   const client = useQueryClient();
   const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
+  const [logOf, setLogOf] = useState<string>();
   const [form] = Form.useForm<{ phone: string; code?: string }>();
   const pages = useCursorPages(JSON.stringify(filters));
   const list = useQuery({
@@ -115,25 +117,30 @@ export function LinkedPage() {
             { title: t('linked.earnings'), align: 'right', render: (_, row) => rupees(row.earnings) },
             {
               title: t('table.actions'),
-              render: (_, row) =>
-                can('adminWsStatus') && (
-                  <Select<LinkedStatus>
-                    aria-label={t('linked.setStatus')}
-                    placeholder={t('linked.setStatus')}
-                    style={{ width: 190 }}
-                    value={null as unknown as LinkedStatus}
-                    options={LINKED_STATUSES.filter((s) => s !== row.status).map((s) => ({
-                      value: s,
-                      label: t(`linked.statuses.${s}`),
-                    }))}
-                    onChange={(value) => status.mutate({ phone: row.phone, status: value })}
-                  />
-                ),
+              render: (_, row) => (
+                <Space>
+                  {can('adminWsLog') && <Button onClick={() => setLogOf(row.phone)}>{t('linked.log')}</Button>}
+                  {can('adminWsStatus') && (
+                    <Select<LinkedStatus>
+                      aria-label={t('linked.setStatus')}
+                      placeholder={t('linked.setStatus')}
+                      style={{ width: 190 }}
+                      value={null as unknown as LinkedStatus}
+                      options={LINKED_STATUSES.filter((s) => s !== row.status).map((s) => ({
+                        value: s,
+                        label: t(`linked.statuses.${s}`),
+                      }))}
+                      onChange={(value) => status.mutate({ phone: row.phone, status: value })}
+                    />
+                  )}
+                </Space>
+              ),
             },
           ]}
         />
         <Pager pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} />
       </Card>
+      {logOf !== undefined && <LinkedLogDrawer phone={logOf} onClose={() => setLogOf(undefined)} />}
     </Space>
   );
 }

@@ -3,8 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select';
-import { apiCall, messageOf } from '../lib/api-client';
-import { setToken } from '../lib/auth-token';
+import { apiCall, messageOf, setToken } from '../lib/api';
 import { contractRule } from '../lib/rules';
 
 interface Values {

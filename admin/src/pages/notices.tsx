@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../components/pager';
 import { UploadButton } from '../components/upload-button';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime } from '../lib/format';
 import { useCan } from '../lib/roles';

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../components/pager';
-import { apiCall, messageOf } from '../lib/api-client';
+import { apiCall, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime } from '../lib/format';
 

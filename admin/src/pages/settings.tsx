@@ -12,7 +12,7 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadButton } from '../components/upload-button';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCan } from '../lib/roles';
 import { contractRule } from '../lib/rules';
 

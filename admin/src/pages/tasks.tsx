@@ -28,7 +28,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { dateTime, rupees } from '../lib/format';
 import { useCan } from '../lib/roles';
 import { contractRule } from '../lib/rules';

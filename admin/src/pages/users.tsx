@@ -22,13 +22,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
-import { downloadCsv } from '../lib/download';
 import { dateTime, rupees } from '../lib/format';
 import { useCan, useMe } from '../lib/roles';
 import { contractRule } from '../lib/rules';
+import { UserLinkedAccounts, UserWithdrawals } from './user-activity';
 
 interface Filters {
   q?: string;
@@ -151,12 +152,14 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
               locale={{ emptyText: <Empty description={t('table.empty')} /> }}
               columns={[
                 { title: t('audit.time'), render: (_, row) => dateTime(row.createdAt) },
-                { title: t('users.movementType'), render: (_, row) => <code>{row.type}</code> },
+                { title: t('users.movementType'), render: (_, row) => t(`postingTypes.${row.type}`) },
                 { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
                 { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balanceAfter) },
               ]}
             />
           </div>
+          <UserWithdrawals userId={userId} />
+          <UserLinkedAccounts userId={userId} />
           <div>
             <Typography.Title level={5}>{t('users.inviteTree', { count: data.inviteTree.count })}</Typography.Title>
             {data.inviteTree.items.length === 0 ? (
@@ -218,10 +221,7 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
 
 export function UsersPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const can = useCan();
   const [filters, setFilters] = useState<Filters>({});
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const [open, setOpen] = useState<number>();
   const pages = useCursorPages(JSON.stringify(filters));
   const list = useQuery({
@@ -229,16 +229,6 @@ export function UsersPage() {
     queryFn: () => apiCall('adminUserList', { query: { ...filters, cursor: pages.cursor, limit: 20 } }),
     placeholderData: keepPreviousData,
   });
-
-  async function exportCsv(kind: 'users' | 'movements') {
-    try {
-      const suffix = `${range.from ?? 'all'}_${range.to ?? 'now'}`;
-      if (kind === 'users') await downloadCsv('adminExportUsers', range, `users_${suffix}.csv`);
-      else await downloadCsv('adminExportMovements', range, `movements_${suffix}.csv`);
-    } catch (error) {
-      void message.error(messageOf(error));
-    }
-  }
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -282,17 +272,13 @@ export function UsersPage() {
           />
         </Space>
       </Card>
-      {can('adminExportUsers') && (
-        <Card size="small" title={t('users.export')}>
-          <Space wrap>
-            <DatePicker.RangePicker
-              onChange={(r) => setRange({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
-            />
-            <Button onClick={() => void exportCsv('users')}>{t('users.exportUsers')}</Button>
-            <Button onClick={() => void exportCsv('movements')}>{t('users.exportMovements')}</Button>
-          </Space>
-        </Card>
-      )}
+      <ExportCard
+        exports={[
+          { route: 'adminExportUsers', file: 'users', label: t('users.exportUsers') },
+          { route: 'adminExportMovements', file: 'movements', label: t('users.exportMovements') },
+          { route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') },
+        ]}
+      />
       <Card>
         <Table<AdminUserRow>
           rowKey="id"

@@ -26,9 +26,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
 import { StateTag, stateLabel } from '../components/state-tag';
-import { apiCall, apiRequest, messageOf } from '../lib/api-client';
+import { apiCall, apiRequest, messageOf } from '../lib/api';
 import { useCursorPages } from '../lib/cursor-pages';
 import { dateTime, rupees } from '../lib/format';
 import { contractRule } from '../lib/rules';
@@ -141,9 +142,12 @@ export function WithdrawalsPage() {
   }
 
   const pendingChecked = checked.length;
+  // The history of the first request shows until the operator picks another row.
+  const shown = selected ?? list.data?.items[0];
+  const nowrap = () => ({ style: { whiteSpace: 'nowrap' as const } });
 
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: selected ? 'minmax(0, 1fr) 340px' : '1fr', gap: 16 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: shown ? 'minmax(0, 1fr) 340px' : '1fr', gap: 16 }}>
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
           <Select
@@ -190,24 +194,27 @@ export function WithdrawalsPage() {
             getCheckboxProps: (row) => ({ disabled: row.state !== 'pending' }),
           }}
           onRow={(row) => ({ onClick: () => setSelected(row), style: { cursor: 'pointer' } })}
-          rowClassName={(row) => (row.id === selected?.id ? 'ant-table-row-selected' : '')}
+          rowClassName={(row) => (row.id === shown?.id ? 'ant-table-row-selected' : '')}
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             {
               title: t('withdrawals.user'),
+              onCell: nowrap,
               render: (_, row) => (
                 <span>
                   {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
                 </span>
               ),
             },
-            { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
+            { title: t('withdrawals.amount'), align: 'right', onCell: nowrap, render: (_, row) => rupees(row.amount) },
             {
               title: t('withdrawals.account'),
+              onCell: nowrap,
               render: (_, row) => `${row.account.accountType.toUpperCase()} · ${row.account.accountNo}`,
             },
-            { title: t('withdrawals.state'), render: (_, row) => <StateTag state={row.state} /> },
-            { title: t('withdrawals.requested'), render: (_, row) => dateTime(row.createdAt) },
+            { title: t('withdrawals.state'), onCell: nowrap, render: (_, row) => <StateTag state={row.state} /> },
+            { title: t('withdrawals.requested'), onCell: nowrap, render: (_, row) => dateTime(row.createdAt) },
             {
               title: t('withdrawals.reason'),
               render: (_, row) => row.reason ?? '',
@@ -216,6 +223,8 @@ export function WithdrawalsPage() {
             {
               title: t('table.actions'),
               width: 190,
+              // Always in view, also when the table scrolls sideways beside the user's history.
+              fixed: 'right',
               render: (_, row) =>
                 row.state === 'pending' ? (
                   <Space onClick={(event) => event.stopPropagation()}>
@@ -239,7 +248,12 @@ export function WithdrawalsPage() {
         />
         <Pager pages={pages} nextCursor={list.data?.nextCursor} loading={list.isFetching} />
       </Card>
-      {selected && <UserHistory item={selected} />}
+      {shown && <UserHistory item={shown} />}
+      <div style={{ gridColumn: '1 / -1' }}>
+        <ExportCard
+          exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
+        />
+      </div>
       <Modal
         open={rejecting !== undefined}
         title={t('withdrawals.rejectTitle', { id: rejecting?.id ?? '' })}

@@ -443,6 +443,7 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
+    index('withdrawals_created_idx').on(t.createdAt, t.id),
     index('withdrawals_state_idx').on(t.state, t.id),
     index('withdrawals_account_idx').on(t.accountId),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),

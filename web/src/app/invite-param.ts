@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useIsLoggedIn } from '../lib/auth-token';
+import { useIsLoggedIn } from '../lib/api';
 import { showForm } from '../lib/form-dialog';
 import { rememberInvite } from '../lib/pending-invite';
 

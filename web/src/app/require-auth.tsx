@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import { LockOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsLoggedIn } from '../lib/auth-token';
+import { useIsLoggedIn } from '../lib/api';
 import { showForm } from '../lib/form-dialog';
 import { useCurrentRoute } from './current-route';
 

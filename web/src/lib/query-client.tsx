@@ -1,6 +1,6 @@
+import { ApiError } from '@kamai/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError } from './api-error';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

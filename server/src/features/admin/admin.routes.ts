@@ -22,5 +22,6 @@ export function adminHandlers(services: {
     adminDashboard: () => dashboard.summary(),
     adminExportUsers: async (ctx) => exports.users(ctx.query),
     adminExportMovements: async (ctx) => exports.movements(ctx.query),
+    adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query),
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { accounts, entries, postings, users } from '../../db/schema';
+import { accounts, entries, postings, users, withdrawals } from '../../db/schema';
 
 /**
  * Where the previous batch ended. `at` is the row's `created_at` as PostgreSQL prints it (microseconds
@@ -81,5 +81,33 @@ export async function movementBatch(db: Executor, filter: BatchFilter) {
     .innerJoin(postings, eq(postings.id, entries.postingId))
     .where(inRange(entries.createdAt, entries.id, filter))
     .orderBy(asc(entries.createdAt), asc(entries.id))
+    .limit(filter.limit);
+}
+
+/** Withdrawals requested in the range, with the requester's username. */
+export async function withdrawalBatch(db: Executor, filter: BatchFilter) {
+  return db
+    .select({
+      id: withdrawals.id,
+      at: sql<string>`${withdrawals.createdAt}::text`,
+      createdAt: withdrawals.createdAt,
+      userId: withdrawals.userId,
+      username: users.username,
+      state: withdrawals.state,
+      amount: withdrawals.amount,
+      accountType: withdrawals.accountType,
+      ifsc: withdrawals.ifsc,
+      accountNo: withdrawals.accountNo,
+      accountName: withdrawals.accountName,
+      reason: withdrawals.reason,
+      reference: withdrawals.reference,
+      reviewerId: withdrawals.reviewerId,
+      reviewedAt: withdrawals.reviewedAt,
+      finishedAt: withdrawals.finishedAt,
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(inRange(withdrawals.createdAt, withdrawals.id, filter))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
     .limit(filter.limit);
 }

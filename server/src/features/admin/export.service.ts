@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { formatRupees, MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS } from '@kamai/contract';
+import { formatRupees, MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, WITHDRAWAL_EXPORT_COLUMNS } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import type { StreamAnswer } from '../../platform/routes';
 import { csvLine, csvText, csvValue } from './csv';
@@ -86,7 +86,34 @@ export function createExportService({ db, now }: { db: Db; now: () => Date }) {
     return { filename: fileName('movements', now()), body: Readable.from(rows, { objectMode: false }) };
   }
 
-  return { users, movements };
+  function withdrawals(range: Range): StreamAnswer {
+    const time = (at: Date | null) => csvValue(at?.toISOString());
+    const rows = csvBatches(
+      WITHDRAWAL_EXPORT_COLUMNS,
+      (after) => q.withdrawalBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (w) =>
+        csvLine([
+          csvValue(w.id),
+          time(w.createdAt),
+          csvValue(w.userId),
+          csvText(w.username),
+          csvValue(w.state),
+          money(w.amount),
+          csvValue(w.accountType),
+          csvText(w.ifsc),
+          csvText(w.accountNo),
+          csvText(w.accountName),
+          csvText(w.reason),
+          csvText(w.reference),
+          csvValue(w.reviewerId),
+          time(w.reviewedAt),
+          time(w.finishedAt),
+        ]),
+    );
+    return { filename: fileName('withdrawals', now()), body: Readable.from(rows, { objectMode: false }) };
+  }
+
+  return { users, movements, withdrawals };
 }
 
 export type ExportService = ReturnType<typeof createExportService>;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@kamai/client';
 import { isMessageKey } from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
@@ -6,8 +7,7 @@ import SpinLoading from 'antd-mobile/es/components/spin-loading';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import { type FieldErrors, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { messageOf } from '../../lib/api';
 import {
   type AnyFormModule,
   type FormData,

@@ -1,3 +1,4 @@
+import { ApiError } from '@kamai/client';
 import {
   normalizePhone,
   PAIRING_CODE_TTL_SECONDS,
@@ -7,8 +8,7 @@ import {
 } from '@kamai/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '../../lib/api-error';
-import { getToken } from '../../lib/auth-token';
+import { getToken } from '../../lib/api';
 import { genPhoneCode } from './api/gen-phone-code';
 import { isBound } from './api/is-bound';
 import { useNow } from './use-now';

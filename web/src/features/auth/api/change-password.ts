@@ -1,6 +1,6 @@
 import type { EditPasswordBody } from '@kamai/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
 
 export function changePassword(body: EditPasswordBody) {
   return apiRequest('editPassword', { body });

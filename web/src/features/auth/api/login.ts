@@ -1,7 +1,6 @@
 import type { LoginBody } from '@kamai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { setToken } from '../../../lib/auth-token';
+import { apiRequest, setToken } from '../../../lib/api';
 
 export function login(body: LoginBody) {
   return apiRequest('login', { body });

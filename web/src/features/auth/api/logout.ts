@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { clearToken } from '../../../lib/auth-token';
+import { apiRequest, clearToken } from '../../../lib/api';
 
 export function logout() {
   return apiRequest('logout');

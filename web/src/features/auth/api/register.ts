@@ -1,7 +1,6 @@
 import type { RegisterBody } from '@kamai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { setToken } from '../../../lib/auth-token';
+import { apiRequest, setToken } from '../../../lib/api';
 import { forgetInvite } from '../../../lib/pending-invite';
 
 export function register(body: RegisterBody) {

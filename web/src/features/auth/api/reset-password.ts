@@ -1,6 +1,6 @@
 import type { ResetPassBody } from '@kamai/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
 
 export function resetPassword(body: ResetPassBody) {
   return apiRequest('resetPassword', { body });

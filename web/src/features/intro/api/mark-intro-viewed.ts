@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 export function markIntroViewed() {
   return apiCall('introViewed');

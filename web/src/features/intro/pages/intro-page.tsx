@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { currentLocale } from '../../../i18n';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { formatCount } from '../../../lib/format-date';
 import { intlTag } from '../../../lib/intl-tag';
 import { toastError } from '../../../lib/toast';

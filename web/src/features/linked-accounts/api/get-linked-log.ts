@@ -1,6 +1,6 @@
 import { PAGE_LIMIT_DEFAULT } from '@kamai/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 export const linkedLogKey = (phone: string) => ['linked', 'log', phone] as const;
 

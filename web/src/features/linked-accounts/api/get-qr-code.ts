@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 export function getQrCode() {
   return apiCall('linkedGetQrCode');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
 
 export function settleLinked(phone: string) {
   return apiRequest('linkedSettlement', { params: { phone } });

@@ -6,7 +6,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { forgetPairing, linkedPhoneOf, requestPairingCode, usePairing, usePairingOutcome } from '../pairing';
 import { BindingResult } from './binding-result';

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import '../../../i18n/errors';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { showForm } from '../../../lib/form-dialog';
 import { formatDateTime, formatTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-money';

@@ -4,7 +4,7 @@ import Button from 'antd-mobile/es/components/button';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
 import { getQrCode, useQrStatus } from '../api/get-qr-code';
 import { useNow } from '../use-now';

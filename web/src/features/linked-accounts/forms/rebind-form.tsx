@@ -1,11 +1,11 @@
+import { ApiError } from '@kamai/client';
 import { isMessageKey, linkedPhoneBody, PHONE_COUNTRY_CODE } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
-import { messageOf } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { messageOf } from '../../../lib/api';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { isBound } from '../api/is-bound';

@@ -1,7 +1,7 @@
 import type { InboxKind } from '@kamai/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 import { markReadInList } from './get-inbox';
 import { unreadKey } from './get-unread';
 

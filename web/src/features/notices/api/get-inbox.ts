@@ -1,6 +1,6 @@
 import { type InboxItem, PAGE_LIMIT_DEFAULT } from '@kamai/contract';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 export const inboxKey = ['notices', 'inbox'] as const;
 

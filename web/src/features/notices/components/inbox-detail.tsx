@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { useInboxItem } from '../api/get-inbox-item';
 import { useInboxText } from '../use-inbox-text';

@@ -1,6 +1,6 @@
 import { OTP_TYPE } from '@kamai/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
 
 export function sendOtp(target: string) {
   return apiRequest('otpSend', { body: { target, type: OTP_TYPE } });

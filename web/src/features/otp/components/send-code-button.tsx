@@ -2,7 +2,7 @@ import { normalizeUsername, OTP_RESEND_SECONDS, usernameProblem } from '@kamai/c
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useSendOtp } from '../api/send-otp';
 

@@ -1,6 +1,6 @@
 import type { PayoutAccountBindBody, PayoutAccountEditBody } from '@kamai/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, apiRequest } from '../../../lib/api-client';
+import { apiCall, apiRequest } from '../../../lib/api';
 
 export const payoutAccountsKey = ['payouts', 'accounts'] as const;
 

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiCall, apiRequest } from '../../../lib/api-client';
+import { apiCall, apiRequest } from '../../../lib/api';
 
 export const withdrawalsKey = ['payouts', 'withdrawals'] as const;
 export const withdrawLimitsKey = ['payouts', 'limits'] as const;

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { showForm } from '../../../lib/form-dialog';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeletePayoutAccount } from '../api/payout-accounts';

@@ -1,3 +1,4 @@
+import { ApiError } from '@kamai/client';
 import {
   formatRupees as paiseToRupees,
   parseRupees,
@@ -12,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import { currentLocale } from '../../../i18n';
-import { ApiError } from '../../../lib/api-error';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { formatAmount, formatRupees } from '../../../lib/format-money';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';

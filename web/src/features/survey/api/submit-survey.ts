@@ -1,6 +1,6 @@
 import type { SurveyAnswers } from '@kamai/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api';
 
 export function submitSurvey(body: SurveyAnswers) {
   return apiRequest('surveySubmit', { body });

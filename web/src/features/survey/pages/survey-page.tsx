@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { currentLocale } from '../../../i18n';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { useSurvey } from '../api/get-survey';

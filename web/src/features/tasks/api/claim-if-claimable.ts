@@ -1,8 +1,8 @@
+import { ApiError } from '@kamai/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { currentLocale } from '../../../i18n';
-import { messageOf } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
+import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useFinishTask } from './finish-task';
 import { taskListQueryOptions } from './get-tasks';

@@ -2,7 +2,7 @@ import type { Locale } from '@kamai/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 /** Titles and descriptions come in the request's language, so each language has its own cache entry. */
 export const taskListKey = (locale: Locale) => ['tasks', 'list', locale] as const;

@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type AppPath, paths } from '../../../config/paths';
-import { messageOf } from '../../../lib/api-client';
+import { messageOf } from '../../../lib/api';
 import { showForm } from '../../../lib/form-dialog';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useFinishTask } from '../api/finish-task';

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../lib/api-client';
-import { useToken } from '../../../lib/auth-token';
+import { apiCall, useToken } from '../../../lib/api';
 
 export const userDetailKey = ['users', 'detail'] as const;
 

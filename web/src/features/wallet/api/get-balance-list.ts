@@ -2,7 +2,7 @@ import { type Locale, PAGE_LIMIT_DEFAULT } from '@kamai/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { apiCall } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api';
 
 /** Task titles in the rows come in the request's language, so each language has its own cache entry. */
 export const balanceListKey = (locale: Locale) => ['wallet', 'balances', locale] as const;
