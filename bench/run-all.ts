@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { authRead } from './auth-read';
 import { ceiling } from './ceiling';
 import { coldStart } from './cold-start';
+import { growth } from './growth';
 import { hashing } from './hashing';
 import { hotAccount } from './hot-account';
 import { type BenchContext, type Benchmark, PEAK } from './lib/bench';
@@ -12,7 +13,7 @@ import { moneyWrite } from './money-write';
 import { web } from './web';
 
 /** The benchmarks of issue 7, by their number there. Each prints one line per figure: figure, baseline, ratio, PASS/FAIL. */
-const BENCHMARKS: Benchmark[] = [ceiling, authRead, moneyWrite, hotAccount, hashing, web, coldStart];
+const BENCHMARKS: Benchmark[] = [ceiling, authRead, moneyWrite, hotAccount, hashing, growth, web, coldStart];
 
 function parseArgs(argv: string[]) {
   const smoke = argv.includes('--smoke');
