@@ -33,6 +33,16 @@ export const hotAccount: Benchmark = {
         pass: ratio >= MIN_RATIO && !bad,
         note: `2xx/s, median of ${ctx.rounds}, p99 ${median(runs.hot.map((r) => r.p99)).toFixed(0)} ms${bad ? `; ${bad}` : ''}`,
       },
+      {
+        name: `4 hot account (PostgreSQL): the same with the default rebates, every credit also locking the one inviter's wallet (informative)`,
+        figure: median(runs.inviter.map(okRate)),
+        unit: 'req/s',
+        baseline: { label: 'uniform withdraw/add (3)', value: uniform, unit: 'req/s' },
+        ratio: median(runs.inviter.map(okRate)) / uniform,
+        target: 'informative',
+        pass: undefined,
+        note: `2xx/s, median of ${ctx.rounds}, p99 ${median(runs.inviter.map((r) => r.p99)).toFixed(0)} ms${statusNote(runs.inviter) ? `; ${statusNote(runs.inviter)}` : ''}`,
+      },
     ];
   },
 };

@@ -26,7 +26,10 @@ export function writeClients(ctx: BenchContext): number {
 /** The server's withdrawal settings for the benchmark, set through the admin API (defaults: ₹100 min, 3 a day). */
 export const BENCH_WITHDRAWAL_SETTINGS = { min: '0.01', max: '50000', dailyCount: 100, dailyTotal: '100000' };
 export const WITHDRAW_AMOUNT = '0.05';
-const TASK_REWARD = '0.01';
+/** ₹1: the level-1 rebate of 10% is then 10 paise (a rebate that rounds to 0 paise is not posted). */
+const TASK_REWARD = '1.00';
+/** The server's default rebate rates (level 1 10%, level 2 5%). */
+const DEFAULT_REBATES = { level1Bps: 1000, level2Bps: 500 };
 
 export interface WriteRuns {
   clients: number;
@@ -34,6 +37,8 @@ export interface WriteRuns {
   pgbench: LoadResult[];
   withdraw: LoadResult[];
   hot: LoadResult[];
+  /** The same task/finish load with the default rebates on: each credit also locks the inviter's wallet (informative). */
+  inviter: LoadResult[];
   /** p99 of withdraw/add at half of its peak, per round, and that rate. */
   withdrawHalf: LoadResult[];
   halfRate: number;
@@ -155,7 +160,7 @@ export async function fundedUsers(base: string, admin: string, count: number): P
   return funded;
 }
 
-/** `count` active custom tasks (claimable by anyone once) of ₹0.01; their ids. */
+/** `count` active custom tasks (claimable by anyone once) of TASK_REWARD; their ids. */
 export async function customTasks(base: string, admin: string, count: number): Promise<number[]> {
   progress(`${count} custom tasks of ₹${TASK_REWARD}`);
   const ids: number[] = [];
@@ -205,7 +210,11 @@ async function prepare(server: Running, users: number, tasks: number) {
       });
     }
   }
-  return { withdrawals: new Supply('withdraw/add', withdrawals), finishes: new Supply('task/finish', finishes) };
+  return {
+    admin,
+    withdrawals: new Supply('withdraw/add', withdrawals),
+    finishes: new Supply('task/finish', finishes),
+  };
 }
 
 async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
@@ -222,7 +231,23 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
     await pgbenchInit(bench.url, scale);
     const server = await startServer({ DATABASE_URL: ours.url, ...MANY_USERS_ENV });
     try {
-      const { withdrawals, finishes } = await prepare(server, users, tasks);
+      const { admin, withdrawals, finishes } = await prepare(server, users, tasks);
+      const rebates = (on: boolean) =>
+        call(
+          server.url,
+          'POST',
+          `${API}/admin/rebate/set`,
+          on ? DEFAULT_REBATES : { level1Bps: 0, level2Bps: 0 },
+          admin,
+        );
+      const withRebates = async () => {
+        await rebates(true);
+        try {
+          return await write(finishes)();
+        } finally {
+          await rebates(false);
+        }
+      };
       const seconds = Math.max(1, Math.round(ctx.seconds));
       const write = (supply: Supply) => async () => {
         const result = await runLoad({
@@ -241,12 +266,13 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         await write(finishes)();
       }
       progress(
-        `${ctx.rounds} rounds of ${ctx.seconds} s, ${clients} clients: pgbench TPC-B (${seconds} s), withdraw/add, task/finish`,
+        `${ctx.rounds} rounds of ${ctx.seconds} s, ${clients} clients: pgbench TPC-B (${seconds} s), withdraw/add, task/finish, task/finish with rebates to one inviter`,
       );
       const peaks = await alternate(ctx.rounds, {
         pgbench: () => pgbenchRun(bench.url, clients, seconds),
         withdraw: write(withdrawals),
         hot: write(finishes),
+        inviter: withRebates,
       });
       const halfRate = Math.max(1, Math.round(median(peaks.withdraw.map(okRate)) / 2));
       progress(`withdraw/add p99 at ${halfRate} req/s (half of its peak), ${ctx.rounds} rounds`);
