@@ -10,10 +10,11 @@ import { stopLoadGenerators } from './lib/load';
 import { root } from './lib/processes';
 import { formatRow } from './lib/report';
 import { moneyWrite } from './money-write';
+import { soak } from './soak';
 import { web } from './web';
 
 /** The benchmarks of issue 7, by their number there. Each prints one line per figure: figure, baseline, ratio, PASS/FAIL. */
-const BENCHMARKS: Benchmark[] = [ceiling, authRead, moneyWrite, hotAccount, hashing, growth, web, coldStart];
+const BENCHMARKS: Benchmark[] = [ceiling, authRead, moneyWrite, hotAccount, hashing, growth, web, coldStart, soak];
 
 function parseArgs(argv: string[]) {
   const smoke = argv.includes('--smoke');
