@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { API, BENCH_ADMIN, type BenchUser, call, login, MANY_USERS_ENV, registerUsers } from './api';
 import { alternate, type BenchContext } from './bench';
@@ -53,9 +53,12 @@ export function okRate(r: LoadResult): number {
   return r.total ? (r.rps * (r.total - r.non2xx)) / r.total : 0;
 }
 
+/** Debian's pgbench of the newest installed PostgreSQL (not always on PATH), else the one on PATH. */
 function pgbenchPath(): string {
-  const system = '/usr/lib/postgresql/15/bin/pgbench';
-  return existsSync(system) ? system : 'pgbench';
+  const dir = '/usr/lib/postgresql';
+  const versions = existsSync(dir) ? readdirSync(dir).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => `${dir}/${v}/bin/pgbench`).find((path) => existsSync(path));
+  return found ?? 'pgbench';
 }
 
 /** Connection options of a database URL for the PostgreSQL command-line tools. */
