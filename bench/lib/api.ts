@@ -8,7 +8,13 @@ interface Envelope<T> {
   data: T;
 }
 
-async function call<T>(base: string, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+export async function call<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -25,6 +31,8 @@ async function call<T>(base: string, method: 'GET' | 'POST', path: string, body?
 /** The bootstrap admin the benchmark servers are started with (ADMIN_USERNAME/ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { username: 'bench-admin@kamai.local', password: 'bench-admin-1' };
 export const BENCH_ADMIN_ENV = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
+/** For benchmarks that register hundreds of users from one address (the default is 200 codes an hour). */
+export const MANY_USERS_ENV = { ...BENCH_ADMIN_ENV, OTP_SENDS_PER_IP_PER_HOUR: '1000000' };
 
 export async function login(base: string, username: string, password: string): Promise<string> {
   const data = await call<{ token: string }>(base, 'POST', `${API}/common/user/login`, { username, password });
@@ -47,18 +55,18 @@ export interface BenchUser {
  * Registers `count` users the way a person does: a code to the phone (read back from the sandbox
  * outbox by the admin), then register with the admin's invite code.
  */
-export async function registerUsers(base: string, count: number): Promise<BenchUser[]> {
+export async function registerUsers(base: string, count: number, parallel = 1): Promise<BenchUser[]> {
   const adminToken = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
   const admin = await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
   const users: BenchUser[] = [];
-  for (let i = 0; i < count; i += 1) {
+  const one = async () => {
     const phone = nextPhone();
     const username = `91${phone}`;
     await call(base, 'POST', `${API}/common/otp/send`, { target: phone, type: 1 });
     const outbox = await call<{ items: { target: string; code: string }[] }>(
       base,
       'GET',
-      `${API}/admin/otp/outbox?limit=20`,
+      `${API}/admin/otp/outbox?limit=${Math.max(20, 4 * parallel)}`,
       undefined,
       adminToken,
     );
@@ -73,6 +81,9 @@ export async function registerUsers(base: string, count: number): Promise<BenchU
       inviteCode: admin.inviteCode,
     });
     users.push({ username, password, token });
+  };
+  for (let done = 0; done < count; done += parallel) {
+    await Promise.all(Array.from({ length: Math.min(parallel, count - done) }, one));
   }
   return users;
 }

@@ -9,6 +9,8 @@ export interface BenchContext {
   seconds: number;
   /** The load of a peak-throughput run (smaller in a smoke run, whose runs last a second). */
   peak: { connections: number; pipelining: number };
+  /** Minutes of benchmark 9's soak (`--soak-minutes=N`; 10 when absent; ignored by a smoke run). */
+  soakMinutes?: number;
 }
 
 /** One benchmark of issue 7's list; `id` is its number there. */

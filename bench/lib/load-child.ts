@@ -1,6 +1,6 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
-import type { LoadSpec } from './load';
+import type { LoadRequest, LoadSpec } from './load';
 
 /**
  * A load generator process of its own (issue 7: "autocannon in its own process"), so its CPU use
@@ -19,7 +19,24 @@ export interface RunFigures {
   statusCodeStats?: Record<string, { count: number }>;
 }
 
+/** One list dealt over all connections: autocannon asks each connection's iterator for its next. */
+function spreadRequests(list: LoadRequest[]) {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req: Record<string, unknown>) => {
+        const r = list[next++ % list.length] as LoadRequest;
+        return { ...req, method: r.method, path: r.path, headers: r.headers, body: r.body };
+      },
+    },
+  ];
+}
+
 function full(spec: LoadSpec): Promise<RunFigures> {
+  const requests =
+    spec.spread && spec.requests?.length
+      ? spreadRequests(spec.requests)
+      : spec.requests?.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body }));
   return new Promise((done, fail) => {
     autocannon(
       {
@@ -28,7 +45,7 @@ function full(spec: LoadSpec): Promise<RunFigures> {
         pipelining: spec.pipelining ?? 1,
         duration: spec.durationSec,
         headers: spec.headers,
-        requests: spec.requests?.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+        requests: requests as autocannon.Request[] | undefined,
         timeout: 10,
       },
       (error, result) => (error ? fail(error) : done(result as unknown as RunFigures)),
@@ -46,6 +63,7 @@ function percentile(sorted: number[], p: number): number {
  * own rate limit sends each second's quota in a burst at the start of the second
  * (lib/httpClient.js), which measures a peak load, not the rate asked for. Latency counts from the
  * moment a request was due, so a server that falls behind is not flattered (coordinated omission).
+ * `requests`, when given, are sent in turn (request i is `requests[i % length]`).
  */
 async function paced(spec: LoadSpec & { rate: number }): Promise<RunFigures> {
   const target = new URL(spec.url);
@@ -55,8 +73,10 @@ async function paced(spec: LoadSpec & { rate: number }): Promise<RunFigures> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
-  const send = (due: number) =>
+  const list = spec.requests?.length ? spec.requests : undefined;
+  const send = (due: number, i: number) =>
     new Promise<void>((resolve) => {
+      const one = list?.[i % list.length];
       // Sent up to 1 ms early rather than sleeping for less than a timer tick: count from the send then.
       const origin = Math.max(due, performance.now());
       const req = request(
@@ -64,8 +84,9 @@ async function paced(spec: LoadSpec & { rate: number }): Promise<RunFigures> {
           agent,
           host: target.hostname,
           port: target.port,
-          path: `${target.pathname}${target.search}`,
-          headers: spec.headers,
+          method: one?.method ?? 'GET',
+          path: one?.path ?? `${target.pathname}${target.search}`,
+          headers: { ...spec.headers, ...one?.headers },
         },
         (res) => {
           res.resume();
@@ -82,7 +103,7 @@ async function paced(spec: LoadSpec & { rate: number }): Promise<RunFigures> {
         errors += 1;
         resolve();
       });
-      req.end();
+      req.end(one?.body);
     });
   const started = performance.now() + 20;
   const inFlight: Promise<void>[] = [];
@@ -90,7 +111,7 @@ async function paced(spec: LoadSpec & { rate: number }): Promise<RunFigures> {
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait >= 1) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(send(due));
+    inFlight.push(send(due, i));
   }
   await Promise.all(inFlight);
   agent.destroy();

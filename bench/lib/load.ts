@@ -23,8 +23,13 @@ export interface LoadSpec {
    */
   rate?: number;
   headers?: Record<string, string>;
-  /** Cycled per connection instead of GET `url` (autocannon runs only). */
+  /**
+   * Sent instead of GET `url`. autocannon cycles them per connection (each connection starts at the
+   * first); with `spread` (and in paced runs) they are dealt in turn from one list over all
+   * connections, so each is sent once before any is sent again (a write per user, many users).
+   */
   requests?: LoadRequest[];
+  spread?: boolean;
 }
 
 export interface LoadResult {
