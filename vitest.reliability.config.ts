@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['server/reliability/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
+    // The server bundled once (what `npm start` runs); cluster.ts starts its processes from it.
+    globalSetup: ['server/reliability/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

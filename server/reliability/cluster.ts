@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,11 +72,16 @@ export interface Instance {
   kill(): Promise<void>;
 }
 
-/** A real server process (`src/main.ts`), answered once its readiness route says the database is up. */
+/**
+ * A real server process, answered once its readiness route says the database is up: the run's bundle of
+ * `src/main.ts` (global-setup.ts), or the source through tsx when the file runs without that setup.
+ */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-rel-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const bundle = inject('serverBundle');
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
