@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { routes } from '../contract/src/routes';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
@@ -15,12 +17,17 @@ const proxy = { '/go_user': api, '/obj': api, '/docs': api };
  */
 function contractEndpointsForApiClient(): Plugin {
   const id = '\0kamai:contract-endpoints';
-  const endpoints = Object.fromEntries(
-    Object.entries(routes).map(([name, route]) => [name, { method: route.method, path: route.path }]),
-  );
+  let endpoints: Record<string, { method: string; path: string }> = {};
   return {
     name: 'kamai:contract-endpoints',
     enforce: 'pre',
+    async buildStart() {
+      const contract = resolve(import.meta.dirname, '../contract/src/routes.ts');
+      const { module } = await runnerImport<typeof import('../contract/src/routes')>(contract);
+      endpoints = Object.fromEntries(
+        Object.entries(module.routes).map(([name, route]) => [name, { method: route.method, path: route.path }]),
+      );
+    },
     resolveId(source, importer) {
       if (source === '@kamai/contract' && importer && /[\\/]api-client\.ts$/.test(importer)) return id;
       return null;
@@ -83,8 +90,41 @@ const PURE_ALREADY = new Set([
   'TemplateLiteral',
 ]);
 
+/** Text files worth compressing; images (png) are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every text file of
+ * the build, once, so the server sends them as they are (`preCompressed` in
+ * server/src/platform/web.ts) instead of compressing on each request or sending them raw.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'kamai:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir).filter((name) => COMPRESSIBLE.test(name))) {
+        const raw = readFileSync(file);
+        if (statSync(file).size < 512) continue;
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [contractEndpointsForApiClient(), pureContractInitialisers(), react()],
+  plugins: [contractEndpointsForApiClient(), pureContractInitialisers(), react(), precompress()],
   resolve: {
     // The root node_modules holds a React 18 that npm installed as a peer of hoisted packages
     // (antd-mobile, react-query); every import of React must resolve to this workspace's React 19.
