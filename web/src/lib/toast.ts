@@ -1,6 +1,5 @@
 import { TOAST_MS } from '@kamai/contract';
 import type { ToastShowProps } from 'antd-mobile/es/components/toast';
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { createElement } from 'react';
 
 /**
@@ -8,11 +7,13 @@ import { createElement } from 'react';
  * toast, not with the first page: a toast always follows an action, so the page never waits for it.
  * Toasts shown while it loads keep their order.
  */
-let toast: Promise<typeof import('antd-mobile/es/components/toast').default> | undefined;
+let toast: Promise<typeof import('./toast-show')> | undefined;
 
-function show(props: ToastShowProps): void {
-  toast ??= import('antd-mobile/es/components/toast').then((module) => module.default);
-  void toast.then((Toast) => Toast.show({ ...props, duration: TOAST_MS }));
+function show(props: ToastShowProps | ((icons: typeof import('./toast-show')) => ToastShowProps)): void {
+  toast ??= import('./toast-show');
+  void toast.then((module) =>
+    module.Toast.show({ ...(typeof props === 'function' ? props(module) : props), duration: TOAST_MS }),
+  );
 }
 
 export function toastSuccess(content: string): void {
@@ -25,7 +26,7 @@ export function toastError(content: string): void {
 
 /** A form's first validation problem. */
 export function toastWarning(content: string): void {
-  show({ icon: createElement(ExclamationCircleOutline), content });
+  show(({ ExclamationCircleOutline }) => ({ icon: createElement(ExclamationCircleOutline), content }));
 }
 
 export function toastText(content: string): void {
