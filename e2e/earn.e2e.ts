@@ -110,4 +110,33 @@ describe('earning in the browser at 390×844', () => {
     await expect.poll(() => balanceOf(inviter.token)).toBe('25.50');
     await pageA.context().close();
   });
+  it('pulling Home down past the threshold asks for the balance and the tasks again', async () => {
+    const user = await apiRegister(base());
+    const page = await loggedInPage(user.token);
+    await page.goto(`${base()}/index/home`);
+    await expect.poll(() => page.getByText('Register an account').count(), { timeout: 10_000 }).toBe(1);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.endsWith('/user/user/detail') || path.endsWith('/task/list')) asked.push(path);
+    });
+    // A finger on the balance card, dragged 300 px down and let go (touch events, as a phone sends them).
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 200, y }] });
+    await touch('touchStart', 200);
+    for (let y = 220; y <= 500; y += 20) await touch('touchMove', y);
+    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(1);
+    await touch('touchEnd', 500);
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    // A short pull (under the threshold) springs back without asking.
+    await expect.poll(() => page.getByText('Release to refresh').count(), { timeout: 10_000 }).toBe(0);
+    const before = asked.length;
+    await touch('touchStart', 200);
+    await touch('touchMove', 230);
+    await touch('touchEnd', 230);
+    await page.waitForTimeout(500);
+    expect(asked.length).toBe(before);
+    await page.context().close();
+  });
 });

@@ -5,11 +5,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const API_PREFIXES = ['/go_user/', '/obj/', '/docs'];
 
-/** Hashed assets never change: cache them for a year; everything else is revalidated. */
+/** A build's content-hashed file, e.g. `assets/index-DRf104iV.js` (or its `.br`/`.gz` copy). */
+const HASHED = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.\w+(?:\.(?:br|gz))?$/;
+
+/** Hashed assets never change: cache them for a year; everything else (index.html) is revalidated. */
 function cacheHeaders(reply: FastifyReply, path: string) {
-  const hashed = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path);
-  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
+
+/**
+ * The web build writes a `.br` and a `.gz` copy next to each text file (web/vite.config.ts);
+ * `preCompressed` sends the best one the browser accepts with its Content-Encoding and
+ * `Vary: accept-encoding`, and the plain file when there is no copy (the console's build) or the
+ * browser accepts neither. Nothing is compressed per request.
+ */
+const STATIC_OPTIONS = { setHeaders: cacheHeaders, index: 'index.html', preCompressed: true } as const;
 
 export interface WebRoots {
   web: string;
@@ -25,15 +35,14 @@ export async function serveApps(app: FastifyInstance, roots: WebRoots) {
   const hasWeb = existsSync(join(roots.web, 'index.html'));
   const hasAdmin = existsSync(join(roots.admin, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: roots.web, prefix: '/', setHeaders: cacheHeaders, index: 'index.html' });
+    await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: roots.web, prefix: '/' });
   }
   if (hasAdmin) {
     await app.register(fastifyStatic, {
+      ...STATIC_OPTIONS,
       root: roots.admin,
       prefix: '/admin/',
       decorateReply: !hasWeb,
-      setHeaders: cacheHeaders,
-      index: 'index.html',
     });
   }
   return function spaFallback(url: string, method: string, reply: FastifyReply): boolean {

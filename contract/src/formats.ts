@@ -1,0 +1,47 @@
+// Formats of user input as plain regular expressions and functions, free of zod: the browser's
+// pages import these without the schemas (validation.ts builds the schemas on them).
+import type { MessageKey } from './catalogue';
+import { OTP_LENGTH, PHONE_COUNTRY_CODE } from './constants';
+
+/** Text, an at sign, a dotted domain, no whitespace (spec section 5). */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Indian mobile number without country code: 10 digits starting 6-9. */
+export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
+export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+/** IFSC after upper-casing: bank code, a zero, then the branch (letters allowed, e.g. `HDFC0CKUB01`). */
+export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** Bank account number: 9 to 18 digits (spaces typed between groups are removed first). */
+export const ACCOUNT_NO_RE = /^\d{9,18}$/;
+/** Recipient name as banks take it: 3-120 Latin letters, digits, spaces and ' - _ / ( ) . */
+export const RECIPIENT_NAME_RE = /^[A-Za-z0-9 '\-_/().]{3,120}$/;
+/** UPI ID (VPA): letters, digits, `.`, `-`, `_` before one `@`; letters, digits and `.` after it. */
+export const UPI_ID_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.]+$/;
+export const UPI_ID_MIN = 3;
+export const UPI_ID_MAX = 100;
+
+/** A phone as typed ("98765 43210", "+91 98765-43210", "919876543210") → "919876543210", else undefined. */
+export function normalizePhone(input: string): string | undefined {
+  const digits = input.replace(/[\s-]/g, '').replace(/^\+/, '');
+  if (INDIAN_MOBILE_RE.test(digits)) return `${PHONE_COUNTRY_CODE}${digits}`;
+  if (digits.length === 12 && digits.startsWith(PHONE_COUNTRY_CODE) && INDIAN_MOBILE_RE.test(digits.slice(2))) {
+    return digits;
+  }
+  return undefined;
+}
+
+/** The canonical username: e-mail lower-cased, phone as 91XXXXXXXXXX; undefined when neither. */
+export function normalizeUsername(input: string): string | undefined {
+  const value = input.trim();
+  if (value.includes('@')) return EMAIL_RE.test(value) ? value.toLowerCase() : undefined;
+  return normalizePhone(value);
+}
+
+/** Why a username is not valid, as a catalogue key, or undefined when it is. */
+export function usernameProblem(input: string): MessageKey | undefined {
+  const value = input.trim();
+  if (!value) return 'enter_phone_or_email';
+  if (normalizeUsername(value)) return undefined;
+  return value.includes('@') ? 'enter_valid_email' : 'phone_format_wrong';
+}
+
+/** Username field of register, reset password and the code target: validated and normalised. */
