@@ -13,7 +13,7 @@ import { median, progress, type Row } from './lib/report';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DIST = join(root, 'web/dist');
-/** web/src/lib/auth-token.ts keeps the session token under this key. */
+/** web/src/lib/api.ts keeps the session token under this key (createTokenStore of client/). */
 const TOKEN_KEY = 'kamai.token';
 const PAGES = [
   { label: 'Home', path: '/index/home' },
