@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', undefined);
+  app.decorateRequest('sessionHash', undefined);
   // Every response, API and app alike, carries the request id and helmet's headers, set before the
   // handler runs so a route may still override one.
   const headers = securityHeaders({
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps) {
   const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
-  const users = createUsersService({ db: database.db });
+  const users = createUsersService({ db: database.db, now });
   const tasks = createTasksService({ db: database.db, now });
   const survey = createSurveyService({ db: database.db, now });
   const intro = createIntroService({ db: database.db });
