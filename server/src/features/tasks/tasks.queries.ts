@@ -1,4 +1,18 @@
-import { type AnyColumn, and, asc, count, eq, gt, inArray, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { introViews, sessions, surveyResponses, taskCompletions, tasks, users, withdrawals } from '../../db/schema';
@@ -21,15 +35,6 @@ function availableAt(now: Date | Placeholder) {
     or(isNull(tasks.startsAt), lte(tasks.startsAt, now)),
     or(isNull(tasks.endsAt), gt(tasks.endsAt, now)),
   );
-}
-
-/** Active, not deleted and inside their time window at `now`, by sort order. */
-export async function listAvailableTasks(db: Executor, now: Date) {
-  return db
-    .select()
-    .from(tasks)
-    .where(availableAt(now))
-    .orderBy(asc(tasks.sort), asc(tasks.id));
 }
 
 /** What the server's own records say about the user `userId` names, for every task kind at once. */
@@ -147,8 +152,6 @@ export async function insertCompletion(db: Executor, values: typeof taskCompleti
 
 /** What the server's own records say about the user, for every task kind at once. */
 export async function userFacts(db: Executor, userId: number) {
-  const [row] = await db
-    .select(factsOf(userId))
-    .from(sql`(select 1) as one`);
+  const [row] = await db.select(factsOf(userId)).from(sql`(select 1) as one`);
   return toFacts(row);
 }
