@@ -56,34 +56,22 @@ function toFacts(row: { invitees: unknown; survey: unknown; intro: unknown; with
   };
 }
 
-const tasksBySession = preparedPer((db: Db) => {
-  const facts = factsOf(sessions.userId);
-  const me = db
+// One row per available task (or one with a null task when none is), the caller's facts on each:
+// several tables, so drizzle names every column with its table; in a one-table subquery it would
+// not, and a fact's inner `user_id` would compare with itself.
+const tasksBySession = preparedPer((db: Db) =>
+  db
     .select({
-      userId: sessions.userId,
-      invitees: facts.invitees.as('invitees'),
-      survey: facts.survey.as('survey'),
-      intro: facts.intro.as('intro'),
-      withdrawal: facts.withdrawal.as('withdrawal'),
+      ...factsOf(sessions.userId),
+      task: tasks,
+      done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
     })
     .from(sessions)
-    .where(liveSessionOf())
-    .limit(1)
-    .as('me');
-  return db
-    .select({
-      invitees: me.invitees,
-      survey: me.survey,
-      intro: me.intro,
-      withdrawal: me.withdrawal,
-      task: tasks,
-      done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${me.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
-    })
-    .from(me)
     .leftJoin(tasks, availableAt(sql.placeholder('now')))
+    .where(liveSessionOf())
     .orderBy(asc(tasks.sort), asc(tasks.id))
-    .prepare('kamai_task_list');
-});
+    .prepare('kamai_task_list'),
+);
 
 /**
  * For the caller of a live session, in one query: its facts, and the tasks available at `now` (by
