@@ -8,7 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES, routes, UPLOAD_MAX_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { adminHandlers } from './features/admin/admin.routes';
@@ -65,6 +65,7 @@ import { createMetrics, serveMetrics } from './platform/metrics';
 import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { securityHeaders } from './platform/security-headers';
+import { responseSerializerCompiler } from './platform/serializer';
 import { serveApps, type WebRoots } from './platform/web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -85,6 +86,8 @@ export interface AppDeps {
   pendingWithdrawals?: PendingWithdrawals;
   /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
   payoutGateway?: PayoutGateway;
+  /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
+  checkResponses?: boolean;
 }
 
 /** PAYOUT_GATEWAY_SECRET, else one generated on first start and kept in settings (shared by instances). */
@@ -124,8 +127,13 @@ export async function buildApp(deps: AppDeps) {
     frameworkErrors: (_error, request, reply) => sendError(request, reply, 'validation_failed', 400, {}),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      check: deps.checkResponses ?? ['test', 'development'].includes(process.env.NODE_ENV ?? ''),
+    }),
+  );
   app.decorateRequest('authUser', undefined);
+  app.decorateRequest('sessionHash', undefined);
   // Every response, API and app alike, carries the request id and helmet's headers, set before the
   // handler runs so a route may still override one.
   const headers = securityHeaders({
@@ -199,7 +207,7 @@ export async function buildApp(deps: AppDeps) {
   const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
-  const users = createUsersService({ db: database.db });
+  const users = createUsersService({ db: database.db, now });
   const tasks = createTasksService({ db: database.db, now });
   const survey = createSurveyService({ db: database.db, now });
   const intro = createIntroService({ db: database.db });

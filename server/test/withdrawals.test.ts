@@ -84,6 +84,15 @@ describe('withdraw/add', () => {
     expect(claim.body.data).toMatchObject({ taskId: 6, reward: '10.00', balance: '410.00' });
   });
 
+  it("does not count another user's withdrawal toward task 6", async () => {
+    const other = await payee(ctx, 500);
+    expect((await withdraw(ctx, other.token, { amount: 100 })).status).toBe(200);
+    const user = await payee(ctx, 500);
+    const list = await ctx.get(`${API}/user/task/list`, { token: user.token });
+    const all = list.body.data.sections.flatMap((s: { items: { id: number }[] }) => s.items);
+    expect(all.find((t: { id: number }) => t.id === 6)).toMatchObject({ state: 'incomplete', progress: 0 });
+  });
+
   it.each([
     [{}, 400, 'enter_withdrawal_amount', 'Enter withdrawal amount'],
     [{ amount: '' }, 400, 'enter_withdrawal_amount', 'Enter withdrawal amount'],

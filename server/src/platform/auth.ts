@@ -23,6 +23,16 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The SHA-256 of the request's bearer token; refuses a request without one. A route whose handler
+ * checks the session in its own query (`sessionRead` in routes.ts) calls only this.
+ */
+export function bearerHash(request: FastifyRequest): string {
+  const token = bearer(request);
+  if (!token) throw new AppError('unauthorized');
+  return hashToken(token);
+}
+
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -41,9 +51,7 @@ export async function authenticate(
   resolve: SessionResolver,
 ): Promise<AuthUser | undefined> {
   if (def.policy === 'public') return undefined;
-  const token = bearer(request);
-  if (!token) throw new AppError('unauthorized');
-  const sessionHash = hashToken(token);
+  const sessionHash = bearerHash(request);
   const found = await resolve(sessionHash);
   if (!found) throw new AppError('unauthorized');
   if (def.policy === 'admin') {

@@ -148,14 +148,32 @@ export function createMetrics(sources: MetricsSources) {
     onCounterFallback: () => counterFallbacks.inc(),
     /** Counts every answer (API, static files, 404s) under its route template, never the raw URL. */
     install(app: FastifyInstance) {
-      app.addHook('onResponse', async (request, reply) => {
+      // The labelled series of each (method, route, status), looked up once: prom-client validates
+      // and hashes a label object on every call otherwise. Route templates and statuses are few.
+      const series = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+      app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
-        if (route === METRICS_PATH) return;
-        const labels = { method: request.method, route };
+        if (route === METRICS_PATH) return done();
         const status = reply.statusCode;
-        requests.inc({ ...labels, status: String(status) });
-        duration.observe(labels, reply.elapsedTime / 1000);
-        if (status >= 500) serverErrors.inc({ route, status: String(status) });
+        const key = `${request.method} ${status} ${route}`;
+        let one = series.get(key);
+        if (!one) {
+          const labels = { method: request.method, route };
+          const counted = requests.labels({ ...labels, status: String(status) });
+          const timed = duration.labels(labels);
+          const failed = status >= 500 ? serverErrors.labels({ route, status: String(status) }) : undefined;
+          one = {
+            count: () => {
+              counted.inc();
+              failed?.inc();
+            },
+            time: (seconds) => timed.observe(seconds),
+          };
+          series.set(key, one);
+        }
+        one.count();
+        one.time(reply.elapsedTime / 1000);
+        done();
       });
     },
   };

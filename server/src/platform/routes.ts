@@ -17,7 +17,7 @@ import {
 } from '@kamai/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthUser, authenticate, type SessionResolver } from './auth';
+import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
 import { AppError } from './errors';
 
 export interface HandlerContext<N extends RouteName> {
@@ -45,7 +45,29 @@ export interface StreamAnswer {
 type Answer<N extends RouteName> = Routes[N] extends { produces: string } ? StreamAnswer : RouteData<N>;
 
 export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<Answer<N>>;
-export type Handlers = { [N in RouteName]?: Handler<N> };
+
+export interface SessionReadContext {
+  /** SHA-256 of the bearer token: the handler's query finds the live session by it. */
+  sessionHash: string;
+  locale: Locale;
+  requestId: string;
+  log: FastifyBaseLogger;
+}
+/**
+ * A `user` route's read that checks the caller's session in the same query that reads its data: one
+ * database round trip instead of two (docs/performance.md §2). Its query must use `liveSessionOf`
+ * (sessions.queries.ts), the one definition of a live session, and the handler must throw
+ * `unauthorized` when it finds none. Only for routes without body, query, params or headers, so no
+ * input rule is checked before the session is known.
+ */
+export interface SessionRead<N extends RouteName> {
+  sessionRead: (ctx: SessionReadContext) => Promise<RouteData<N>>;
+}
+export function sessionRead<N extends RouteName>(read: SessionRead<N>['sessionRead']): SessionRead<N> {
+  return { sessionRead: read };
+}
+
+export type Handlers = { [N in RouteName]?: Handler<N> | SessionRead<N> };
 
 /** The first file part of a multipart request; a body that is not valid multipart is the client's error. */
 async function firstFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
@@ -94,6 +116,11 @@ export function caller(ctx: { user: AuthUser | undefined }): AuthUser {
   return ctx.user;
 }
 
+function envelope<T>(locale: Locale, def: RouteDef, data: T) {
+  const key = def.ok ?? 'ok';
+  return { code: 200, message: translate(locale, key), key, data };
+}
+
 /**
  * Registers every route of the contract's table with its schemas and policy. A table entry
  * without a handler is a programming error and stops the app from building.
@@ -101,8 +128,13 @@ export function caller(ctx: { user: AuthUser | undefined }): AuthUser {
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolveSession: SessionResolver) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const [name, def] of Object.entries(routes) as [RouteName, RouteDef][]) {
-    const handler = handlers[name] as Handler<RouteName> | undefined;
-    if (!handler) throw new Error(`route ${name} (${def.method} ${def.path}) has no handler`);
+    const entry = handlers[name] as Handler<RouteName> | SessionRead<RouteName> | undefined;
+    if (!entry) throw new Error(`route ${name} (${def.method} ${def.path}) has no handler`);
+    const read = typeof entry === 'function' ? undefined : entry.sessionRead;
+    const handler = typeof entry === 'function' ? entry : undefined;
+    if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {
+      throw new Error(`route ${name}: a session read is only for user routes without input`);
+    }
     typed.route({
       method: def.method,
       url: def.path,
@@ -124,18 +156,34 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
       // Public routes have no such hook: it would only cost them a promise per request.
       ...(def.policy === 'public'
         ? {}
-        : {
-            onRequest: async (request: FastifyRequest) => {
-              request.authUser = await authenticate(request, def, resolveSession);
-            },
-          }),
+        : read
+          ? {
+              // The session itself is checked by the read's own query.
+              onRequest: async (request: FastifyRequest) => {
+                request.sessionHash = bearerHash(request);
+              },
+            }
+          : {
+              onRequest: async (request: FastifyRequest) => {
+                request.authUser = await authenticate(request, def, resolveSession);
+              },
+            }),
       preValidation: async (request) => {
         const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
         if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
       },
       handler: async (request, reply) => {
         const locale = pickLocale(request.headers['accept-language']);
-        const answer = await handler({
+        if (read) {
+          const data = await read({
+            sessionHash: request.sessionHash as string,
+            locale,
+            requestId: request.id,
+            log: request.log,
+          });
+          return envelope(locale, def, data);
+        }
+        const answer = await (handler as Handler<RouteName>)({
           body: request.body as never,
           query: request.query as never,
           params: request.params as never,
@@ -155,8 +203,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           return reply.send(body);
         }
         if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
-        const key = def.ok ?? 'ok';
-        return { code: 200, message: translate(locale, key), key, data: answer as RouteData<RouteName> };
+        return envelope(locale, def, answer as RouteData<RouteName>);
       },
     });
   }

@@ -7,5 +7,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     authUser: AuthUser | undefined;
+    /** The bearer token's hash on a session-read route (routes.ts). */
+    sessionHash: string | undefined;
   }
 }

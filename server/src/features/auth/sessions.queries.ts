@@ -1,18 +1,41 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);
 }
 
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
+/**
+ * The one definition of a live session, as a condition on `sessions`: this token's, not expired. Its
+ * placeholders are filled by `sessionParams`. Every query that authenticates a caller uses it.
+ */
+export function liveSessionOf(): SQL {
+  return and(
+    eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  ) as SQL;
+}
+
+/** The placeholder values of `liveSessionOf`. */
+export function sessionParams(tokenHash: string, now: Date) {
+  // An ISO string, not a Date: placeholders skip the column's encoder, and both drivers read this alike.
+  return { tokenHash, now: now.toISOString() };
+}
+
+const liveSession = preparedPer((db: Db) =>
+  db
     .select({ id: users.id, role: users.role, frozen: users.frozen })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(liveSessionOf())
+    .limit(1)
+    .prepare('kamai_live_session'),
+);
+
+export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await liveSession(db).execute(sessionParams(tokenHash, now));
   return row;
 }
 

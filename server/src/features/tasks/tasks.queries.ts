@@ -1,6 +1,22 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { introViews, surveyResponses, taskCompletions, tasks, users, withdrawals } from '../../db/schema';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { introViews, sessions, surveyResponses, taskCompletions, tasks, users, withdrawals } from '../../db/schema';
+import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
@@ -11,20 +27,63 @@ export async function findTask(db: Executor, id: number) {
   return row;
 }
 
-/** Active, not deleted and inside their time window at `now`, by sort order. */
-export async function listAvailableTasks(db: Executor, now: Date) {
-  return db
-    .select()
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.active, true),
-        isNull(tasks.deletedAt),
-        or(isNull(tasks.startsAt), lte(tasks.startsAt, now)),
-        or(isNull(tasks.endsAt), gt(tasks.endsAt, now)),
-      ),
-    )
-    .orderBy(asc(tasks.sort), asc(tasks.id));
+/** Active, not deleted and inside its time window at `now`. */
+function availableAt(now: Date | Placeholder) {
+  return and(
+    eq(tasks.active, true),
+    isNull(tasks.deletedAt),
+    or(isNull(tasks.startsAt), lte(tasks.startsAt, now)),
+    or(isNull(tasks.endsAt), gt(tasks.endsAt, now)),
+  );
+}
+
+/** What the server's own records say about the user `userId` names, for every task kind at once. */
+function factsOf(userId: AnyColumn | SQL | number) {
+  return {
+    invitees: sql<number>`(select ${count()}::int from ${users} where ${users.inviterId} = ${userId})`,
+    survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
+    intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
+    withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
+  };
+}
+
+function toFacts(row: { invitees: unknown; survey: unknown; intro: unknown; withdrawal: unknown } | undefined) {
+  return {
+    invitees: Number(row?.invitees ?? 0),
+    survey: Boolean(row?.survey),
+    intro: Boolean(row?.intro),
+    withdrawal: Boolean(row?.withdrawal),
+  };
+}
+
+// One row per available task (or one with a null task when none is), the caller's facts on each:
+// several tables, so drizzle names every column with its table; in a one-table subquery it would
+// not, and a fact's inner `user_id` would compare with itself.
+const tasksBySession = preparedPer((db: Db) =>
+  db
+    .select({
+      ...factsOf(sessions.userId),
+      task: tasks,
+      done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
+    })
+    .from(sessions)
+    .leftJoin(tasks, availableAt(sql.placeholder('now')))
+    .where(liveSessionOf())
+    .orderBy(asc(tasks.sort), asc(tasks.id))
+    .prepare('kamai_task_list'),
+);
+
+/**
+ * For the caller of a live session, in one query: its facts, and the tasks available at `now` (by
+ * sort order), each with whether the caller completed it. Undefined when the session is not live.
+ */
+export async function listTasksBySession(db: Db, tokenHash: string, now: Date) {
+  const rows = await tasksBySession(db).execute(sessionParams(tokenHash, now));
+  const [first] = rows;
+  if (!first) return undefined;
+  const list: { task: TaskRow; done: boolean }[] = [];
+  for (const { task, done } of rows) if (task) list.push({ task, done: Boolean(done) });
+  return { facts: toFacts(first), tasks: list };
 }
 
 /** Every task not deleted, with how many users were paid it. */
@@ -81,18 +140,6 @@ export async function insertCompletion(db: Executor, values: typeof taskCompleti
 
 /** What the server's own records say about the user, for every task kind at once. */
 export async function userFacts(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      invitees: sql<number>`(select ${count()}::int from ${users} where ${users.inviterId} = ${userId})`,
-      survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
-      intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
-      withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return {
-    invitees: Number(row?.invitees ?? 0),
-    survey: Boolean(row?.survey),
-    intro: Boolean(row?.intro),
-    withdrawal: Boolean(row?.withdrawal),
-  };
+  const [row] = await db.select(factsOf(userId)).from(sql`(select 1) as one`);
+  return toFacts(row);
 }

@@ -1,4 +1,4 @@
-import { caller, type Handlers } from '../../platform/routes';
+import { caller, type Handlers, sessionRead } from '../../platform/routes';
 import type { TasksService } from './tasks.service';
 
 export function tasksHandlers(tasks: TasksService): Handlers {
@@ -7,7 +7,7 @@ export function tasksHandlers(tasks: TasksService): Handlers {
     requestId: ctx.requestId,
   });
   return {
-    taskList: (ctx) => tasks.list(caller(ctx).id, ctx.locale),
+    taskList: sessionRead((ctx) => tasks.list(ctx.sessionHash, ctx.locale)),
     taskFinish: (ctx) => tasks.finish(caller(ctx).id, ctx.body.taskId),
     adminTaskAdd: (ctx) => tasks.adminAdd(actor(ctx), ctx.body),
     adminTaskEdit: (ctx) => tasks.adminEdit(actor(ctx), ctx.body),

@@ -91,17 +91,15 @@ const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
 export function createTasksService({ db, now }: { db: Db; now: () => Date }) {
-  /** The caller's available tasks in Home's section order, with progress and state. */
-  async function list(userId: number, locale: Locale) {
-    const rows = await q.listAvailableTasks(db, now());
-    const facts = await q.userFacts(db, userId);
-    const done = await q.completedTaskIds(
-      db,
-      userId,
-      rows.map((t) => t.id),
-    );
-    const items = rows.map((task): TaskItem & { section: TaskSection } => {
-      const completed = done.has(task.id);
+  /**
+   * The caller's available tasks in Home's section order, with progress and state; the caller is
+   * found by its session's token hash (one query checks both).
+   */
+  async function list(sessionHash: string, locale: Locale) {
+    const found = await q.listTasksBySession(db, sessionHash, now());
+    if (!found) throw new AppError('unauthorized');
+    const { facts } = found;
+    const items = found.tasks.map(({ task, done: completed }): TaskItem & { section: TaskSection } => {
       const state: TaskState = completed ? 'completed' : conditionMet(task, facts) ? 'claimable' : 'incomplete';
       return {
         id: task.id,

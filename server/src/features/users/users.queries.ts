@@ -1,6 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { accounts, loginFailures, users } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { accounts, loginFailures, sessions, users } from '../../db/schema';
+import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
 
 export type UserRow = typeof users.$inferSelect;
 export const WALLET = 'wallet';
@@ -34,6 +36,30 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 /** Every user has a wallet account from the start; the ledger moves money in and out of it. */
 export async function insertWallet(db: Executor, userId: number) {
   await db.insert(accounts).values({ userId, kind: WALLET });
+}
+
+const detailBySession = preparedPer((db: Db) =>
+  db
+    .select({
+      id: users.id,
+      username: users.username,
+      inviteCode: users.inviteCode,
+      role: users.role,
+      createdAt: users.createdAt,
+      balance: accounts.balance,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(accounts, and(eq(accounts.userId, sessions.userId), eq(accounts.kind, WALLET)))
+    .where(liveSessionOf())
+    .limit(1)
+    .prepare('kamai_user_detail'),
+);
+
+/** The caller of a live session with its wallet balance, in one query; undefined when the session is not live. */
+export async function findUserDetailBySession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await detailBySession(db).execute(sessionParams(tokenHash, now));
+  return row && { ...row, balance: row.balance ?? 0n };
 }
 
 export async function walletBalance(db: Executor, userId: number): Promise<bigint> {

@@ -1,8 +1,8 @@
-import { caller, type Handlers } from '../../platform/routes';
+import { type Handlers, sessionRead } from '../../platform/routes';
 import type { UsersService } from './users.service';
 
 export function usersHandlers(users: UsersService): Handlers {
   return {
-    userDetail: (ctx) => users.detail(caller(ctx).id),
+    userDetail: sessionRead((ctx) => users.detail(ctx.sessionHash)),
   };
 }

@@ -7,11 +7,12 @@ import { hashPassword } from '../auth/password';
 import { uniqueInviteCode } from './invite-code';
 import * as q from './users.queries';
 
-export function createUsersService({ db }: { db: Db }) {
-  async function detail(userId: number): Promise<UserDetail> {
-    const user = await q.findUserById(db, userId);
+export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
+  /** The caller's own account, found by its session's token hash (one query checks both). */
+  async function detail(sessionHash: string): Promise<UserDetail> {
+    const user = await q.findUserDetailBySession(db, sessionHash, now());
     if (!user) throw new AppError('unauthorized');
-    const balance = await q.walletBalance(db, userId);
+    const { balance } = user;
     return {
       id: user.id,
       username: user.username,
