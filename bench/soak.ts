@@ -69,7 +69,7 @@ async function soakOn(ctx: BenchContext, server: Running): Promise<Row[]> {
   const base = server.url;
   const chunks = ctx.smoke ? 3 : (ctx.soakMinutes ?? 10);
   const chunkSec = ctx.smoke ? 1 : 60;
-  const users = ctx.smoke ? 6 : 150;
+  const users = ctx.smoke ? 10 : 150;
   const tasks = ctx.smoke ? 20 : 100;
   // Error lines (level 50+) and failed jobs in the server's log over the whole run (LOG_LEVEL=warn).
   const logged = { errors: 0, jobFailures: 0 };

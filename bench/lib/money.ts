@@ -224,7 +224,9 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
   const clients = writeClients(ctx);
   const scale = ctx.smoke ? 1 : clients;
   const users = ctx.smoke ? 8 : 200;
-  const tasks = ctx.smoke ? 20 : 80;
+  // Each task is one claim per user: enough that no run on a fast machine uses them up (a smoke run on a
+  // quiet CI machine finished 160 in half a second).
+  const tasks = ctx.smoke ? 150 : 250;
   const ours = await freshDatabase('write');
   if (!ours) return undefined;
   const bench = await freshDatabase('pgbench');
