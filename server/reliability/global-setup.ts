@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../scripts/bundle-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,19 +22,7 @@ export default async function setup(project: TestProject) {
   const dir = join(server, '.tmp');
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `reliability-${process.pid}.js`);
-  await build({
-    entryPoints: [join(server, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@kamai/contract': resolve(server, '../contract/src/index.ts') },
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  cpSync(join(server, 'src/db/migrations'), join(dir, 'migrations'), { recursive: true });
+  await bundleServer(outfile);
   project.provide('serverBundle', outfile);
   return () => {
     rmSync(outfile, { force: true });
