@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Table, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DrawerTable } from '../components/drawer-table';
 import { StateTag } from '../components/state-tag';
-import { apiCall, messageOf } from '../lib/api';
+import { apiCall } from '../lib/api';
 import { dateTime, rupees } from '../lib/format';
 import { useCan } from '../lib/roles';
 
@@ -16,24 +17,19 @@ export function UserWithdrawals({ userId }: { userId: number }) {
     queryFn: () => apiCall('adminWithdrawList', { query: { userId, limit: RECENT } }),
   });
   return (
-    <div>
-      <Typography.Title level={5}>{t('users.withdrawals')}</Typography.Title>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={list.isPending}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isError ? messageOf(list.error) : <Empty description={t('table.empty')} /> }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
-          { title: t('withdrawals.requested'), render: (_, row) => dateTime(row.createdAt) },
-          { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
-          { title: t('withdrawals.state'), render: (_, row) => <StateTag state={row.state} /> },
-          { title: t('withdrawals.reason'), ellipsis: true, render: (_, row) => row.reason ?? '' },
-        ]}
-      />
-    </div>
+    <DrawerTable
+      title={t('users.withdrawals')}
+      rows={list.data?.items}
+      loading={list.isPending}
+      error={list.error}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 60 },
+        { title: t('withdrawals.requested'), render: (_, row) => dateTime(row.createdAt) },
+        { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
+        { title: t('withdrawals.state'), render: (_, row) => <StateTag state={row.state} /> },
+        { title: t('withdrawals.reason'), ellipsis: true, render: (_, row) => row.reason ?? '' },
+      ]}
+    />
   );
 }
 
@@ -49,25 +45,20 @@ export function UserLinkedAccounts({ userId }: { userId: number }) {
   });
   if (!allowed) return null;
   return (
-    <div>
-      <Typography.Title level={5}>{t('users.linked')}</Typography.Title>
-      <Table
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={list.isPending}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isError ? messageOf(list.error) : <Empty description={t('table.empty')} /> }}
-        columns={[
-          { title: t('linked.phone'), dataIndex: 'phone' },
-          {
-            title: t('linked.status'),
-            render: (_, row) => <Tag color={row.status === 'online' ? 'green' : 'default'}>{row.statusLabel}</Tag>,
-          },
-          { title: t('linked.linkedAt'), render: (_, row) => dateTime(row.linkedAt) },
-          { title: t('linked.earnings'), align: 'right', render: (_, row) => rupees(row.earnings) },
-        ]}
-      />
-    </div>
+    <DrawerTable
+      title={t('users.linked')}
+      rows={list.data?.items}
+      loading={list.isPending}
+      error={list.error}
+      columns={[
+        { title: t('linked.phone'), dataIndex: 'phone' },
+        {
+          title: t('linked.status'),
+          render: (_, row) => <Tag color={row.status === 'online' ? 'green' : 'default'}>{row.statusLabel}</Tag>,
+        },
+        { title: t('linked.linkedAt'), render: (_, row) => dateTime(row.linkedAt) },
+        { title: t('linked.earnings'), align: 'right', render: (_, row) => rupees(row.earnings) },
+      ]}
+    />
   );
 }

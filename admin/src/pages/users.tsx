@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawerTable } from '../components/drawer-table';
 import { ExportCard } from '../components/export-card';
 import { Pager } from '../components/pager';
 import { apiCall, apiRequest, messageOf } from '../lib/api';
@@ -142,22 +143,16 @@ function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }
               </Button>
             </Space>
           )}
-          <div>
-            <Typography.Title level={5}>{t('users.movements')}</Typography.Title>
-            <Table
-              rowKey="id"
-              size="small"
-              pagination={false}
-              dataSource={data.movements}
-              locale={{ emptyText: <Empty description={t('table.empty')} /> }}
-              columns={[
-                { title: t('audit.time'), render: (_, row) => dateTime(row.createdAt) },
-                { title: t('users.movementType'), render: (_, row) => t(`postingTypes.${row.type}`) },
-                { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
-                { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balanceAfter) },
-              ]}
-            />
-          </div>
+          <DrawerTable
+            title={t('users.movements')}
+            rows={data.movements}
+            columns={[
+              { title: t('audit.time'), render: (_, row) => dateTime(row.createdAt) },
+              { title: t('users.movementType'), render: (_, row) => t(`postingTypes.${row.type}`) },
+              { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
+              { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balanceAfter) },
+            ]}
+          />
           <UserWithdrawals userId={userId} />
           <UserLinkedAccounts userId={userId} />
           <div>
