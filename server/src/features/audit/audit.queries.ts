@@ -11,7 +11,10 @@ export interface AuditEntry {
   /** Plain JSON (money as rupee strings). */
   before?: unknown;
   after?: unknown;
+  /** The server's id of the request (HandlerContext.requestId). */
   requestId?: string;
+  /** The client's own `x-request-id`, if it sent one (HandlerContext.clientRequestId). */
+  clientRequestId?: string;
 }
 
 /** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
@@ -25,6 +28,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
       before: entry.before ?? null,
       after: entry.after ?? null,
       requestId: entry.requestId ?? null,
+      clientRequestId: entry.clientRequestId ?? null,
     })
     .returning({ id: auditLog.id });
   if (!row) throw new Error('insert audit_log returned no row');
@@ -53,6 +57,7 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
       before: auditLog.before,
       after: auditLog.after,
       requestId: auditLog.requestId,
+      clientRequestId: auditLog.clientRequestId,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
