@@ -45,6 +45,9 @@ export const configSchema = z.object({
     .default(0),
   PAYOUT_RECONCILE_AFTER_SECONDS: positiveInt.default(600),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
+  JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
+  JOB_RETENTION_HOURS: positiveInt.default(168),
+  IDEMPOTENCY_RETENTION_HOURS: positiveInt.min(24, 'must be at least 24').default(72),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),
   OTP_SENDS_PER_TARGET_PER_HOUR: positiveInt.default(10),
   /** Failed logins from one address, any accounts, per LOGIN_ADDRESS_LOCK_MINUTES (contract). */
