@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { BODY_LIMIT_BYTES, routes, UPLOAD_MAX_BYTES } from '@kamai/contract';
+import { BODY_LIMIT_BYTES, LOGIN_ADDRESS_LOCK_MINUTES, routes, UPLOAD_MAX_BYTES } from '@kamai/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -63,7 +63,7 @@ import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
 import { pruneOldRows } from './platform/prune';
-import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
+import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { securityHeaders } from './platform/security-headers';
 import { responseSerializerCompiler } from './platform/serializer';
@@ -118,10 +118,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // Always the server's own id; the client's x-request-id is kept apart (platform/request-context.ts).
+    genReqId: () => randomUUID(),
     // Refused in the envelope by the hook below instead (Fastify's own 503 body is not the envelope).
     return503OnClosing: false,
     // A path that cannot be decoded or a parameter past maxParamLength: refused before routing, in the envelope.
@@ -161,6 +159,14 @@ export async function buildApp(deps: AppDeps) {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Every JSON answer (the API's envelope, success or error) is personal or live: no browser or proxy
+  // may keep it (issue 12). Static files and uploads keep their own caching.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
   // Shutting down (SIGTERM): a request that still arrives on a kept-alive connection is refused with 503
   // in the envelope and `Connection: close` (set by Fastify), so the client retries on another instance.
@@ -203,11 +209,28 @@ export async function buildApp(deps: AppDeps) {
     metrics.onTransactionRetry(info);
     app.log.warn(info, 'transaction retried');
   };
-  const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
+  const rates = await rateLimits(app, config, metrics.onCounterFallback);
+  const HOUR_S = 3600;
   const email = config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : sandboxSender(database.db, app.log);
   const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
-  const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
-  const auth = createAuthService({ db: database.db, config, otp, counters, now });
+  const otp = createOtpService({
+    db: database.db,
+    config,
+    sendsPerIp: rates.limit('otp:ip', config.OTP_SENDS_PER_IP_PER_HOUR, HOUR_S),
+    senders: { sms, email },
+    now,
+  });
+  const auth = createAuthService({
+    db: database.db,
+    config,
+    otp,
+    limits: {
+      loginsPerIp: rates.limit('login:ip', config.LOGIN_FAILURES_PER_IP, LOGIN_ADDRESS_LOCK_MINUTES * 60),
+      registrationsPerIp: rates.limit('register:ip', config.REGISTRATIONS_PER_IP_PER_HOUR, HOUR_S),
+      resetsPerIp: rates.limit('resetpass:ip', config.RESETS_PER_IP_PER_HOUR, HOUR_S),
+    },
+    now,
+  });
   const users = createUsersService({ db: database.db, now });
   const tasks = createTasksService({ db: database.db, now });
   const survey = createSurveyService({ db: database.db, now });
@@ -285,6 +308,7 @@ export async function buildApp(deps: AppDeps) {
             idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
           });
           if (pruned.jobs + pruned.keys > 0) app.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
+          await auth.sweepLoginAttempts();
         },
       },
     ],
@@ -362,18 +386,12 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /**
- * The per-address rate counters: in Redis when REDIS_URL is set (shared by every instance), else in
+ * The per-address rate limits: in Redis when REDIS_URL is set (shared by every instance), else in
  * this process. Waits briefly for Redis at start; if it is not there yet, counting falls back to memory
  * until it is, and the client keeps reconnecting.
  */
-async function rateCounters(
-  app: FastifyInstance,
-  config: Config,
-  nowMs: () => number,
-  onFallback: () => void,
-): Promise<RateCounters> {
-  const memory = new WindowCounter(nowMs);
-  if (!config.REDIS_URL) return memory;
+async function rateLimits(app: FastifyInstance, config: Config, onFallback: () => void): Promise<RateLimits> {
+  if (!config.REDIS_URL) return memoryLimits();
   const redis = new Redis(config.REDIS_URL, {
     // Fail a command at once while disconnected (and fall back) instead of queueing it behind a login.
     enableOfflineQueue: false,
@@ -394,11 +412,7 @@ async function rateCounters(
     await redis.quit().catch(() => redis.disconnect());
   });
   await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-  return redisCounters(redis, {
-    prefix: config.REDIS_KEY_PREFIX,
-    fallback: memory,
-    onError: onFallback,
-  });
+  return redisLimits(redis, { prefix: config.REDIS_KEY_PREFIX, onFallback });
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, users } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 
+/** Many password checks on a shared 2-core machine: correctness, not speed, is asserted. */
+const SLOW = { timeout: 180_000 };
+
 /**
  * Regression tests of the defects an attacker found (issue 12, defects 1, 2, 3, 6, 7 and 8). Each
  * failed on the code before its fix; the races send their requests in parallel.
@@ -128,7 +131,7 @@ describe('defect 1: the OTP outbox', () => {
 });
 
 describe('defect 2: the per-account lock holds in parallel', () => {
-  it('verifies at most 10 of 50 parallel wrong passwords from one address', async () => {
+  it('verifies at most 10 of 50 parallel wrong passwords from one address', SLOW, async () => {
     const victim = await ctx.registerUser();
     const ip = nextIp();
     const answers = await Promise.all(
@@ -137,7 +140,7 @@ describe('defect 2: the per-account lock holds in parallel', () => {
     expect(tally(answers)).toEqual({ 400: 10, 429: 40 });
   });
 
-  it('lets at most 10 of 79 wrong and 1 right password in parallel be checked', async () => {
+  it('checks at most 10 wrong of 79 wrong and 1 right password in parallel', SLOW, async () => {
     const victim = await ctx.registerUser();
     const ip = nextIp();
     const answers = await Promise.all(
@@ -145,12 +148,15 @@ describe('defect 2: the per-account lock holds in parallel', () => {
         ctx.post(LOGIN, { username: victim.username, password: i === 40 ? victim.password : 'wrong-guess' }, { ip }),
       ),
     );
+    // Ten failures are checked; the right password is checked only if it came among them (and then
+    // gives its reservation back, which one more wrong guess may take).
     const counts = tally(answers);
-    expect((counts[400] ?? 0) + (counts[200] ?? 0)).toBe(10);
-    expect(counts[429]).toBe(70);
+    expect(counts[400]).toBe(10);
+    expect(counts[200] ?? 0).toBeLessThanOrEqual(1);
+    expect(counts[429]).toBe(70 - (counts[200] ?? 0));
   });
 
-  it('verifies at most 100 of 150 parallel wrong passwords spread over 150 addresses', async () => {
+  it('verifies at most 100 of 150 parallel wrong passwords spread over 150 addresses', SLOW, async () => {
     const victim = await ctx.registerUser();
     const answers = await Promise.all(
       Array.from({ length: 150 }, () =>
@@ -174,7 +180,7 @@ describe('defect 7: a lockout is per account and address', () => {
     expect((await ctx.post(LOGIN, victim, { ip: nextIp() })).status).toBe(200);
   });
 
-  it('locks the account alone only after 100 failures from anywhere', async () => {
+  it('locks the account alone only after 100 failures from anywhere', SLOW, async () => {
     const victim = await ctx.registerUser();
     // 99 failures from 33 addresses, 3 each: no address reaches its own limit.
     const addresses = Array.from({ length: 33 }, () => nextIp());
@@ -193,7 +199,7 @@ describe('defect 7: a lockout is per account and address', () => {
 });
 
 describe('defect 3: a sign-up flood', () => {
-  it('never hashes a registration whose code is wrong, so 300 of them leave login alone', async () => {
+  it('never hashes a registration whose code is wrong, so 300 of them leave login alone', SLOW, async () => {
     const real = await ctx.registerUser();
     const flood = Array.from({ length: 300 }, () =>
       ctx.post(
@@ -275,7 +281,8 @@ describe('defect 6: no account enumeration', () => {
         password: 'Other-pass-1',
         password2: 'Other-pass-1',
       });
-      return { status: res.status, key: res.body.key, data: res.body.data };
+      const { requestId: _differs, ...data } = res.body.data;
+      return { status: res.status, key: res.body.key, message: res.body.message, data };
     };
     const a = await attempt(known.username);
     const b = await attempt(unknown);
@@ -311,7 +318,7 @@ describe('defect 8: smaller holes', () => {
     ]);
     for (const res of answers) {
       expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
-      expect({ url: res.request?.url, cc: res.headers['cache-control'] }).toMatchObject({ cc: 'no-store' });
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -343,7 +350,11 @@ describe('defect 8: smaller holes', () => {
       password2: 'Other-pass-1',
       verifyCode: '123456',
     });
-    expect(reg.body).toMatchObject({ code: 400, key: 'enter_valid_email', data: { fields: { username: 'enter_valid_email' } } });
+    expect(reg.body).toMatchObject({
+      code: 400,
+      key: 'enter_valid_email',
+      data: { fields: { username: 'enter_valid_email' } },
+    });
   });
 
   it("records the server's request id in the audit log, and the client's beside it", async () => {
@@ -383,7 +394,11 @@ describe('defect 8: smaller holes', () => {
       },
       { lang: lang.replace('_', '-') },
     );
-    expect(res.body).toMatchObject({ code: 400, key: 'password_too_common', data: { fields: { password: 'password_too_common' } } });
+    expect(res.body).toMatchObject({
+      code: 400,
+      key: 'password_too_common',
+      data: { fields: { password: 'password_too_common' } },
+    });
     if (english) expect(res.body.message).toBe(english);
     else expect(res.body.message).not.toBe('This password is too common. Choose one that is harder to guess');
   });

@@ -120,7 +120,8 @@ export const en_US: Messages = {
   notification_reward_credited_title: 'Reward credited',
   notification_reward_credited_body: '₹{{amount}} has been added to your wallet.',
   notification_password_changed_title: 'Password changed',
-  notification_password_changed_body: 'The password of your account was changed. If it was not you, reset it now and contact support.',
+  notification_password_changed_body:
+    'The password of your account was changed. If it was not you, reset it now and contact support.',
   // uploads
   upload_file_missing: 'Choose a file to upload',
   upload_image_unreadable: 'The image could not be read',

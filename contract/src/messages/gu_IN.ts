@@ -119,7 +119,8 @@ export const gu_IN: Messages = {
   notification_reward_credited_title: 'ઇનામ જમા થયું',
   notification_reward_credited_body: '₹{{amount}} તમારા વૉલેટમાં ઉમેરવામાં આવ્યા છે.',
   notification_password_changed_title: 'પાસવર્ડ બદલાયો',
-  notification_password_changed_body: 'તમારા ખાતાનો પાસવર્ડ બદલવામાં આવ્યો છે. જો આ તમે ન કર્યું હોય, તો હમણાં જ તેને રીસેટ કરો અને સહાયનો સંપર્ક કરો.',
+  notification_password_changed_body:
+    'તમારા ખાતાનો પાસવર્ડ બદલવામાં આવ્યો છે. જો આ તમે ન કર્યું હોય, તો હમણાં જ તેને રીસેટ કરો અને સહાયનો સંપર્ક કરો.',
   // uploads
   upload_file_missing: 'અપલોડ કરવા માટે ફાઇલ પસંદ કરો',
   upload_image_unreadable: 'છબી વાંચી શકાઈ નથી',

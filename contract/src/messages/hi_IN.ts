@@ -119,7 +119,8 @@ export const hi_IN: Messages = {
   notification_reward_credited_title: 'इनाम जमा हुआ',
   notification_reward_credited_body: '₹{{amount}} आपके वॉलेट में जोड़ दिए गए हैं।',
   notification_password_changed_title: 'पासवर्ड बदल गया',
-  notification_password_changed_body: 'आपके खाते का पासवर्ड बदल दिया गया है। अगर यह आपने नहीं किया, तो अभी इसे रीसेट करें और सहायता से संपर्क करें।',
+  notification_password_changed_body:
+    'आपके खाते का पासवर्ड बदल दिया गया है। अगर यह आपने नहीं किया, तो अभी इसे रीसेट करें और सहायता से संपर्क करें।',
   // uploads
   upload_file_missing: 'अपलोड करने के लिए फ़ाइल चुनें',
   upload_image_unreadable: 'छवि पढ़ी नहीं जा सकी',

@@ -118,7 +118,8 @@ export const mr_IN: Messages = {
   notification_reward_credited_title: 'बक्षीस जमा झाले',
   notification_reward_credited_body: '₹{{amount}} तुमच्या वॉलेटमध्ये जोडले गेले आहेत.',
   notification_password_changed_title: 'पासवर्ड बदलला',
-  notification_password_changed_body: 'तुमच्या खात्याचा पासवर्ड बदलला गेला आहे. हे तुम्ही केले नसल्यास, आत्ताच तो रीसेट करा आणि मदत केंद्राशी संपर्क साधा.',
+  notification_password_changed_body:
+    'तुमच्या खात्याचा पासवर्ड बदलला गेला आहे. हे तुम्ही केले नसल्यास, आत्ताच तो रीसेट करा आणि मदत केंद्राशी संपर्क साधा.',
   // uploads
   upload_file_missing: 'अपलोड करण्यासाठी फाइल निवडा',
   upload_image_unreadable: 'प्रतिमा वाचता आली नाही',

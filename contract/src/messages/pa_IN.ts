@@ -119,7 +119,8 @@ export const pa_IN: Messages = {
   notification_reward_credited_title: 'ਇਨਾਮ ਜਮ੍ਹਾਂ ਹੋਇਆ',
   notification_reward_credited_body: '₹{{amount}} ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਜੋੜ ਦਿੱਤੇ ਗਏ ਹਨ।',
   notification_password_changed_title: 'ਪਾਸਵਰਡ ਬਦਲਿਆ ਗਿਆ',
-  notification_password_changed_body: 'ਤੁਹਾਡੇ ਖਾਤੇ ਦਾ ਪਾਸਵਰਡ ਬਦਲ ਦਿੱਤਾ ਗਿਆ ਹੈ। ਜੇ ਇਹ ਤੁਸੀਂ ਨਹੀਂ ਕੀਤਾ, ਤਾਂ ਹੁਣੇ ਇਸਨੂੰ ਰੀਸੈੱਟ ਕਰੋ ਅਤੇ ਸਹਾਇਤਾ ਨਾਲ ਸੰਪਰਕ ਕਰੋ।',
+  notification_password_changed_body:
+    'ਤੁਹਾਡੇ ਖਾਤੇ ਦਾ ਪਾਸਵਰਡ ਬਦਲ ਦਿੱਤਾ ਗਿਆ ਹੈ। ਜੇ ਇਹ ਤੁਸੀਂ ਨਹੀਂ ਕੀਤਾ, ਤਾਂ ਹੁਣੇ ਇਸਨੂੰ ਰੀਸੈੱਟ ਕਰੋ ਅਤੇ ਸਹਾਇਤਾ ਨਾਲ ਸੰਪਰਕ ਕਰੋ।',
   // uploads
   upload_file_missing: 'ਅੱਪਲੋਡ ਕਰਨ ਲਈ ਫਾਈਲ ਚੁਣੋ',
   upload_image_unreadable: 'ਤਸਵੀਰ ਪੜ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕੀ',

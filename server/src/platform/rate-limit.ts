@@ -73,7 +73,10 @@ class Insurance extends RateLimiterMemory {
  * limits on its own until Redis is back) rather than refusing every login: the limits per account
  * and per target, which matter most, are in PostgreSQL and hold all along.
  */
-export function redisLimits(redis: Redis, options: { prefix: string; onFallback?: (error?: Error) => void }): RateLimits {
+export function redisLimits(
+  redis: Redis,
+  options: { prefix: string; onFallback?: (error?: Error) => void },
+): RateLimits {
   return {
     limit(name, points, windowSeconds) {
       const shape = { keyPrefix: `${options.prefix}${name}`, points, duration: windowSeconds };

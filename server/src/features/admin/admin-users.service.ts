@@ -12,10 +12,13 @@ import type { Db, Tx } from '../../db/client';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { writeAudit } from '../audit/audit.queries';
+import { refuseCommonPassword } from '../auth/common-passwords';
+import { clearAttempts } from '../auth/login-attempts.queries';
 import { hashPassword } from '../auth/password';
 import { deleteUserSessions } from '../auth/sessions.queries';
+import { notify } from '../notifications/notifications.queries';
 import { countInvitees } from '../referrals/referrals.queries';
-import { clearLoginFailures, updatePassword } from '../users/users.queries';
+import { updatePassword } from '../users/users.queries';
 import { findUserAccountId, listEntries } from '../wallet/wallet.queries';
 import * as q from './admin-users.queries';
 
@@ -152,20 +155,30 @@ export function createAdminUsersService({ db }: { db: Db }) {
     });
   }
 
-  /** Sets a new password and ends every session; the audit row records that, never the password. */
+  /**
+   * Sets a new password and ends every session; the audit row records that, never the password, and
+   * the user is told (issue 12: no password changes silently, whoever makes it).
+   */
   async function resetPassword(actor: Actor, input: { userId: number; password: string }) {
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     return db.transaction(async (tx) => {
-      await lockForChange(tx, actor, input.userId);
+      const target = await lockForChange(tx, actor, input.userId);
       await updatePassword(tx, input.userId, passwordHash);
       const sessionsEnded = await deleteUserSessions(tx, input.userId);
-      await clearLoginFailures(tx, input.userId);
-      await writeAudit(tx, {
+      await clearAttempts(tx, target.username);
+      const auditId = await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.resetpass',
         target: `user:${input.userId}`,
-        after: { sessionsEnded },
+        after: { by: 'operator', sessionsEnded },
         requestId: actor.requestId,
+      });
+      await notify(tx, {
+        userId: input.userId,
+        kind: 'password_changed',
+        params: {},
+        dedupeKey: `password:${input.userId}:${auditId}`,
       });
       return { sessionsEnded };
     });

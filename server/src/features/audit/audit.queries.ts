@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import { currentClientRequestId } from '../../platform/request-context';
 
 export interface AuditEntry {
   actorId: number;
@@ -13,7 +14,7 @@ export interface AuditEntry {
   after?: unknown;
   /** The server's id of the request (HandlerContext.requestId). */
   requestId?: string;
-  /** The client's own `x-request-id`, if it sent one (HandlerContext.clientRequestId). */
+  /** The client's own `x-request-id`; by default the one of the request being handled, if it sent one. */
   clientRequestId?: string;
 }
 
@@ -28,7 +29,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
       before: entry.before ?? null,
       after: entry.after ?? null,
       requestId: entry.requestId ?? null,
-      clientRequestId: entry.clientRequestId ?? null,
+      clientRequestId: entry.clientRequestId ?? currentClientRequestId() ?? null,
     })
     .returning({ id: auditLog.id });
   if (!row) throw new Error('insert audit_log returned no row');

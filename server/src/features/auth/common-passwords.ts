@@ -24,5 +24,6 @@ export function isCommonPassword(password: string): boolean {
 
 /** Throws `password_too_common` on the named field when the password is one of the list. */
 export function refuseCommonPassword(password: string, field = 'password') {
-  if (isCommonPassword(password)) throw new AppError('password_too_common', { fields: { [field]: 'password_too_common' } });
+  if (isCommonPassword(password))
+    throw new AppError('password_too_common', { fields: { [field]: 'password_too_common' } });
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
@@ -80,16 +80,15 @@ export async function windowStartOf(db: Executor, username: string, address: str
 }
 
 /**
- * A login succeeded: the pair's failures are forgotten, and the account's counter gets back the
- * attempt this login reserved (it was no failure); failures from other addresses still count.
+ * A login succeeded: it gives back the attempt it reserved on both counters (it was no failure).
+ * Failures counted before it stay until their window ends: resetting them here would let guesses
+ * that arrived at the same moment as the right password through past the limit.
  */
 export async function settleSuccess(db: Executor, username: string, address: string) {
-  await db.execute(sql`
-    with forget as (
-      delete from ${loginAttempts} where username = ${username} and address = ${address}
-    )
-    update ${loginAttempts} set failures = greatest(failures - 1, 0)
-    where username = ${username} and address = ${ANY_ADDRESS}`);
+  await db
+    .update(loginAttempts)
+    .set({ failures: sql`greatest(${loginAttempts.failures} - 1, 0)` })
+    .where(and(eq(loginAttempts.username, username), inArray(loginAttempts.address, [address, ANY_ADDRESS])));
 }
 
 /** A new password (reset by code or by an operator): every lock on the account ends. */

@@ -4,7 +4,6 @@ import type { OtpService } from './otp.service';
 export function otpHandlers(otp: OtpService): Handlers {
   return {
     otpSend: ({ body, ip }) => otp.send({ target: body.target, ip }),
-    adminOtpOutbox: (ctx) =>
-      otp.outbox({ id: caller(ctx).id, requestId: ctx.requestId, clientRequestId: ctx.clientRequestId }, ctx.query),
+    adminOtpOutbox: (ctx) => otp.outbox({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.query),
   };
 }

@@ -27,7 +27,6 @@ export type CodeCheck = { ok: true; id: number } | { ok: false; key: MessageKey;
 export interface OutboxReader {
   id: number;
   requestId: string;
-  clientRequestId?: string;
 }
 
 function hashCode(target: string, code: string): Buffer {
@@ -37,8 +36,7 @@ function hashCode(target: string, code: string): Buffer {
 export function createOtpService(deps: OtpServiceDeps) {
   const now = deps.now ?? (() => new Date());
   // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
-  const outboxOpen =
-    (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
+  const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
   /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX). */
   async function send({ target, ip }: { target: string; ip: string }) {
@@ -113,7 +111,6 @@ export function createOtpService(deps: OtpServiceDeps) {
         target: 'otp:outbox',
         after: { codes: items.length, targets: items.map((item) => item.target) },
         requestId: reader.requestId,
-        clientRequestId: reader.clientRequestId,
       });
       const last = items.at(-1);
       return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
