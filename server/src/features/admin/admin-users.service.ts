@@ -9,17 +9,17 @@ import {
   type Role,
 } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
+import { refuseCommonPassword } from '../../platform/common-passwords';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { refuseCommonPassword } from '../auth/common-passwords';
-import { clearAttempts } from '../auth/login-attempts.queries';
-import { hashPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions.queries';
-import { notify } from '../notifications/notifications.queries';
-import { countInvitees } from '../referrals/referrals.queries';
-import { updatePassword } from '../users/users.queries';
-import { findUserAccountId, listEntries } from '../wallet/wallet.queries';
+import { notify } from '../../platform/notifications.queries';
+import { hashPassword } from '../../platform/password';
+import { deleteUserSessions } from '../../platform/sessions.queries';
+import { clearLoginAttempts } from '../auth';
+import { countInvitees } from '../referrals';
+import { updatePassword } from '../users';
+import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
 
 export interface Actor {
@@ -166,7 +166,7 @@ export function createAdminUsersService({ db }: { db: Db }) {
       const target = await lockForChange(tx, actor, input.userId);
       await updatePassword(tx, input.userId, passwordHash);
       const sessionsEnded = await deleteUserSessions(tx, input.userId);
-      await clearAttempts(tx, target.username);
+      await clearLoginAttempts(tx, target.username);
       const auditId = await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.resetpass',

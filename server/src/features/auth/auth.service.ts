@@ -9,19 +9,19 @@ import {
   SYSTEM_TASK_IDS,
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
+import { refuseCommonPassword } from '../../platform/common-passwords';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { notify } from '../../platform/notifications.queries';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimit } from '../../platform/rate-limit';
-import { writeAudit } from '../audit/audit.queries';
-import { notify } from '../notifications/notifications.queries';
-import type { OtpService } from '../otp/otp.service';
-import { completeSystemTask } from '../tasks/tasks.credit';
-import { uniqueInviteCode } from '../users/invite-code';
-import * as users from '../users/users.queries';
-import { refuseCommonPassword } from './common-passwords';
+import * as q from '../../platform/sessions.queries';
+import type { OtpService } from '../otp';
+import { completeSystemTask } from '../tasks';
+import * as users from '../users';
+import { insertWallet } from '../wallet';
 import * as attempts from './login-attempts.queries';
-import { hashPassword, verifyPassword } from './password';
-import * as q from './sessions.queries';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -131,10 +131,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await users.insertUser(tx, {
           username: input.username,
           passwordHash,
-          inviteCode: await uniqueInviteCode(tx),
+          inviteCode: await users.uniqueInviteCode(tx),
           inviterId: checked.inviterId,
         });
-        await users.insertWallet(tx, user.id);
+        await insertWallet(tx, user.id);
         // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };

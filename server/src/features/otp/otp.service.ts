@@ -2,11 +2,11 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { RateLimit } from '../../platform/rate-limit';
-import { writeAudit } from '../audit/audit.queries';
 import * as q from './otp.queries';
 import type { OtpSender } from './otp.senders';
 

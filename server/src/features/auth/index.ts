@@ -1,0 +1,4 @@
+// The public face of the auth feature (register, log in, log out, reset password).
+export { authHandlers } from './auth.routes';
+export { createAuthService } from './auth.service';
+export { clearAttempts as clearLoginAttempts } from './login-attempts.queries';

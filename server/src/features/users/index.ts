@@ -1,0 +1,11 @@
+// The public face of the users feature (accounts, profiles, invite codes).
+export { uniqueInviteCode } from './invite-code';
+export {
+  findUserById,
+  findUserByInviteCode,
+  findUserByUsername,
+  insertUser,
+  updatePassword,
+} from './users.queries';
+export { usersHandlers } from './users.routes';
+export { createUsersService } from './users.service';
