@@ -6,6 +6,6 @@ CREATE TABLE "login_attempts" (
 	CONSTRAINT "login_attempts_username_address_pk" PRIMARY KEY("username","address")
 );
 --> statement-breakpoint
-CREATE INDEX "login_attempts_window_idx" ON "login_attempts" USING btree ("window_start");--> statement-breakpoint
 DROP TABLE "login_failures" CASCADE;--> statement-breakpoint
-ALTER TABLE "audit_log" ADD COLUMN "client_request_id" text;
+ALTER TABLE "audit_log" ADD COLUMN "client_request_id" text;--> statement-breakpoint
+CREATE INDEX "login_attempts_window_idx" ON "login_attempts" USING btree ("window_start");
