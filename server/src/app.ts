@@ -36,6 +36,9 @@ import { createOtpService } from './features/otp/otp.service';
 import { payoutAccountsHandlers } from './features/payout-accounts/payout-accounts.routes';
 import { createPayoutAccountsService } from './features/payout-accounts/payout-accounts.service';
 import type { PayoutGateway } from './features/payouts/payouts.gateway';
+import { createMismatchesService } from './features/payouts/payouts.mismatches';
+import { payoutFigures } from './features/payouts/payouts.queries';
+import { createRazorpayxGateway } from './features/payouts/payouts.razorpayx';
 import { payoutsHandlers } from './features/payouts/payouts.routes';
 import { createSandboxGateway } from './features/payouts/payouts.sandbox';
 import { createPayoutsService } from './features/payouts/payouts.service';
@@ -58,7 +61,7 @@ import { createWalletService } from './features/wallet/wallet.service';
 import { pendingFigure } from './features/withdrawals/withdrawals.queries';
 import { withdrawalsHandlers } from './features/withdrawals/withdrawals.routes';
 import { createWithdrawalsService } from './features/withdrawals/withdrawals.service';
-import type { Config } from './platform/config';
+import { type Config, razorpayxConfigured } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
@@ -84,7 +87,7 @@ export interface AppDeps {
   webRoots?: WebRoots;
   /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
   pendingWithdrawals?: PendingWithdrawals;
-  /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
+  /** Replaces the "masterpay" sandbox (which pays after SANDBOX_PAYOUT_DELAY_MS) as the `sandbox` gateway. */
   payoutGateway?: PayoutGateway;
   /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
   checkResponses?: boolean;
@@ -194,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
     checkLedger: () => wallet.checkLedger(),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pending(database.db),
+    payoutFigures: () => payoutFigures(database.db),
     pool: database.pool,
     now: () => now().getTime(),
   });
@@ -245,11 +249,27 @@ export async function buildApp(deps: AppDeps) {
   });
   const leaseMs = config.JOB_LEASE_SECONDS * 1000;
   const reconcileAfterMs = config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000;
+  // RazorpayX runs whenever its settings are there, whatever PAYOUT_GATEWAY says: withdrawals approved
+  // while it was chosen keep being paid, reconciled and settled through it after a switch back.
+  const razorpayx = razorpayxConfigured(config)
+    ? createRazorpayxGateway({
+        baseUrl: config.RAZORPAYX_BASE_URL,
+        keyId: config.RAZORPAYX_KEY_ID as string,
+        keySecret: config.RAZORPAYX_KEY_SECRET as string,
+        accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER as string,
+        timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
+      })
+    : undefined;
   const payouts = createPayoutsService({
     db: database.db,
     now,
     log: app.log,
-    gateway: deps.payoutGateway ?? sandbox.gateway,
+    gateways: { sandbox: deps.payoutGateway ?? sandbox.gateway, razorpayx: razorpayx?.gateway },
+    defaultGateway: config.PAYOUT_GATEWAY,
+    razorpayxWebhookSecrets: [config.RAZORPAYX_WEBHOOK_SECRET, config.RAZORPAYX_WEBHOOK_SECRET_PREVIOUS].filter(
+      (value): value is string => Boolean(value),
+    ),
+    onMismatch: (gateway) => metrics.onPayoutMismatch(gateway),
     secret,
     notifyUrl: () => callbackUrl(config, () => app.server.address()),
     reconcileAfterMs,
@@ -258,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
     wakeJobs: () => jobs.wake(),
   });
   const withdrawals = createWithdrawalsService({ db: database.db, now, payouts });
+  const mismatches = createMismatchesService({ db: database.db, now });
   const jobs = createJobRunner({
     db: database.db,
     handlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers },
@@ -293,7 +314,7 @@ export async function buildApp(deps: AppDeps) {
       ...auditHandlers(audit),
       ...payoutAccountsHandlers(payoutAccounts),
       ...withdrawalsHandlers(withdrawals),
-      ...payoutsHandlers(payouts),
+      ...payoutsHandlers(payouts, mismatches),
     },
     auth.resolveSession,
   );
@@ -335,6 +356,7 @@ export async function buildApp(deps: AppDeps) {
       payoutAccounts,
       withdrawals,
       payouts,
+      mismatches,
       jobs,
       payoutSecret: secret,
     },

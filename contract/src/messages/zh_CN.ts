@@ -113,6 +113,8 @@ export const zh_CN: Messages = {
   notification_withdrawal_paid_body: '₹{{amount}} 已支付到您的账户。',
   notification_withdrawal_failed_title: '提现失败',
   notification_withdrawal_failed_body: '您的 ₹{{amount}} 提现支付失败：{{reason}}。金额已退回您的钱包。',
+  notification_withdrawal_reversed_title: '提现已退回',
+  notification_withdrawal_reversed_body: '银行退回了您 ₹{{amount}} 的提现：{{reason}}。金额已退回您的钱包。',
   notification_reward_credited_title: '奖励已到账',
   notification_reward_credited_body: '₹{{amount}} 已添加到您的钱包。',
   // uploads
@@ -157,10 +159,17 @@ export const zh_CN: Messages = {
   withdrawal_state_paid: '支付成功',
   withdrawal_state_failed: '支付失败',
   withdrawal_state_rejected: '已拒绝',
+  withdrawal_state_reversed: '已被银行退回',
   // payouts
   payout_bad_signature: '签名无效',
   payout_stale_timestamp: '回调时间戳超出允许范围',
   payout_unknown_order: '未知订单号',
   payout_amount_mismatch: '金额与订单不符',
   payout_order_not_dispatched: '该订单尚未发起支付',
+  payout_mismatch_not_found: '未找到支付不一致记录',
+  payout_mismatch_resolved_already: '该支付不一致已处理',
+  payout_mismatch_not_recoverable: '只有金额已退回钱包、之后又被网关报告为已支付的提现才能追回',
+  payout_mismatch_recovery_short: '用户钱包余额为 ₹{{balance}}，少于需追回的 ₹{{amount}}；未扣除任何金额',
+  enter_resolve_reason: '请输入原因',
+  payout_mismatch_resolved: '支付不一致已处理',
 };

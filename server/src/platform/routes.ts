@@ -34,6 +34,10 @@ export interface HandlerContext<N extends RouteName> {
   log: FastifyBaseLogger;
   /** Multipart routes: the first file part, or undefined when the request is not multipart. */
   file?: () => Promise<MultipartFile | undefined>;
+  /** `rawBody` routes: the body's bytes as received (undefined when there was none). */
+  rawBody?: Buffer;
+  /** Every request header as Node received them (lower-case names), declared or not. */
+  rawHeaders: Record<string, string | string[] | undefined>;
 }
 
 /** The answer of a route whose contract `produces` a body other than the envelope: streamed as it is read. */
@@ -126,8 +130,27 @@ function envelope<T>(locale: Locale, def: RouteDef, data: T) {
  * without a handler is a programming error and stops the app from building.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolveSession: SessionResolver) {
+  const raw = (Object.entries(routes) as [RouteName, RouteDef][]).filter(([, def]) => def.rawBody);
+  const parsed = (Object.entries(routes) as [RouteName, RouteDef][]).filter(([, def]) => !def.rawBody);
+  addRoutes(app, parsed, handlers, resolveSession);
+  if (raw.length === 0) return;
+  // Routes that take the body's bytes unparsed live in a scope of their own whose only content-type
+  // parser hands the handler a Buffer: nothing reads the bytes before the handler checks them.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    addRoutes(scope, raw, handlers, resolveSession);
+  });
+}
+
+function addRoutes(
+  app: FastifyInstance,
+  table: [RouteName, RouteDef][],
+  handlers: Handlers,
+  resolveSession: SessionResolver,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  for (const [name, def] of Object.entries(routes) as [RouteName, RouteDef][]) {
+  for (const [name, def] of table) {
     const entry = handlers[name] as Handler<RouteName> | SessionRead<RouteName> | undefined;
     if (!entry) throw new Error(`route ${name} (${def.method} ${def.path}) has no handler`);
     const read = typeof entry === 'function' ? undefined : entry.sessionRead;
@@ -169,6 +192,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
               },
             }),
       preValidation: async (request) => {
+        if (def.rawBody) return;
         const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
         if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
       },
@@ -194,6 +218,8 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           requestId: request.id,
           log: request.log,
           ...(def.multipart ? { file: () => firstFile(request) } : {}),
+          ...(def.rawBody ? { rawBody: Buffer.isBuffer(request.body) ? request.body : undefined } : {}),
+          rawHeaders: request.headers,
         });
         if (def.produces) {
           const { filename, body } = answer as unknown as StreamAnswer;
