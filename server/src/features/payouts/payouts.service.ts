@@ -336,7 +336,7 @@ export function createPayoutsService(options: PayoutsOptions) {
     }
     const result = await db.transaction(async (tx) => {
       const current = await lockWithdrawal(tx, id);
-      if (!current || current.gateway !== 'razorpayx') throw new AppError('payout_unknown_order');
+      if (current?.gateway !== 'razorpayx') throw new AppError('payout_unknown_order');
       if (current.gatewayPayoutId && current.gatewayPayoutId !== payout.id) throw new AppError('payout_unknown_order');
       if (current.state === 'pending' || current.state === 'rejected') {
         throw new AppError('payout_order_not_dispatched');
