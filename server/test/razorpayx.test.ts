@@ -7,6 +7,7 @@ import {
   createRazorpayxGateway,
   payoutIdempotencyKey,
   RazorpayxError,
+  signWebhook,
 } from '../src/features/payouts/payouts.razorpayx';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { loadConfig } from '../src/platform/config';
@@ -248,10 +249,7 @@ describe('RazorpayX payouts against the local fake', () => {
     const garbage = fake.webhook('payout.processed', processed);
     const signedGarbage = await send('{"event":', {
       ...garbage.headers,
-      'x-razorpay-signature': (await import('../src/features/payouts/payouts.razorpayx')).signWebhook(
-        '{"event":',
-        KEYS.webhookSecret,
-      ),
+      'x-razorpay-signature': signWebhook('{"event":', KEYS.webhookSecret),
     });
     expect(signedGarbage.statusCode).toBe(400);
 

@@ -63,6 +63,9 @@ export const configSchema = z.object({
   /** How long one RazorpayX API call may take before it is abandoned (and retried with the same idempotency key). */
   RAZORPAYX_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(15_000),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
+  JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
+  JOB_RETENTION_HOURS: positiveInt.default(168),
+  IDEMPOTENCY_RETENTION_HOURS: positiveInt.min(24, 'must be at least 24').default(72),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),
   OTP_SENDS_PER_TARGET_PER_HOUR: positiveInt.default(10),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),

@@ -1,10 +1,10 @@
 import { formatRupees, type MismatchResolution, type PageQuery, type PayoutMismatchItem } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { lockWallet, post } from '../wallet/wallet.ledger';
-import { lockWithdrawal } from '../withdrawals/withdrawals.state';
+import { lockWallet, post } from '../wallet';
+import { lockWithdrawal } from '../withdrawals';
 import * as q from './payouts.queries';
 import { isRecoverable } from './payouts.service';
 

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
-import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals/withdrawals.state';
+import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
 import type { PayoutGateway, PayoutGateways, PayoutOutcome } from './payouts.gateway';
 import * as q from './payouts.queries';
 import { outcomeOf, verifyWebhookSignature } from './payouts.razorpayx';
