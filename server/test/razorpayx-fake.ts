@@ -153,6 +153,7 @@ export async function startRazorpayxFake(options: FakeOptions) {
   const hanging = new Set<ServerResponse>();
   let created = 0;
 
+  let webhookUrl = options.webhookUrl ?? '';
   const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const authorized = (request: IncomingMessage) => {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -357,7 +358,7 @@ export async function startRazorpayxFake(options: FakeOptions) {
         .update(body)
         .digest('hex');
     return {
-      url: options.webhookUrl ?? '',
+      url: webhookUrl,
       headers: {
         'content-type': 'application/json',
         'x-razorpay-signature': signature,
@@ -391,6 +392,10 @@ export async function startRazorpayxFake(options: FakeOptions) {
     url,
     payouts,
     requests,
+    /** Where webhooks go (known once the server under test listens). */
+    setWebhookUrl(url: string) {
+      webhookUrl = url;
+    },
     /** How many payouts were really created (an idempotent replay creates none). */
     get created() {
       return created;
