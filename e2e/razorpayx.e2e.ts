@@ -137,6 +137,8 @@ describe('a withdrawal paid through RazorpayX (local fake)', () => {
     await consolePage.goto(`${server.url}/admin/`);
     await consolePage.evaluate((value) => localStorage.setItem('kamai.admin.token', value), adminToken);
     await consolePage.goto(`${server.url}/admin/#/payout-mismatches`);
+    // Only the hash changed: load the document again so the console starts with the token.
+    await consolePage.reload();
     const mismatch = consolePage.getByRole('row').filter({ hasText: `#${id}` });
     await expect.poll(() => mismatch.getByText('failed', { exact: true }).count()).toBe(1);
     await expect.poll(() => mismatch.getByRole('button', { name: 'Dismiss' }).count()).toBe(1);
