@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, rupees } from '../../../lib/format';
+import { useCan } from '../../../lib/roles';
 import { StateTag } from '../../withdrawals';
 import { useMismatches } from '../api/get-mismatches';
 import { useResolveMismatch } from '../api/resolve-mismatch';
@@ -39,6 +40,7 @@ function Callback({ title, callback }: { title: string; callback: PayoutMismatch
  */
 export default function MismatchesPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const [show, setShow] = useState<Show>('open');
   const resolved = show === 'all' ? undefined : show === 'resolved';
   const pages = useCursorPages(show);
@@ -123,7 +125,7 @@ export default function MismatchesPage() {
             title: t('table.actions'),
             fixed: 'right',
             render: (_, row) =>
-              row.resolved ? null : (
+              row.resolved || !can('adminPayoutMismatchResolve') ? null : (
                 <Space>
                   <Button
                     danger
