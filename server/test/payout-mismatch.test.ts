@@ -31,7 +31,7 @@ describe('payout mismatches (masterpay callbacks)', () => {
     const user = await payee(ctx, 1000);
     const { id } = (await withdraw(ctx, user.token, { amount: rupees })).body.data;
     expect((await review(ctx, id, 'approve')).status).toBe(200);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     return { user, id: id as number };
   }
 

@@ -11,6 +11,7 @@ import {
 } from '../src/features/payouts/payouts.razorpayx';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { loadConfig } from '../src/platform/config';
+import { createWorker } from '../src/worker';
 import { createTestContext, type TestContext } from './helpers';
 import { API, fund, ownWithdrawal, payee, review, withdraw } from './payout-helpers';
 import { type FakePayout, type RazorpayxFake, type Sender, startRazorpayxFake } from './razorpayx-fake';
@@ -92,7 +93,7 @@ describe('RazorpayX payouts against the local fake', () => {
     const owner = user ?? (await payee(ctx, 1000));
     const { id } = (await withdraw(ctx, owner.token, { amount: rupees })).body.data;
     expect((await review(ctx, id, 'approve')).status).toBe(200);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     const stored = await row(ctx, id);
     expect(stored).toMatchObject({ state: 'processing', gateway: 'razorpayx' });
     const payout = fake.payouts.get(stored.gatewayPayoutId ?? '');
@@ -106,7 +107,7 @@ describe('RazorpayX payouts against the local fake', () => {
   /** Runs the jobs that are due after moving the clock past any retry wait. */
   async function retryJobs() {
     ctx.advance(400_000);
-    return ctx.services.jobs.runDue();
+    return ctx.worker.jobs.runDue();
   }
 
   it('creates the composite payout to a UPI id on approval (basic auth, idempotency key, paise) and pays on payout.processed with the UTR', async () => {
@@ -180,7 +181,7 @@ describe('RazorpayX payouts against the local fake', () => {
     const createdBefore = fake.created;
     const before = fake.requests.length;
     expect((await review(ctx, id, 'approve')).status).toBe(200);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     for (let i = 0; i < 6 && (await row(ctx, id)).state === 'approved'; i++) await retryJobs();
     const stored = await row(ctx, id);
     expect(stored.state).toBe('processing');
@@ -198,7 +199,7 @@ describe('RazorpayX payouts against the local fake', () => {
     const { id } = (await withdraw(ctx, user.token, { amount: 200 })).body.data;
     fake.refuseNext('Invalid VPA. Please enter a valid Virtual Payment Address', 'fund_account.vpa.address');
     await review(ctx, id, 'approve');
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     expect(await ownWithdrawal(ctx, user.token, id)).toMatchObject({
       state: 'failed',
       reason: 'Invalid VPA. Please enter a valid Virtual Payment Address',
@@ -369,9 +370,9 @@ describe('RazorpayX payouts against the local fake', () => {
     fake.settle(payout.id, 'processed', { utr: '610000000004' });
     ctx.advance((RECONCILE_SECONDS + 1) * 1000);
     const before = fake.requests.length;
-    const { processing: due } = await ctx.services.payouts.reconcile();
+    const { processing: due } = await ctx.worker.payouts.reconcile();
     expect(due).toContain(id);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     expect(fake.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toContain(`GET /v1/payouts/${payout.id}`);
     expect(await ownWithdrawal(ctx, user.token, id)).toMatchObject({ state: 'paid', reference: '610000000004' });
     // Its webhook arriving afterwards is the same (payout id, status): applied once.
@@ -385,8 +386,8 @@ describe('RazorpayX payouts against the local fake', () => {
     fake.forget(payout.id);
     ctx.advance((RECONCILE_SECONDS + 1) * 1000);
     const before = fake.requests.length;
-    await ctx.services.payouts.reconcile();
-    await ctx.services.jobs.runDue();
+    await ctx.worker.payouts.reconcile();
+    await ctx.worker.jobs.runDue();
     // Other tests' payouts still processing are reconciled too; these are this withdrawal's calls.
     const calls = fake.requests
       .slice(before)
@@ -415,15 +416,18 @@ describe('RazorpayX payouts against the local fake', () => {
     const { id } = (await withdraw(ctx, user.token, { amount: 110 })).body.data;
     await review(ctx, id, 'approve');
     // A second instance on the same database, now configured with the sandbox as the default.
-    const other = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', ...env(fake, 'sandbox') }),
-      database: ctx.database,
-      logger: false,
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...env(fake, 'sandbox') });
+    const other = await buildApp({ config, database: ctx.database, logger: false, now: ctx.now });
+    const otherWorker = await createWorker({
+      db: ctx.db,
+      config,
       now: ctx.now,
+      log: other.app.log,
+      notifyUrl: () => 'http://127.0.0.1:9/unused',
     });
     try {
       const createdBefore = fake.created;
-      await other.services.jobs.runDue();
+      await otherWorker.jobs.runDue();
       expect(fake.created - createdBefore).toBe(1);
       expect(await row(ctx, id)).toMatchObject({ state: 'processing', gateway: 'razorpayx' });
       // Newly approved withdrawals go to the sandbox on that instance.

@@ -1,9 +1,16 @@
-import { RAZORPAYX_SIGNATURE_HEADER } from '@kamai/contract';
-import { caller, type Handlers } from '../../platform/routes';
-import type { MismatchesService } from './payouts.mismatches';
-import type { PayoutsService } from './payouts.service';
+import type { AddressInfo } from 'node:net';
+import { type PayoutGatewayName, RAZORPAYX_SIGNATURE_HEADER, routes } from '@kamai/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Config, razorpayxConfigured } from '../../platform/config';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { sharedSecret } from '../../platform/secrets';
+import type { PayoutGateway } from './payouts.gateway';
+import { createMismatchesService, type MismatchesService } from './payouts.mismatches';
+import { createRazorpayxGateway } from './payouts.razorpayx';
+import { createSandboxGateway } from './payouts.sandbox';
+import { createPayoutsService, type PayoutsService } from './payouts.service';
 
-export function payoutsHandlers(payouts: PayoutsService, mismatches: MismatchesService): Handlers {
+function payoutsHandlers(payouts: PayoutsService, mismatches: MismatchesService): Handlers {
   return {
     payNotifyMasterpay: (ctx) => payouts.callback(ctx.query, ctx.log),
     payNotifyRazorpayx: (ctx) => {
@@ -13,4 +20,82 @@ export function payoutsHandlers(payouts: PayoutsService, mismatches: MismatchesS
     adminPayoutMismatches: (ctx) => mismatches.list(ctx.query),
     adminPayoutMismatchResolve: (ctx) => mismatches.resolve({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
+}
+
+/** Our callback's URL for the gateway: under PUBLIC_URL, else at the address this process listens on. */
+export function callbackUrl(config: Config, address: () => AddressInfo | string | null) {
+  const path = routes.payNotifyMasterpay.path;
+  if (config.PUBLIC_URL) return new URL(path, config.PUBLIC_URL).toString();
+  const bound = address();
+  if (!bound || typeof bound === 'string') return `http://127.0.0.1:${config.PORT}${path}`;
+  const host = ['0.0.0.0', '::'].includes(bound.address)
+    ? '127.0.0.1'
+    : bound.family === 'IPv6'
+      ? `[${bound.address}]`
+      : bound.address;
+  return `http://${host}:${bound.port}${path}`;
+}
+
+export interface PayoutsDeps extends FeatureDeps {
+  /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
+  gateway?: PayoutGateway;
+  /** Our callback's absolute URL, given to the gateway with each payout. */
+  notifyUrl: () => string;
+  /** Nudges this process's job runner after new work was committed. */
+  wakeJobs: () => void;
+  /** The job lease: a dispatch must give up well inside it. */
+  leaseMs: number;
+  /** Counts a payout mismatch this process opened (/metrics). */
+  onMismatch?: (gateway: PayoutGatewayName) => void;
+}
+
+/**
+ * The payouts service over the configured gateway (the sandbox unless one is given) and the jobs
+ * both run. The gateway's secret is PAYOUT_GATEWAY_SECRET, else one generated on the first start and
+ * kept in settings (shared by instances).
+ */
+export async function createPayouts(deps: PayoutsDeps) {
+  const { db, now, log, config } = deps;
+  const secret = await sharedSecret(db, 'payout_gateway_secret', config.PAYOUT_GATEWAY_SECRET);
+  const sandbox = createSandboxGateway({
+    db,
+    now,
+    secret,
+    delayMs: config.SANDBOX_PAYOUT_DELAY_MS,
+    failureRate: config.SANDBOX_PAYOUT_FAILURE_RATE,
+  });
+  // RazorpayX runs whenever its settings are there, whatever PAYOUT_GATEWAY says: withdrawals approved
+  // while it was chosen keep being paid, reconciled and settled through it after a switch back.
+  const razorpayx = razorpayxConfigured(config)
+    ? createRazorpayxGateway({
+        baseUrl: config.RAZORPAYX_BASE_URL,
+        keyId: config.RAZORPAYX_KEY_ID as string,
+        keySecret: config.RAZORPAYX_KEY_SECRET as string,
+        accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER as string,
+        timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
+      })
+    : undefined;
+  const payouts = createPayoutsService({
+    db,
+    now,
+    log,
+    gateways: { sandbox: deps.gateway ?? sandbox.gateway, razorpayx: razorpayx?.gateway },
+    defaultGateway: config.PAYOUT_GATEWAY,
+    razorpayxWebhookSecrets: [config.RAZORPAYX_WEBHOOK_SECRET, config.RAZORPAYX_WEBHOOK_SECRET_PREVIOUS].filter(
+      (value): value is string => Boolean(value),
+    ),
+    onMismatch: deps.onMismatch,
+    secret,
+    notifyUrl: deps.notifyUrl,
+    reconcileAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,
+    // Well inside the job's lease, so a slow gateway cannot let a second instance claim the same job.
+    dispatchTimeoutMs: Math.floor(deps.leaseMs / 2),
+    wakeJobs: deps.wakeJobs,
+  });
+  return { payouts, jobHandlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers } };
+}
+
+/** The gateways' signed callbacks and the operators' payout mismatches. */
+export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutsService }) {
+  registerRoutes(app, payoutsHandlers(deps.payouts, createMismatchesService({ db: deps.db, now: deps.now })));
 }
