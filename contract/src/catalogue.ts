@@ -121,6 +121,8 @@ export const CATALOGUE = {
   notification_withdrawal_paid_body: 200,
   notification_withdrawal_failed_title: 200,
   notification_withdrawal_failed_body: 200,
+  notification_withdrawal_reversed_title: 200,
+  notification_withdrawal_reversed_body: 200,
   notification_reward_credited_title: 200,
   notification_reward_credited_body: 200,
   notification_password_changed_title: 200,
@@ -167,12 +169,19 @@ export const CATALOGUE = {
   withdrawal_state_paid: 200,
   withdrawal_state_failed: 200,
   withdrawal_state_rejected: 200,
+  withdrawal_state_reversed: 200,
   // payouts
   payout_bad_signature: 401,
   payout_stale_timestamp: 401,
   payout_unknown_order: 400,
   payout_amount_mismatch: 400,
   payout_order_not_dispatched: 400,
+  payout_mismatch_not_found: 404,
+  payout_mismatch_resolved_already: 409,
+  payout_mismatch_not_recoverable: 409,
+  payout_mismatch_recovery_short: 409,
+  enter_resolve_reason: 400,
+  payout_mismatch_resolved: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_rejected',
   'withdrawal_paid',
   'withdrawal_failed',
+  'withdrawal_reversed',
   'reward_credited',
   'password_changed',
 ] as const;
@@ -35,6 +36,10 @@ export const NOTIFICATION_TEXT = {
   },
   withdrawal_paid: { title: 'notification_withdrawal_paid_title', body: 'notification_withdrawal_paid_body' },
   withdrawal_failed: { title: 'notification_withdrawal_failed_title', body: 'notification_withdrawal_failed_body' },
+  withdrawal_reversed: {
+    title: 'notification_withdrawal_reversed_title',
+    body: 'notification_withdrawal_reversed_body',
+  },
   reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
   password_changed: {
     title: 'notification_password_changed_title',

@@ -16,7 +16,7 @@ import { noticeRoutes } from './notices';
 import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { payoutAccountRoutes } from './payout-accounts';
-import { payoutRoutes } from './payouts';
+import { payoutGatewayRoutes, payoutRoutes } from './payouts';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
@@ -152,6 +152,7 @@ export const routes = {
   ...payoutAccountRoutes,
   ...withdrawalRoutes,
   ...payoutRoutes,
+  ...payoutGatewayRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';

@@ -7,9 +7,19 @@ import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
- * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned).
+ * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned). A paid
+ * payout the bank later returns (RazorpayX `payout.reversed`) becomes `reversed`: the money is back
+ * in the wallet.
  */
-export const WITHDRAWAL_STATES = ['pending', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_STATES = [
+  'pending',
+  'approved',
+  'processing',
+  'paid',
+  'failed',
+  'rejected',
+  'reversed',
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** The only allowed changes; anything else answers 409 `withdrawal_state_conflict`. */
@@ -17,15 +27,17 @@ export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalState, readonly Withdrawal
   pending: ['approved', 'rejected'],
   approved: ['processing'],
   processing: ['paid', 'failed'],
-  paid: [],
+  /** Only the gateway's report that the bank returned the money. */
+  paid: ['reversed'],
   failed: [],
   rejected: [],
+  reversed: [],
 };
 
 /** States whose amount is on the user's hold. */
 export const WITHDRAWAL_OPEN_STATES = ['pending', 'approved', 'processing'] as const satisfies WithdrawalState[];
-/** States that never change again. */
-export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected'] as const satisfies WithdrawalState[];
+/** States with an outcome (`finishedAt` set); only `paid` may still turn `reversed`. */
+export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected', 'reversed'] as const satisfies WithdrawalState[];
 
 export function canTransition(from: WithdrawalState, to: WithdrawalState): boolean {
   return WITHDRAWAL_TRANSITIONS[from].includes(to);
@@ -39,6 +51,7 @@ export const WITHDRAWAL_STATE_LABELS = {
   paid: 'withdrawal_state_paid',
   failed: 'withdrawal_state_failed',
   rejected: 'withdrawal_state_rejected',
+  reversed: 'withdrawal_state_reversed',
 } as const satisfies Record<WithdrawalState, MessageKey>;
 
 const STATE_LABEL_KEYS = [
@@ -48,6 +61,7 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_paid',
   'withdrawal_state_failed',
   'withdrawal_state_rejected',
+  'withdrawal_state_reversed',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
 /** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */

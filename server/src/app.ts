@@ -49,7 +49,7 @@ export interface AppDeps {
   webRoots?: WebRoots;
   /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
   pendingWithdrawals?: admin.PendingWithdrawals;
-  /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
+  /** Replaces the "masterpay" sandbox (which pays after SANDBOX_PAYOUT_DELAY_MS) as the `sandbox` gateway. */
   payoutGateway?: payouts.PayoutGateway;
   /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
   checkResponses?: boolean;
@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
     checkLedger: () => wallet.checkLedger(db),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pendingWithdrawals(db),
+    payoutFigures: () => payouts.payoutFigures(db),
     pool: database.pool,
     now: () => now().getTime(),
   });
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
       { name: 'login-attempts.sweep', everyMs: 3_600_000, run: async () => authService?.sweepLoginAttempts() },
     ],
     payoutGateway: deps.payoutGateway,
+    onPayoutMismatch: (gateway) => metrics.onPayoutMismatch(gateway),
     notifyUrl: () => payouts.callbackUrl(config, () => app.server.address()),
   });
   // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive their own.
@@ -119,7 +121,7 @@ export async function buildApp(deps: AppDeps) {
   registerAudit(app, feature);
   payoutAccounts.register(app, feature);
   withdrawals.register(app, { ...feature, payouts: worker.payouts });
-  payouts.register(app, { payouts: worker.payouts });
+  payouts.register(app, { ...feature, payouts: worker.payouts });
   checkEveryRoute(app);
   serveMetrics(app, metrics, config.METRICS_TOKEN);
 

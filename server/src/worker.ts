@@ -10,6 +10,8 @@ export interface WorkerDeps extends FeatureDeps {
   notifyUrl: () => string;
   /** More periodic tasks for the runner (the login-attempt sweep). */
   periodic?: PeriodicTask[];
+  /** Counts a payout mismatch this process opened (/metrics). */
+  onPayoutMismatch?: (gateway: string) => void;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function createWorker(deps: WorkerDeps) {
   const built = await payouts.createPayouts({
     ...deps,
     gateway: deps.payoutGateway,
+    onMismatch: deps.onPayoutMismatch,
     leaseMs,
     wakeJobs: () => jobs.wake(),
   });

@@ -8,6 +8,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   WalletOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import type { RouteName } from '@kamai/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
@@ -38,6 +39,13 @@ export const PAGES: ConsolePage[] = [
     icon: <WalletOutlined />,
     route: 'adminWithdrawList',
     Page: lazy(() => import('../features/withdrawals/pages/withdrawals-page')),
+  },
+  {
+    path: 'payout-mismatches',
+    label: 'mismatches',
+    icon: <WarningOutlined />,
+    route: 'adminPayoutMismatches',
+    Page: lazy(() => import('../features/payout-mismatches/pages/mismatches-page')),
   },
   {
     path: 'users',

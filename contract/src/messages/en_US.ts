@@ -117,6 +117,9 @@ export const en_US: Messages = {
   notification_withdrawal_failed_title: 'Withdrawal failed',
   notification_withdrawal_failed_body:
     'Payment of your withdrawal of ₹{{amount}} failed: {{reason}}. The amount is back in your wallet.',
+  notification_withdrawal_reversed_title: 'Withdrawal returned',
+  notification_withdrawal_reversed_body:
+    'The bank returned your withdrawal of ₹{{amount}}: {{reason}}. The amount is back in your wallet.',
   notification_reward_credited_title: 'Reward credited',
   notification_reward_credited_body: '₹{{amount}} has been added to your wallet.',
   notification_password_changed_title: 'Password changed',
@@ -165,10 +168,19 @@ export const en_US: Messages = {
   withdrawal_state_paid: 'Payment successful',
   withdrawal_state_failed: 'Payment failed',
   withdrawal_state_rejected: 'Rejected',
+  withdrawal_state_reversed: 'Returned by the bank',
   // payouts
   payout_bad_signature: 'Invalid signature',
   payout_stale_timestamp: 'The callback timestamp is outside the allowed window',
   payout_unknown_order: 'Unknown order number',
   payout_amount_mismatch: 'The amount does not match the order',
   payout_order_not_dispatched: 'This order has not been sent for payment',
+  payout_mismatch_not_found: 'Payout mismatch not found',
+  payout_mismatch_resolved_already: 'This payout mismatch is already resolved',
+  payout_mismatch_not_recoverable:
+    'Only a withdrawal whose amount went back to the wallet and that the gateway later reported paid can be recovered',
+  payout_mismatch_recovery_short:
+    "The user's wallet holds ₹{{balance}}, less than the ₹{{amount}} to recover; nothing was taken",
+  enter_resolve_reason: 'Enter the reason',
+  payout_mismatch_resolved: 'Payout mismatch resolved',
 };

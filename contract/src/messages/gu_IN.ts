@@ -116,6 +116,9 @@ export const gu_IN: Messages = {
   notification_withdrawal_failed_title: 'ઉપાડ નિષ્ફળ',
   notification_withdrawal_failed_body:
     '₹{{amount}} ના તમારા ઉપાડની ચુકવણી નિષ્ફળ ગઈ: {{reason}}. રકમ તમારા વૉલેટમાં પાછી આવી ગઈ છે.',
+  notification_withdrawal_reversed_title: 'ઉપાડ પરત થયો',
+  notification_withdrawal_reversed_body:
+    'બેંકે તમારો ₹{{amount}} નો ઉપાડ પરત કર્યો: {{reason}}. રકમ તમારા વૉલેટમાં પાછી આવી ગઈ છે.',
   notification_reward_credited_title: 'ઇનામ જમા થયું',
   notification_reward_credited_body: '₹{{amount}} તમારા વૉલેટમાં ઉમેરવામાં આવ્યા છે.',
   notification_password_changed_title: 'પાસવર્ડ બદલાયો',
@@ -163,10 +166,18 @@ export const gu_IN: Messages = {
   withdrawal_state_paid: 'ચુકવણી સફળ',
   withdrawal_state_failed: 'ચુકવણી નિષ્ફળ',
   withdrawal_state_rejected: 'અસ્વીકૃત',
+  withdrawal_state_reversed: 'બેંકે પરત કર્યું',
   // payouts
   payout_bad_signature: 'અમાન્ય સહી',
   payout_stale_timestamp: 'કૉલબૅકનો ટાઇમસ્ટેમ્પ માન્ય મર્યાદાની બહાર છે',
   payout_unknown_order: 'અજાણ્યો ઓર્ડર નંબર',
   payout_amount_mismatch: 'રકમ ઓર્ડર સાથે મેળ ખાતી નથી',
   payout_order_not_dispatched: 'આ ઓર્ડર ચુકવણી માટે મોકલાયો નથી',
+  payout_mismatch_not_found: 'ચુકવણી અસંગતતા મળી નથી',
+  payout_mismatch_resolved_already: 'આ ચુકવણી અસંગતતા પહેલેથી ઉકેલાઈ ગઈ છે',
+  payout_mismatch_not_recoverable:
+    'ફક્ત એવો ઉપાડ વસૂલી શકાય જેની રકમ વૉલેટમાં પાછી આવી હોય અને જેને ગેટવેએ પછીથી ચૂકવાયેલો જણાવ્યો હોય',
+  payout_mismatch_recovery_short: 'વપરાશકર્તાના વૉલેટમાં ₹{{balance}} છે, જે વસૂલવાના ₹{{amount}} કરતાં ઓછું છે; કંઈ લેવાયું નથી',
+  enter_resolve_reason: 'કારણ દાખલ કરો',
+  payout_mismatch_resolved: 'ચુકવણી અસંગતતા ઉકેલાઈ',
 };

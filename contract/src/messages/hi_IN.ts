@@ -116,6 +116,9 @@ export const hi_IN: Messages = {
   notification_withdrawal_failed_title: 'निकासी विफल',
   notification_withdrawal_failed_body:
     '₹{{amount}} की आपकी निकासी का भुगतान विफल रहा: {{reason}}। राशि आपके वॉलेट में वापस आ गई है।',
+  notification_withdrawal_reversed_title: 'निकासी लौटाई गई',
+  notification_withdrawal_reversed_body:
+    'बैंक ने आपकी ₹{{amount}} की निकासी लौटा दी: {{reason}}। राशि आपके वॉलेट में वापस आ गई है।',
   notification_reward_credited_title: 'इनाम जमा हुआ',
   notification_reward_credited_body: '₹{{amount}} आपके वॉलेट में जोड़ दिए गए हैं।',
   notification_password_changed_title: 'पासवर्ड बदल गया',
@@ -163,10 +166,18 @@ export const hi_IN: Messages = {
   withdrawal_state_paid: 'भुगतान सफल',
   withdrawal_state_failed: 'भुगतान विफल',
   withdrawal_state_rejected: 'अस्वीकृत',
+  withdrawal_state_reversed: 'बैंक ने लौटाया',
   // payouts
   payout_bad_signature: 'अमान्य हस्ताक्षर',
   payout_stale_timestamp: 'कॉलबैक का समय-चिह्न अनुमत सीमा से बाहर है',
   payout_unknown_order: 'अज्ञात ऑर्डर संख्या',
   payout_amount_mismatch: 'राशि ऑर्डर से मेल नहीं खाती',
   payout_order_not_dispatched: 'यह ऑर्डर भुगतान के लिए नहीं भेजा गया है',
+  payout_mismatch_not_found: 'भुगतान विसंगति नहीं मिली',
+  payout_mismatch_resolved_already: 'यह भुगतान विसंगति पहले ही सुलझाई जा चुकी है',
+  payout_mismatch_not_recoverable:
+    'केवल वही निकासी वसूली जा सकती है जिसकी राशि वॉलेट में लौटी हो और जिसे गेटवे ने बाद में भुगतान हुआ बताया हो',
+  payout_mismatch_recovery_short: 'उपयोगकर्ता के वॉलेट में ₹{{balance}} हैं, जो वसूली के ₹{{amount}} से कम है; कुछ नहीं लिया गया',
+  enter_resolve_reason: 'कारण दर्ज करें',
+  payout_mismatch_resolved: 'भुगतान विसंगति सुलझाई गई',
 };

@@ -115,6 +115,9 @@ export const mr_IN: Messages = {
   notification_withdrawal_paid_body: '₹{{amount}} तुमच्या खात्यात जमा केले गेले आहेत.',
   notification_withdrawal_failed_title: 'पैसे काढणे अयशस्वी',
   notification_withdrawal_failed_body: '₹{{amount}} काढण्याचे पेमेंट अयशस्वी झाले: {{reason}}. रक्कम तुमच्या वॉलेटमध्ये परत आली आहे.',
+  notification_withdrawal_reversed_title: 'पैसे काढणे परत आले',
+  notification_withdrawal_reversed_body:
+    'बँकेने तुमचे ₹{{amount}} चे पैसे काढणे परत केले: {{reason}}. रक्कम तुमच्या वॉलेटमध्ये परत आली आहे.',
   notification_reward_credited_title: 'बक्षीस जमा झाले',
   notification_reward_credited_body: '₹{{amount}} तुमच्या वॉलेटमध्ये जोडले गेले आहेत.',
   notification_password_changed_title: 'पासवर्ड बदलला',
@@ -162,10 +165,19 @@ export const mr_IN: Messages = {
   withdrawal_state_paid: 'पेमेंट यशस्वी',
   withdrawal_state_failed: 'पेमेंट अयशस्वी',
   withdrawal_state_rejected: 'नाकारले',
+  withdrawal_state_reversed: 'बँकेने परत केले',
   // payouts
   payout_bad_signature: 'अवैध स्वाक्षरी',
   payout_stale_timestamp: 'कॉलबॅकची वेळमुद्रा परवानगी असलेल्या मर्यादेबाहेर आहे',
   payout_unknown_order: 'अज्ञात ऑर्डर क्रमांक',
   payout_amount_mismatch: 'रक्कम ऑर्डरशी जुळत नाही',
   payout_order_not_dispatched: 'हा ऑर्डर पेमेंटसाठी पाठवलेला नाही',
+  payout_mismatch_not_found: 'पेमेंट विसंगती सापडली नाही',
+  payout_mismatch_resolved_already: 'ही पेमेंट विसंगती आधीच सोडवली आहे',
+  payout_mismatch_not_recoverable:
+    'फक्त ज्या पैसे काढण्याची रक्कम वॉलेटमध्ये परत आली आणि गेटवेने नंतर ते दिले गेल्याचे कळवले, तेच वसूल करता येते',
+  payout_mismatch_recovery_short:
+    'वापरकर्त्याच्या वॉलेटमध्ये ₹{{balance}} आहेत, वसूल करायच्या ₹{{amount}} पेक्षा कमी; काहीही घेतले नाही',
+  enter_resolve_reason: 'कारण लिहा',
+  payout_mismatch_resolved: 'पेमेंट विसंगती सोडवली',
 };

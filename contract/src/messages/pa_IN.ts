@@ -116,6 +116,9 @@ export const pa_IN: Messages = {
   notification_withdrawal_failed_title: 'ਕਢਵਾਉਣਾ ਅਸਫਲ',
   notification_withdrawal_failed_body:
     '₹{{amount}} ਦੀ ਤੁਹਾਡੀ ਕਢਵਾਈ ਦਾ ਭੁਗਤਾਨ ਅਸਫਲ ਰਿਹਾ: {{reason}}। ਰਕਮ ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਵਾਪਸ ਆ ਗਈ ਹੈ।',
+  notification_withdrawal_reversed_title: 'ਕਢਵਾਈ ਵਾਪਸ ਹੋਈ',
+  notification_withdrawal_reversed_body:
+    'ਬੈਂਕ ਨੇ ਤੁਹਾਡੀ ₹{{amount}} ਦੀ ਕਢਵਾਈ ਵਾਪਸ ਕਰ ਦਿੱਤੀ: {{reason}}। ਰਕਮ ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਵਾਪਸ ਆ ਗਈ ਹੈ।',
   notification_reward_credited_title: 'ਇਨਾਮ ਜਮ੍ਹਾਂ ਹੋਇਆ',
   notification_reward_credited_body: '₹{{amount}} ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਜੋੜ ਦਿੱਤੇ ਗਏ ਹਨ।',
   notification_password_changed_title: 'ਪਾਸਵਰਡ ਬਦਲਿਆ ਗਿਆ',
@@ -163,10 +166,18 @@ export const pa_IN: Messages = {
   withdrawal_state_paid: 'ਭੁਗਤਾਨ ਸਫਲ',
   withdrawal_state_failed: 'ਭੁਗਤਾਨ ਅਸਫਲ',
   withdrawal_state_rejected: 'ਅਸਵੀਕਾਰ ਕੀਤਾ ਗਿਆ',
+  withdrawal_state_reversed: 'ਬੈਂਕ ਨੇ ਵਾਪਸ ਕੀਤਾ',
   // payouts
   payout_bad_signature: 'ਅਵੈਧ ਦਸਤਖਤ',
   payout_stale_timestamp: 'ਕਾਲਬੈਕ ਦਾ ਸਮਾਂ-ਚਿੰਨ੍ਹ ਮਨਜ਼ੂਰ ਸੀਮਾ ਤੋਂ ਬਾਹਰ ਹੈ',
   payout_unknown_order: 'ਅਣਜਾਣ ਆਰਡਰ ਨੰਬਰ',
   payout_amount_mismatch: 'ਰਕਮ ਆਰਡਰ ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦੀ',
   payout_order_not_dispatched: 'ਇਹ ਆਰਡਰ ਭੁਗਤਾਨ ਲਈ ਨਹੀਂ ਭੇਜਿਆ ਗਿਆ',
+  payout_mismatch_not_found: 'ਭੁਗਤਾਨ ਬੇਮੇਲ ਨਹੀਂ ਮਿਲਿਆ',
+  payout_mismatch_resolved_already: 'ਇਹ ਭੁਗਤਾਨ ਬੇਮੇਲ ਪਹਿਲਾਂ ਹੀ ਹੱਲ ਹੋ ਚੁੱਕਾ ਹੈ',
+  payout_mismatch_not_recoverable:
+    'ਸਿਰਫ਼ ਉਹੀ ਕਢਵਾਈ ਵਸੂਲੀ ਜਾ ਸਕਦੀ ਹੈ ਜਿਸ ਦੀ ਰਕਮ ਵਾਲਿਟ ਵਿੱਚ ਵਾਪਸ ਆਈ ਹੋਵੇ ਅਤੇ ਗੇਟਵੇ ਨੇ ਬਾਅਦ ਵਿੱਚ ਭੁਗਤਾਨ ਹੋਇਆ ਦੱਸਿਆ ਹੋਵੇ',
+  payout_mismatch_recovery_short: 'ਵਰਤੋਂਕਾਰ ਦੇ ਵਾਲਿਟ ਵਿੱਚ ₹{{balance}} ਹਨ, ਵਸੂਲਣ ਵਾਲੇ ₹{{amount}} ਤੋਂ ਘੱਟ; ਕੁਝ ਨਹੀਂ ਲਿਆ ਗਿਆ',
+  enter_resolve_reason: 'ਕਾਰਨ ਦਰਜ ਕਰੋ',
+  payout_mismatch_resolved: 'ਭੁਗਤਾਨ ਬੇਮੇਲ ਹੱਲ ਹੋਇਆ',
 };

@@ -3,6 +3,7 @@ import type {
   LinkedStatus,
   LocaleTexts,
   PayoutAccountType,
+  PayoutGatewayName,
   PostingRef,
   PostingType,
   SurveyAnswers,
@@ -444,6 +445,13 @@ export const withdrawals = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The last time the payout was handed to the gateway (reconciliation re-dispatches after a timeout). */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /**
+     * The gateway that pays it, fixed at approval (PAYOUT_GATEWAY then): a later change of the setting
+     * never moves a payout in flight. Null until approved.
+     */
+    gateway: text('gateway').$type<PayoutGatewayName>(),
+    /** The gateway's own id of the payout (RazorpayX `pout_...`), once it told us. */
+    gatewayPayoutId: text('gateway_payout_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -454,10 +462,13 @@ export const withdrawals = pgTable(
     index('withdrawals_created_idx').on(t.createdAt, t.id),
     index('withdrawals_state_idx').on(t.state, t.id),
     index('withdrawals_account_idx').on(t.accountId),
+    uniqueIndex('withdrawals_gateway_payout_idx')
+      .on(t.gateway, t.gatewayPayoutId)
+      .where(sql`${t.gatewayPayoutId} is not null`),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check(
       'withdrawals_state_known',
-      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected')`,
+      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'reversed')`,
     ),
   ],
 );
@@ -536,3 +547,61 @@ export const sandboxPayouts = pgTable('sandbox_payouts', {
   createdAt: createdAt(),
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
 });
+
+/**
+ * Every signed gateway callback we accepted (masterpay callbacks, RazorpayX webhooks, RazorpayX
+ * payouts fetched by reconciliation), once per `event_key` (RazorpayX: payout id + status, as their
+ * docs advise): the evidence a payout mismatch shows, and how a duplicate delivery is recognised.
+ */
+export const payoutCallbacks = pgTable(
+  'payout_callbacks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    eventKey: text('event_key').notNull().unique(),
+    status: text('status').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Whether it changed the withdrawal's state (the one a later contradiction is shown against). */
+    applied: boolean('applied').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_callbacks_withdrawal_idx').on(t.withdrawalId, t.id)],
+);
+
+/**
+ * A signed callback that contradicts a withdrawal's final state (failed then success, success then
+ * failed, a success of another amount or bank reference, processed after reversed). Opened once per
+ * `dedupe_key`; an operator resolves it by recovering the amount from the wallet or dismissing it.
+ */
+export const payoutMismatches = pgTable(
+  'payout_mismatches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    /** The withdrawal's state when the callback came. */
+    state: text('state').$type<WithdrawalState>().notNull(),
+    callbackStatus: text('callback_status').notNull(),
+    callbackAmount: bigint('callback_amount', { mode: 'bigint' }),
+    callbackReference: text('callback_reference'),
+    settledCallbackId: bigint('settled_callback_id', { mode: 'number' }).references(() => payoutCallbacks.id),
+    callbackId: bigint('callback_id', { mode: 'number' })
+      .notNull()
+      .references(() => payoutCallbacks.id),
+    resolution: text('resolution').$type<'recover' | 'dismiss'>(),
+    resolutionReason: text('resolution_reason'),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_mismatches_withdrawal_idx').on(t.withdrawalId),
+    index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
+  ],
+);

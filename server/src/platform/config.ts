@@ -44,6 +44,24 @@ export const configSchema = z.object({
     .max(1, 'must be a number from 0 to 1')
     .default(0),
   PAYOUT_RECONCILE_AFTER_SECONDS: positiveInt.default(600),
+  /** Which gateway pays newly approved withdrawals; each withdrawal keeps the one it was approved with. */
+  PAYOUT_GATEWAY: z.enum(['sandbox', 'razorpayx'], { error: 'must be sandbox or razorpayx' }).default('sandbox'),
+  RAZORPAYX_KEY_ID: z
+    .string()
+    .regex(/^rzp_(live|test)_\w+$/, 'must be a RazorpayX key id (rzp_live_... or rzp_test_...)')
+    .optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The RazorpayX business account (current account or customer identifier) payouts are made from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\w{6,40}$/, 'must be 6 to 40 letters or digits')
+    .optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The previous webhook secret, also accepted while a rotation is under way (docs/operations.md). */
+  RAZORPAYX_WEBHOOK_SECRET_PREVIOUS: z.string().min(8, 'must be at least 8 characters').optional(),
+  RAZORPAYX_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.razorpay.com'),
+  /** How long one RazorpayX API call may take before it is abandoned (and retried with the same idempotency key). */
+  RAZORPAYX_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(15_000),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),
@@ -60,6 +78,27 @@ export const configSchema = z.object({
   NODE_ENV: z.string().default('development'),
 });
 
+const RAZORPAYX_REQUIRED = [
+  'RAZORPAYX_KEY_ID',
+  'RAZORPAYX_KEY_SECRET',
+  'RAZORPAYX_ACCOUNT_NUMBER',
+  'RAZORPAYX_WEBHOOK_SECRET',
+] as const;
+
+/** The settings plus the rules across them: RazorpayX chosen needs its keys, account and webhook secret. */
+export const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (config.PAYOUT_GATEWAY !== 'razorpayx') return;
+  for (const name of RAZORPAYX_REQUIRED) {
+    if (!config[name])
+      context.addIssue({ code: 'custom', path: [name], message: 'required when PAYOUT_GATEWAY=razorpayx' });
+  }
+});
+
+/** Whether every RazorpayX setting is present (the adapter then runs, whatever PAYOUT_GATEWAY says). */
+export function razorpayxConfigured(config: Config) {
+  return RAZORPAYX_REQUIRED.every((name) => Boolean(config[name]));
+}
+
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
@@ -67,7 +106,7 @@ export class ConfigError extends Error {}
 /** Parses the environment; a bad value throws one line per variable, naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = configSchema.safeParse(present);
+  const parsed = checkedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

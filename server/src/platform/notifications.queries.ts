@@ -8,6 +8,7 @@ export type NotificationKind =
   | 'withdrawal_rejected'
   | 'withdrawal_paid'
   | 'withdrawal_failed'
+  | 'withdrawal_reversed'
   | 'reward_credited'
   | 'password_changed';
 

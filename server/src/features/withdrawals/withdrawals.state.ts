@@ -13,16 +13,18 @@ const NOTIFICATION: Record<Exclude<WithdrawalState, 'pending'>, NotificationKind
   paid: 'withdrawal_paid',
   failed: 'withdrawal_failed',
   rejected: 'withdrawal_rejected',
+  reversed: 'withdrawal_reversed',
 };
 
 export const holdKey = (id: number) => `withdrawal:${id}:hold`;
 const refundKey = (id: number) => `withdrawal:${id}:refund`;
 const paidKey = (id: number) => `withdrawal:${id}:paid`;
+const reversalKey = (id: number) => `withdrawal:${id}:reversal`;
 
 export interface StateChange {
   to: Exclude<WithdrawalState, 'pending'>;
   at: Date;
-  /** Reviewer's reason (rejected; a note on approved) or the gateway's failure text. */
+  /** Reviewer's reason (rejected; a note on approved) or the gateway's failure or reversal text. */
   reason?: string | null;
   /** The bank reference of a paid withdrawal. */
   reference?: string | null;
@@ -33,8 +35,9 @@ export interface StateChange {
 /**
  * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
  * the caller locked: checks the transition (409 otherwise), updates the row, appends the history,
- * moves the money (rejected/failed: hold back to the wallet; paid: hold to platform payouts, each keyed
- * by the withdrawal so it can happen once) and adds the user's notification.
+ * moves the money (rejected/failed: hold back to the wallet; paid: hold to platform payouts; reversed:
+ * platform payouts back to the wallet, each keyed by the withdrawal so it can happen once) and adds the
+ * user's notification.
  */
 export async function changeState(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalRow> {
   const { to, at } = change;
@@ -45,7 +48,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
     state: to,
     updatedAt: at,
     ...(final ? { finishedAt: at } : {}),
-    ...(to === 'rejected' || to === 'failed' ? { reason: change.reason ?? null } : {}),
+    ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
     ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
     ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
     ...(to === 'processing' ? { dispatchedAt: at } : {}),
@@ -78,6 +81,16 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
       entries: [
         { account: { userId: row.userId, kind: 'hold' }, amount: -row.amount },
         { account: { kind: 'platform_payouts' }, amount: row.amount },
+      ],
+    });
+  } else if (to === 'reversed') {
+    await post(tx, {
+      type: 'withdrawal_reversal',
+      idempotencyKey: reversalKey(row.id),
+      ref,
+      entries: [
+        { account: { kind: 'platform_payouts' }, amount: -row.amount },
+        { account: { userId: row.userId, kind: 'wallet' }, amount: row.amount },
       ],
     });
   }

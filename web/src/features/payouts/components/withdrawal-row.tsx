@@ -14,6 +14,7 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
   paid: 'success',
   failed: 'danger',
   rejected: 'danger',
+  reversed: 'warning',
 };
 
 /** One withdrawal: amount, account, state chip, the reason of a refusal, the bank reference, times. */
@@ -28,7 +29,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         <p className="record-row-cause">
           <AccountLabel account={item.account} />
         </p>
-        {item.reason && (item.state === 'rejected' || item.state === 'failed') && (
+        {item.reason && (item.state === 'rejected' || item.state === 'failed' || item.state === 'reversed') && (
           <p className="withdrawal-reason">{t('list.reason', { reason: item.reason })}</p>
         )}
         {item.reference && <p className="record-row-time">{t('list.reference', { reference: item.reference })}</p>}
