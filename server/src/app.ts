@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps) {
   const survey = createSurveyService({ db: database.db, now });
   const intro = createIntroService({ db: database.db });
   const referrals = createReferralsService({ db: database.db });
-  const revenue = createRevenueService({ db: database.db });
+  const revenue = createRevenueService({ db: database.db, now });
   const linkProvider =
     deps.linkProvider ??
     sandboxLinkProvider({

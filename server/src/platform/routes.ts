@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
+import { type ClientInfo, clientInfoOf } from './client-info';
 import { AppError } from './errors';
 
 export interface HandlerContext<N extends RouteName> {
@@ -29,6 +30,8 @@ export interface HandlerContext<N extends RouteName> {
   /** Set on `user` and `admin` routes. */
   user: AuthUser | undefined;
   ip: string;
+  /** The address, User-Agent and device id, as registration and login record them. */
+  client: ClientInfo;
   locale: Locale;
   requestId: string;
   log: FastifyBaseLogger;
@@ -190,6 +193,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolve
           headers: request.headers as never,
           user: request.authUser,
           ip: request.ip,
+          client: clientInfoOf(request),
           locale,
           requestId: request.id,
           log: request.log,

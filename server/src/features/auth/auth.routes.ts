@@ -3,8 +3,8 @@ import type { AuthService } from './auth.service';
 
 export function authHandlers(auth: AuthService): Handlers {
   return {
-    register: ({ body }) => auth.register(body),
-    login: ({ body, ip }) => auth.login({ ...body, ip }),
+    register: ({ body, client }) => auth.register(body, client),
+    login: ({ body, ip, client }) => auth.login({ ...body, ip }, client),
     resetPassword: ({ body }) => auth.resetPassword(body),
     editPassword: (ctx) => auth.changePassword(caller(ctx), ctx.body),
     logout: (ctx) => auth.logout(caller(ctx)),

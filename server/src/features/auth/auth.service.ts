@@ -1,9 +1,11 @@
 import { normalizeUsername, SESSION_TTL_DAYS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
+import type { ClientInfo } from '../../platform/client-info';
 import type { Config } from '../../platform/config';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { RateCounters } from '../../platform/rate-limit';
+import { recordClient } from '../fraud';
 import type { OtpService } from '../otp/otp.service';
 import { completeSystemTask } from '../tasks/tasks.credit';
 import { uniqueInviteCode } from '../users/invite-code';
@@ -36,7 +38,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  async function register(input: { username: string; password: string; verifyCode: string; inviteCode: string }) {
+  async function register(
+    input: { username: string; password: string; verifyCode: string; inviteCode: string },
+    client: ClientInfo,
+  ) {
     const inviteCode = input.inviteCode.toUpperCase();
     if (config.INVITE_CODE_REQUIRED && !inviteCode) {
       throw new AppError('enter_invite_code', { fields: { inviteCode: 'enter_invite_code' } });
@@ -58,6 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           inviterId: inviter?.id ?? null,
         });
         await users.insertWallet(tx, user.id);
+        await recordClient(tx, user.id, 'register', client);
         // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };
@@ -71,7 +77,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token: result.token };
   }
 
-  async function login(input: { username: string; password: string; ip: string }) {
+  async function login(input: { username: string; password: string; ip: string }, client: ClientInfo) {
     const ipKey = `login:ip:${input.ip}`;
     const ipFailures = await deps.counters.current(ipKey);
     if (ipFailures.count >= config.LOGIN_FAILURES_PER_IP) {
@@ -98,6 +104,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             return startSession(tx, user.id);
           })
         : await startSession(db, user.id);
+    await recordClient(db, user.id, 'login', client);
     return { token };
   }
 
