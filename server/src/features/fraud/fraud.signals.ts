@@ -30,9 +30,12 @@ export function firedSignals(facts: RiskFacts, settings: RiskSettingsStored, at:
   return fired;
 }
 
-/** The score (sum of the fired signals' weights, at most RISK_SCORE_MAX) and the reasons, in signal order. */
+/**
+ * The score (sum of the fired signals' weights, at most RISK_SCORE_MAX) and the reasons, in signal
+ * order. A weight of 0 turns a signal off: it is not listed either.
+ */
 export function scoreOf(fired: Set<RiskSignal>, weights: RiskSettingsStored['weights']): WithdrawalRisk {
-  const signals = RISK_SIGNALS.filter((s) => fired.has(s));
+  const signals = RISK_SIGNALS.filter((s) => fired.has(s) && weights[s] > 0);
   const score = signals.reduce((sum, s) => sum + weights[s], 0);
   return { score: Math.min(score, RISK_SCORE_MAX), reasons: signals.map((s) => RISK_REASON_KEYS[s]) };
 }
