@@ -6,7 +6,7 @@ import {
   type RiskSettingsStored,
 } from '@kamai/contract';
 import type { Executor } from '../../db/client';
-import { getSetting, putSetting } from '../settings/settings.queries';
+import { getSetting, putSetting } from '../../platform/settings.queries';
 
 /** The stored `risk` settings over the defaults; weights merged one by one, so a new signal gets its default. */
 export async function readRiskSettings(

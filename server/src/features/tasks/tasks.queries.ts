@@ -15,8 +15,8 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { introViews, sessions, surveyResponses, taskCompletions, tasks, withdrawals } from '../../db/schema';
-import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
-import { qualifiedInviteesOf } from '../referrals/referrals.queries';
+import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
+import { qualifiedInviteesOf } from '../referrals';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
