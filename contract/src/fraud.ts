@@ -12,10 +12,15 @@ export const DEVICE_ID_STORAGE_KEY = 'kamai.device';
 
 const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
 
+/** A UUID or 16-64 letters, digits and dashes: what the apps make. */
+export function isDeviceId(text: unknown): text is string {
+  return typeof text === 'string' && DEVICE_ID.test(text);
+}
+
 /** The header's value when it looks like an id a client made, else null: junk is ignored, never refused. */
 export function deviceIdOf(value: unknown): string | null {
   const text = Array.isArray(value) ? value[0] : value;
-  return typeof text === 'string' && DEVICE_ID.test(text) ? text.toLowerCase() : null;
+  return isDeviceId(text) ? text.toLowerCase() : null;
 }
 
 /** Kept from a User-Agent header; longer ones are cut (they are shown to reviewers, never parsed). */
