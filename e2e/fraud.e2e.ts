@@ -50,6 +50,8 @@ describe('fraud signals in the review queue', () => {
     await page.goto(`${base()}/admin/`);
     await page.evaluate((token) => localStorage.setItem('kamai.admin.token', token), admin);
     await page.goto(`${base()}/admin/#/withdrawals?state=all&reason=risk_shared_payout_account&userId=${secondId}`);
+    // The console reads its session when it starts.
+    await page.reload();
     const row = page.locator(`tr[data-row-key="${pending.id}"]`);
     await expect.poll(() => row.getByText('Payout account also saved by another user').count()).toBe(1);
     await expect.poll(() => row.getByLabel(/^Risk \d+$/).textContent()).toMatch(/^\d+$/);
