@@ -406,6 +406,8 @@ export const payoutAccounts = pgTable(
   },
   (t) => [
     index('payout_accounts_user_idx').on(t.userId),
+    // The fraud signal "payout account saved by another user" looks accounts up by number.
+    index('payout_accounts_account_no_idx').on(t.accountNo),
     uniqueIndex('payout_accounts_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
     check('payout_accounts_type', sql`${t.accountType} in ('upi', 'bank')`),
   ],
@@ -458,6 +460,7 @@ export const withdrawals = pgTable(
     index('withdrawals_created_idx').on(t.createdAt, t.id),
     index('withdrawals_state_idx').on(t.state, t.id),
     index('withdrawals_account_idx').on(t.accountId),
+    index('withdrawals_account_no_idx').on(t.accountNo),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check(
       'withdrawals_state_known',

@@ -40,7 +40,9 @@ CREATE INDEX "client_signals_user_idx" ON "client_signals" USING btree ("user_id
 CREATE INDEX "client_signals_device_idx" ON "client_signals" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "client_signals_address_idx" ON "client_signals" USING btree ("address_key");--> statement-breakpoint
 CREATE INDEX "credit_requests_state_idx" ON "credit_requests" USING btree ("state","id");--> statement-breakpoint
-CREATE INDEX "withdrawals_risk_idx" ON "withdrawals" USING btree ("risk_score","id");
+CREATE INDEX "withdrawals_risk_idx" ON "withdrawals" USING btree ("risk_score","id");--> statement-breakpoint
+CREATE INDEX "payout_accounts_account_no_idx" ON "payout_accounts" USING btree ("account_no");--> statement-breakpoint
+CREATE INDEX "withdrawals_account_no_idx" ON "withdrawals" USING btree ("account_no");
 --> statement-breakpoint
 -- Invite tasks count qualified friends now (default: a first task done); seeded texts say so, operators' edits stay.
 UPDATE "tasks" SET "descriptions" = '{"en_US": "Share your invite link; the reward is yours once a friend who registered with it completes a first task.", "gu_IN": "તમારી આમંત્રણ લિંક શેર કરો; તેનાથી રજીસ્ટર કરનાર મિત્ર પ્રથમ કાર્ય પૂર્ણ કરે એટલે ઇનામ તમારું.", "hi_IN": "अपना आमंत्रण लिंक साझा करें; उससे पंजीकरण करने वाला मित्र पहला काम पूरा करे तो इनाम आपका।", "mr_IN": "तुमची आमंत्रण लिंक शेअर करा; तिच्याद्वारे नोंदणी केलेल्या मित्राने पहिले काम पूर्ण केले की बक्षीस तुमचे.", "pa_IN": "ਆਪਣਾ ਸੱਦਾ ਲਿੰਕ ਸਾਂਝਾ ਕਰੋ; ਉਸ ਨਾਲ ਰਜਿਸਟਰ ਕਰਨ ਵਾਲਾ ਦੋਸਤ ਪਹਿਲਾ ਕੰਮ ਪੂਰਾ ਕਰੇ ਤਾਂ ਇਨਾਮ ਤੁਹਾਡਾ।", "zh_CN": "分享您的邀请链接，通过它注册的好友完成第一个任务后即可领取奖励。"}'::jsonb WHERE "id" = 5 AND "descriptions"->>'en_US' = 'Share your invite link; the reward is yours once a friend registers with it.';
