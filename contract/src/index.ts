@@ -4,6 +4,7 @@ export * from './auth';
 export * from './catalogue';
 export * from './constants';
 export * from './envelope';
+export * from './fraud';
 export * from './linked-accounts';
 export * from './locales';
 export * from './messages';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
@@ -182,12 +183,21 @@ export const withdrawLimitsData = z.object({
 
 const dayField = z.iso.date({ error: 'validation_failed' });
 
-/** Admin list filters; `from`/`to` are India calendar days (YYYY-MM-DD), both inclusive. */
+const riskReasonKeys = Object.values(RISK_REASON_KEYS) as [string, ...string[]];
+
+/**
+ * Admin list filters; `from`/`to` are India calendar days (YYYY-MM-DD), both inclusive. `minRisk`
+ * keeps withdrawals scored at least that much, `reason` those with that risk reason (catalogue key);
+ * `sort=risk` orders by score, highest first (then newest first) instead of pending first.
+ */
 export const adminWithdrawQuery = pageQuery.extend({
   state: z.enum(WITHDRAWAL_STATES, { error: 'validation_failed' }).optional(),
   userId: z.coerce.number({ error: 'validation_failed' }).int().positive().optional(),
   from: dayField.optional(),
   to: dayField.optional(),
+  minRisk: z.coerce.number({ error: 'validation_failed' }).int('validation_failed').min(0).max(1000).optional(),
+  reason: z.enum(riskReasonKeys, { error: 'validation_failed' }).optional(),
+  sort: z.enum(['queue', 'risk'], { error: 'validation_failed' }).default('queue'),
 });
 
 export const adminWithdrawalItem = withdrawalItem.extend({
@@ -198,6 +208,10 @@ export const adminWithdrawalItem = withdrawalItem.extend({
   reviewerId: z.number().int().nullable(),
   reviewedAt: z.string().nullable(),
   history: z.array(withdrawalHistoryItem.extend({ actorId: z.number().int().nullable() })),
+  /** Scored when requested: the sum of the weights of the signals that fired, and their reasons. */
+  risk: withdrawalRisk,
+  /** Above the second-approval threshold two different reviewers approve: the first records, the second dispatches. */
+  approvals: withdrawalApprovals,
 });
 export type AdminWithdrawalItem = z.infer<typeof adminWithdrawalItem>;
 
@@ -224,7 +238,7 @@ export const withdrawalLimits = z.object({
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
 /** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
-export const adminSettingsData = z.object({ withdrawal: withdrawalLimits });
+export const adminSettingsData = z.object({ withdrawal: withdrawalLimits, risk: riskSettings });
 
 export const DAILY_COUNT_MAX = 100;
 /** Fields left out stay as they are. */
@@ -242,6 +256,7 @@ export const adminSettingsSetBody = z.object({
       dailyTotal: rupeeAmountField.optional(),
     })
     .default({}),
+  risk: riskSettingsChange.default({}),
 });
 
 export const withdrawalRoutes = {
@@ -301,7 +316,8 @@ export const withdrawalRoutes = {
     path: `${ADMIN}/settings/get`,
     policy: 'admin',
     roles: STAFF,
-    summary: 'Platform settings: withdrawal minimum, maximum, daily count and daily total',
+    summary:
+      'Platform settings: withdrawal limits, risk signal weights, four-eyes thresholds and when an invite qualifies',
     tag: 'admin',
     data: adminSettingsData,
   },

@@ -192,6 +192,17 @@ export async function createTestContext(
         inviteCode: detail.body.data.inviteCode as string,
       };
     },
+    /** A new user given a staff role by the bootstrap admin (a second reviewer or admin for four-eyes). */
+    async staff(role: 'reviewer' | 'admin') {
+      const user = await ctx.newUser();
+      const res = await ctx.post(
+        '/go_user/api/v1/admin/user/role',
+        { userId: user.id, role },
+        { token: await ctx.adminToken() },
+      );
+      if (res.status !== 200) throw new Error(`user/role failed: ${JSON.stringify(res.body)}`);
+      return user;
+    },
     async balanceOf(token: string) {
       return (await ctx.get('/go_user/api/v1/user/user/detail', { token })).body.data.balance as string;
     },

@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   DashboardOutlined,
+  DollarOutlined,
   LinkOutlined,
   MailOutlined,
   NotificationOutlined,
@@ -53,6 +54,13 @@ export const PAGES: ConsolePage[] = [
     icon: <TeamOutlined />,
     route: 'adminUserList',
     Page: lazy(() => import('../features/users/pages/users-page')),
+  },
+  {
+    path: 'credits',
+    label: 'credits',
+    icon: <DollarOutlined />,
+    route: 'adminCreditRequestList',
+    Page: lazy(() => import('../features/credits/pages/credits-page')),
   },
   {
     path: 'tasks',

@@ -1,4 +1,5 @@
 import type {
+  CreditRequestState,
   LinkedEventKind,
   LinkedStatus,
   LocaleTexts,
@@ -6,6 +7,7 @@ import type {
   PayoutGatewayName,
   PostingRef,
   PostingType,
+  RiskReasonKey,
   SurveyAnswers,
   TaskKind,
   TaskSection,
@@ -413,6 +415,8 @@ export const payoutAccounts = pgTable(
   },
   (t) => [
     index('payout_accounts_user_idx').on(t.userId),
+    // The fraud signal "payout account saved by another user" looks accounts up by number.
+    index('payout_accounts_account_no_idx').on(t.accountNo),
     uniqueIndex('payout_accounts_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
     check('payout_accounts_type', sql`${t.accountType} in ('upi', 'bank')`),
   ],
@@ -453,10 +457,20 @@ export const withdrawals = pgTable(
     /** The gateway's own id of the payout (RazorpayX `pout_...`), once it told us. */
     gatewayPayoutId: text('gateway_payout_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Scored when requested (docs/decisions.md, "fraud"): sum of the fired signals' weights. */
+    riskScore: integer('risk_score').notNull().default(0),
+    /** The fired signals' catalogue keys. */
+    riskReasons: jsonb('risk_reasons').$type<RiskReasonKey[]>().notNull().default([]),
+    /** 2 when the amount was above the second-approval threshold when requested. */
+    approvalsRequired: integer('approvals_required').notNull().default(1),
+    /** The first of two approvals; the second, by someone else, dispatches. */
+    firstApproverId: bigint('first_approver_id', { mode: 'number' }).references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('withdrawals_risk_idx').on(t.riskScore, t.id),
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
@@ -465,6 +479,7 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_gateway_payout_idx')
       .on(t.gateway, t.gatewayPayoutId)
       .where(sql`${t.gatewayPayoutId} is not null`),
+    index('withdrawals_account_no_idx').on(t.accountNo),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check(
       'withdrawals_state_known',
@@ -603,5 +618,61 @@ export const payoutMismatches = pgTable(
   (t) => [
     index('payout_mismatches_withdrawal_idx').on(t.withdrawalId),
     index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Where a registration or a login came from (issue 12): the address as the app sees it (behind
+ * TRUST_PROXY, the forwarded one), its comparison key (IPv4 as is, IPv6 by /64), the User-Agent, and
+ * the device id the web app keeps in localStorage (null when absent or malformed).
+ */
+export const clientSignals = pgTable(
+  'client_signals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['register', 'login'] }).notNull(),
+    ip: text('ip').notNull(),
+    addressKey: text('address_key').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('client_signals_user_idx').on(t.userId, t.kind),
+    index('client_signals_device_idx').on(t.deviceId),
+    index('client_signals_address_idx').on(t.addressKey),
+  ],
+);
+
+/**
+ * A credit above the threshold, waiting for a second admin (four-eyes): posted only when another
+ * admin approves it, keyed `revenue:request:<id>`.
+ */
+export const creditRequests = pgTable(
+  'credit_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    remark: text('remark').notNull(),
+    state: text('state').$type<CreditRequestState>().notNull().default('pending'),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    postingId: bigint('posting_id', { mode: 'number' }).references(() => postings.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_requests_state_idx').on(t.state, t.id),
+    check('credit_requests_amount_positive', sql`${t.amount} > 0`),
+    check('credit_requests_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
   ],
 );

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
+import { type ClientInfo, clientInfoOf } from './client-info';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { withRequestContext } from './request-context';
@@ -40,6 +41,8 @@ export interface HandlerContext<N extends RouteName> {
   /** Set on `user` and `admin` routes. */
   user: AuthUser | undefined;
   ip: string;
+  /** The address, User-Agent and device id, as registration and login record them. */
+  client: ClientInfo;
   locale: Locale;
   requestId: string;
   log: FastifyBaseLogger;
@@ -243,6 +246,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
             headers: request.headers as never,
             user: request.authUser,
             ip: request.ip,
+            client: clientInfoOf(request),
             locale,
             requestId: request.id,
             log: request.log,

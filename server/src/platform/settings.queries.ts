@@ -1,4 +1,4 @@
-import type { IntroData, RebateSettings } from '@kamai/contract';
+import { type IntroData, type RebateSettings, RISK_DEFAULTS } from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { settings } from '../db/schema';
@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
   linked: { hourlyRatePaise: 200 },
   /** Paise as JSON numbers: ₹100 minimum, ₹50,000 maximum, 3 requests and ₹1,00,000 a day. */
   withdrawal: { minPaise: 10_000, maxPaise: 5_000_000, dailyCount: 3, dailyTotalPaise: 10_000_000 },
+  /** Fraud signal weights, four-eyes thresholds and the qualified-invite rule (issue 12). */
+  risk: RISK_DEFAULTS,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];

@@ -7,8 +7,8 @@ import { type AuthService, createAuthService } from './auth.service';
 
 function authHandlers(auth: AuthService): Handlers {
   return {
-    register: ({ body, ip }) => auth.register({ ...body, ip }),
-    login: ({ body, ip }) => auth.login({ ...body, ip }),
+    register: ({ body, ip, client }) => auth.register({ ...body, ip }, client),
+    login: ({ body, ip, client }) => auth.login({ ...body, ip }, client),
     resetPassword: ({ body, ip, requestId }) => auth.resetPassword({ ...body, ip, requestId }),
     editPassword: (ctx) => auth.changePassword({ ...caller(ctx), requestId: ctx.requestId }, ctx.body),
     logout: (ctx) => auth.logout(caller(ctx)),

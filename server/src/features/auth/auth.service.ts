@@ -11,12 +11,14 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
+import type { ClientInfo } from '../../platform/client-info';
 import { refuseCommonPassword } from '../../platform/common-passwords';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateLimit } from '../../platform/rate-limit';
 import * as q from '../../platform/sessions.queries';
+import { recordClient } from '../fraud';
 import type { OtpService } from '../otp';
 import { completeSystemTask } from '../tasks';
 import * as users from '../users';
@@ -93,13 +95,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function register(input: {
-    username: string;
-    password: string;
-    verifyCode: string;
-    inviteCode: string;
-    ip: string;
-  }) {
+  async function register(
+    input: {
+      username: string;
+      password: string;
+      verifyCode: string;
+      inviteCode: string;
+      ip: string;
+    },
+    client: ClientInfo,
+  ) {
     const inviteCode = input.inviteCode.toUpperCase();
     if (config.INVITE_CODE_REQUIRED && !inviteCode) {
       throw new AppError('enter_invite_code', { fields: { inviteCode: 'enter_invite_code' } });
@@ -135,6 +140,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           inviterId: checked.inviterId,
         });
         await insertWallet(tx, user.id);
+        await recordClient(tx, user.id, 'register', client);
         // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };
@@ -154,7 +160,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return Math.max(1, Math.ceil(left / MINUTE_MS));
   }
 
-  async function login(input: { username: string; password: string; ip: string }) {
+  async function login(input: { username: string; password: string; ip: string }, client: ClientInfo) {
     const username = normalizeUsername(input.username) ?? foldUsername(input.username).toLowerCase();
     // Every attempt is reserved before its password is checked, per address and per (account,
     // address) and per account: however many arrive at once, no more are checked than the limits.
@@ -174,7 +180,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     const ok = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !ok) throw new AppError('incorrect_username_or_password');
     await Promise.all([attempts.settleSuccess(db, username, input.ip), limits.loginsPerIp.giveBack(input.ip)]);
-    return { token: await startSession(db, user.id) };
+    const token = await startSession(db, user.id);
+    await recordClient(db, user.id, 'login', client);
+    return { token };
   }
 
   async function resetPassword(input: {
