@@ -39,6 +39,7 @@ import type { PayoutGateway } from './features/payouts/payouts.gateway';
 import { payoutsHandlers } from './features/payouts/payouts.routes';
 import { createSandboxGateway } from './features/payouts/payouts.sandbox';
 import { createPayoutsService } from './features/payouts/payouts.service';
+import { createPushService, type PushSender, pushHandlers, vapidKeys, webPushSender } from './features/push';
 import { referralsHandlers } from './features/referrals/referrals.routes';
 import { createReferralsService } from './features/referrals/referrals.service';
 import { revenueHandlers } from './features/revenue/revenue.routes';
@@ -68,6 +69,9 @@ import { securityHeaders } from './platform/security-headers';
 import { responseSerializerCompiler } from './platform/serializer';
 import { serveApps, type WebRoots } from './platform/web';
 
+/** A push service that has not answered in this long is tried again later (the job retries). */
+const PUSH_SEND_TIMEOUT_MS = 10_000;
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppDeps {
@@ -86,6 +90,8 @@ export interface AppDeps {
   pendingWithdrawals?: PendingWithdrawals;
   /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
   payoutGateway?: PayoutGateway;
+  /** Where pushes go; Web Push to the subscription's push service (VAPID) when absent. */
+  pushSender?: PushSender;
   /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
   checkResponses?: boolean;
 }
@@ -258,9 +264,18 @@ export async function buildApp(deps: AppDeps) {
     wakeJobs: () => jobs.wake(),
   });
   const withdrawals = createWithdrawalsService({ db: database.db, now, payouts });
+  const vapid = await vapidKeys(config, database.db);
+  const push = createPushService({
+    db: database.db,
+    publicKey: vapid.publicKey,
+    sender: deps.pushSender ?? webPushSender(vapid, PUSH_SEND_TIMEOUT_MS),
+    allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
+    now,
+    log: app.log,
+  });
   const jobs = createJobRunner({
     db: database.db,
-    handlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers },
+    handlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers, ...push.jobHandlers },
     now,
     log: app.log,
     leaseMs,
@@ -294,6 +309,7 @@ export async function buildApp(deps: AppDeps) {
       ...payoutAccountsHandlers(payoutAccounts),
       ...withdrawalsHandlers(withdrawals),
       ...payoutsHandlers(payouts),
+      ...pushHandlers(push),
     },
     auth.resolveSession,
   );
@@ -335,6 +351,7 @@ export async function buildApp(deps: AppDeps) {
       payoutAccounts,
       withdrawals,
       payouts,
+      push,
       jobs,
       payoutSecret: secret,
     },
