@@ -63,6 +63,7 @@ import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
+import { pruneOldRows } from './platform/prune';
 import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { securityHeaders } from './platform/security-headers';
@@ -279,10 +280,29 @@ export async function buildApp(deps: AppDeps) {
     now,
     log: app.log,
     leaseMs,
-    periodic: async () => {
-      await payouts.reconcile();
-    },
-    periodicMs: Math.min(60_000, reconcileAfterMs),
+    workers: config.JOB_WORKERS,
+    periodic: [
+      {
+        name: 'payouts.reconcile',
+        everyMs: Math.min(60_000, reconcileAfterMs),
+        run: async () => {
+          await payouts.reconcile();
+        },
+      },
+      {
+        name: 'prune',
+        everyMs: 3_600_000,
+        run: async () => {
+          const pruned = await pruneOldRows({
+            db: database.db,
+            now,
+            jobRetentionHours: config.JOB_RETENTION_HOURS,
+            idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+          });
+          if (pruned.jobs + pruned.keys > 0) app.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
+        },
+      },
+    ],
   });
   // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive it.
   app.addHook('onListen', async () => jobs.start());
