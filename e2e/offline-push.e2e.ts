@@ -1,4 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRegister, launch, PHONE } from './browser';
 
@@ -78,15 +81,28 @@ describe('offline', () => {
     await context.close();
   });
 
-  it('is installable: Chromium finds the manifest and its icons without errors', async () => {
-    const { context, page } = await controlledPage('/index/home');
-    const cdp = await context.newCDPSession(page);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
-    expect(manifest.url).toBe(`${base()}/manifest.webmanifest`);
-    expect(manifest.errors).toEqual([]);
-    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
-    expect(installability.installabilityErrors).toEqual([]);
-    await context.close();
+  it('is installable: Chromium finds the manifest, its icons and the worker without errors', async () => {
+    // Installability is judged in a normal profile (Playwright's contexts are incognito, never installable).
+    const profile = mkdtempSync(join(tmpdir(), 'kamai-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      viewport: PHONE,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`${base()}/index/home`);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+      expect(manifest.url).toBe(`${base()}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+      expect(installability.installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
 
@@ -132,6 +148,86 @@ describe('push display', () => {
       data: JSON.stringify({ ...message, title: 'भुगतान सफल' }),
     });
     await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['भुगतान सफल']);
+    await context.close();
+  });
+});
+
+/**
+ * Chromium here cannot reach a real push service (no network: `subscribe()` never answers), so the
+ * page's PushManager is replaced by one that hands out a subscription the way Chrome does: an FCM
+ * endpoint and a fresh P-256 key with a 16-byte auth secret. Everything after it is real: the
+ * switch, the permission, the server's routes and its origin check.
+ */
+function standInPushService() {
+  let current: PushSubscription | null = null;
+  const encode = (bytes: ArrayBuffer) =>
+    btoa(String.fromCharCode(...new Uint8Array(bytes)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const p256dh = encode(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const auth = encode(crypto.getRandomValues(new Uint8Array(16)).buffer);
+    const key = String(options?.applicationServerKey ?? '');
+    const raw = Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`;
+    const subscription = {
+      endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: raw },
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+      unsubscribe: async () => {
+        current = null;
+        return true;
+      },
+    };
+    current = subscription as unknown as PushSubscription;
+    return current;
+  };
+  PushManager.prototype.getSubscription = async () => current;
+}
+
+describe('push switch', () => {
+  it('asks for permission and subscribes this device, and unsubscribes it', async () => {
+    const { context, page } = await controlledPage('/index/user');
+    await context.grantPermissions(['notifications'], { origin: base() });
+    await page.addInitScript(standInPushService);
+    await page.reload();
+    const toggle = page.getByRole('switch', { name: /Push notifications/ });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.isChecked()).toBe(false);
+
+    await toggle.click();
+    // The server's own message (push_subscribed): it accepted the FCM endpoint.
+    await expect
+      .poll(() => page.locator('.adm-toast-main').filter({ hasText: 'Notifications are on for this device' }).count())
+      .toBe(1);
+    expect(await toggle.isChecked()).toBe(true);
+
+    await toggle.click();
+    await expect
+      .poll(() => page.locator('.adm-toast-main').filter({ hasText: 'Notifications are off for this device' }).count())
+      .toBe(1);
+    expect(await toggle.isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('stays off and says why when the browser refuses permission', async () => {
+    const { context, page } = await controlledPage('/index/user');
+    const toggle = page.getByRole('switch', { name: /Push notifications/ });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    // Headless Chromium answers the permission request with "denied" when nothing grants it.
+    await toggle.click();
+    await expect
+      .poll(() =>
+        page
+          .locator('.adm-toast-main')
+          .filter({ hasText: /Notifications are blocked/ })
+          .count(),
+      )
+      .toBe(1);
+    expect(await toggle.isChecked()).toBe(false);
     await context.close();
   });
 });
