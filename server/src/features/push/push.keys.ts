@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { Config } from '../../platform/config';
 import { ConfigError } from '../../platform/config';
-import { putSettingOnce } from '../settings/settings.queries';
+import { putSettingOnce } from '../../platform/settings.queries';
 import { generateVapidKeys, type VapidKeys } from './push.sender';
 
 /** Used when neither VAPID_SUBJECT nor an https PUBLIC_URL says how to reach the operator. */

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
 import type { JobRow } from '../../platform/jobs.queries';
+import { enqueueDeliveries, PUSH_DELIVER, PUSH_NOTICE, type PushContent } from '../../platform/push.queries';
 import { isAllowedEndpoint, type OriginPattern } from '../../platform/push-origins';
 import * as q from './push.queries';
 import type { PushSender } from './push.sender';
@@ -31,7 +32,7 @@ interface PushServiceOptions {
 }
 
 /** The message a subscription gets, in its own language. */
-export function pushMessageFor(content: q.PushContent, locale: Locale): PushMessage {
+export function pushMessageFor(content: PushContent, locale: Locale): PushMessage {
   if (content.source === 'notice') {
     return { title: translate(locale, 'push_new_notice'), body: content.title, url: content.url, tag: content.tag };
   }
@@ -67,7 +68,7 @@ export function createPushService(options: PushServiceOptions) {
   }
 
   async function deliver(job: JobRow) {
-    const payload = job.payload as q.PushContent & { subscriptionId: number };
+    const payload = job.payload as PushContent & { subscriptionId: number };
     const subscription = await q.findSubscription(db, payload.subscriptionId);
     if (!subscription) return;
     // The list may have been narrowed since this endpoint was saved.
@@ -104,14 +105,14 @@ export function createPushService(options: PushServiceOptions) {
     const { noticeId, publishedAt } = job.payload as { noticeId: number; publishedAt: string };
     const notice = await q.findNotice(db, noticeId);
     if (!notice?.published || notice.publishedAt?.toISOString() !== publishedAt) return;
-    await q.enqueueDeliveries(db, {
+    await enqueueDeliveries(db, {
       users: 'all',
       cause: `notice:${noticeId}`,
       content: { source: 'notice', noticeId, title: notice.title, url: PUSH_PATHS.notices, tag: `notice:${noticeId}` },
     });
   }
 
-  const jobHandlers: Record<string, JobHandler> = { [q.PUSH_DELIVER]: deliver, [q.PUSH_NOTICE]: fanOutNotice };
+  const jobHandlers: Record<string, JobHandler> = { [PUSH_DELIVER]: deliver, [PUSH_NOTICE]: fanOutNotice };
 
   return { publicKey: () => ({ publicKey: options.publicKey }), subscribe, unsubscribe, jobHandlers };
 }

@@ -1,8 +1,8 @@
 import { formatRupees, PUSH_PATHS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { enqueueDeliveries } from '../push';
-import { creditWithRebates } from '../referrals/referrals.credit';
+import { enqueueDeliveries } from '../../platform/push.queries';
+import { creditWithRebates } from '../referrals';
 import * as q from './tasks.queries';
 
 export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;
