@@ -25,7 +25,13 @@ export async function startFakePushService() {
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
       const queue = answers.get(path);
       const status = queue && queue.length > 0 ? (queue.shift() as number) : 201;
-      response.writeHead(status, status === 201 ? { location: `${path}/msg/${received.length}` } : {});
+      const location =
+        status === 201
+          ? `${path}/msg/${received.length}`
+          : status >= 300 && status < 400
+            ? `${origin}/redirected`
+            : undefined;
+      response.writeHead(status, location ? { location } : {});
       response.end();
     });
   });

@@ -281,6 +281,38 @@ describe('sending', () => {
   });
 });
 
+describe('what the sender refuses to do', () => {
+  it('never follows a redirect from a push service', async () => {
+    const { user, path } = await subscribed('en_US', 300);
+    fake.answer(path, 307, 307);
+    const created = await withdraw(ctx, user.token, { amount: 105 });
+    await review(ctx, created.body.data.id, 'reject', 'Duplicate request');
+    expect(await deliveredTo(path)).toHaveLength(1);
+    expect(fake.received.filter((r) => r.path === '/redirected')).toHaveLength(0);
+    // Not a retryable answer and not "gone": logged, the subscription kept.
+    expect(await subscriptionCount(user.id)).toBe(1);
+    expect(ctx.logs.some((line) => line.includes('push refused by the push service'))).toBe(true);
+  });
+
+  it('does not send to a stored endpoint outside the allowed origins, and deletes it', async () => {
+    const user = await payee(ctx, 300);
+    const outside = { ...browserSubscription('http://127.0.0.1:9/').json.keys };
+    await ctx.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint: 'http://127.0.0.1:9/push/stored-before-the-list-changed',
+      p256dh: outside.p256dh,
+      auth: outside.auth,
+      locale: 'en_US',
+    });
+    const start = fake.received.length;
+    const created = await withdraw(ctx, user.token, { amount: 100 });
+    await review(ctx, created.body.data.id, 'reject', 'Duplicate request');
+    await ctx.services.jobs.runDue();
+    expect(fake.received.length).toBe(start);
+    expect(await subscriptionCount(user.id)).toBe(0);
+  });
+});
+
 describe('default allowed origins', () => {
   it('accept the browsers push services over https and nothing else', async () => {
     const strict = await createTestContext();
