@@ -45,7 +45,7 @@ async function subscribed(lang = 'en_US', rupees = 0) {
 /** Runs the jobs worker until nothing is due, and answers what reached the fake for `path` meanwhile. */
 async function deliveredTo(path: string) {
   const start = fake.received.length;
-  await ctx.services.jobs.runDue();
+  await ctx.worker.jobs.runDue();
   return fake.received.slice(start).filter((r) => r.path === path);
 }
 
@@ -307,7 +307,7 @@ describe('what the sender refuses to do', () => {
     const start = fake.received.length;
     const created = await withdraw(ctx, user.token, { amount: 100 });
     await review(ctx, created.body.data.id, 'reject', 'Duplicate request');
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     expect(fake.received.length).toBe(start);
     expect(await subscriptionCount(user.id)).toBe(0);
   });

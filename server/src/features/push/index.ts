@@ -1,6 +1,4 @@
-/** The push feature's public face (enqueueing a push is platform/push.queries.ts, below every feature). */
-
-export { vapidKeys } from './push.keys';
-export { pushHandlers } from './push.routes';
-export { type PushSender, webPushSender } from './push.sender';
-export { createPushService, type PushService } from './push.service';
+// The public face of the push feature (enqueueing a push is platform/push.queries.ts, below every feature).
+export { createPush, register } from './push.routes';
+export type { PushSender } from './push.sender';
+export type { PushService } from './push.service';
