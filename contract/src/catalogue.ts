@@ -25,6 +25,11 @@ export const CATALOGUE = {
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // web push (issue 13)
+  push_subscribed: 200,
+  push_unsubscribed: 200,
+  push_endpoint_not_allowed: 400,
+  push_new_notice: 200,
   // field validation (spec section 5)
   enter_phone_or_email: 400,
   enter_valid_email: 400,

@@ -14,6 +14,7 @@ export * from './otp';
 export * from './pagination';
 export * from './payout-accounts';
 export * from './payouts';
+export * from './push';
 export * from './referrals';
 export * from './revenue';
 export * from './route-def';

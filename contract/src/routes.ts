@@ -17,6 +17,7 @@ import { outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { payoutAccountRoutes } from './payout-accounts';
 import { payoutGatewayRoutes, payoutRoutes } from './payouts';
+import { pushRoutes } from './push';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
@@ -153,6 +154,7 @@ export const routes = {
   ...withdrawalRoutes,
   ...payoutRoutes,
   ...payoutGatewayRoutes,
+  ...pushRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';

@@ -12,6 +12,7 @@ import * as notices from './features/notices';
 import * as otp from './features/otp';
 import * as payoutAccounts from './features/payout-accounts';
 import * as payouts from './features/payouts';
+import * as push from './features/push';
 import * as referrals from './features/referrals';
 import * as revenue from './features/revenue';
 import * as survey from './features/survey';
@@ -51,6 +52,8 @@ export interface AppDeps {
   pendingWithdrawals?: admin.PendingWithdrawals;
   /** Replaces the "masterpay" sandbox (which pays after SANDBOX_PAYOUT_DELAY_MS) as the `sandbox` gateway. */
   payoutGateway?: payouts.PayoutGateway;
+  /** Where pushes go; Web Push (VAPID) to each subscription's push service when absent. */
+  pushSender?: push.PushSender;
   /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
   checkResponses?: boolean;
 }
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     ],
     payoutGateway: deps.payoutGateway,
     onPayoutMismatch: (gateway) => metrics.onPayoutMismatch(gateway),
+    pushSender: deps.pushSender,
     notifyUrl: () => payouts.callbackUrl(config, () => app.server.address()),
   });
   // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive their own.
@@ -122,6 +126,7 @@ export async function buildApp(deps: AppDeps) {
   payoutAccounts.register(app, feature);
   withdrawals.register(app, { ...feature, payouts: worker.payouts });
   payouts.register(app, { ...feature, payouts: worker.payouts });
+  push.register(app, { push: worker.push });
   checkEveryRoute(app);
   serveMetrics(app, metrics, config.METRICS_TOKEN);
 

@@ -20,6 +20,11 @@ export const en_US: Messages = {
   too_many_requests: 'Too many requests, please try again later',
   internal_error: 'Something went wrong, please try again',
   service_unavailable: 'The service is not ready, please try again shortly',
+  // web push (issue 13)
+  push_subscribed: 'Notifications are on for this device',
+  push_unsubscribed: 'Notifications are off for this device',
+  push_endpoint_not_allowed: 'This push service is not accepted',
+  push_new_notice: 'New notice',
   enter_phone_or_email: 'Enter phone or email',
   enter_valid_email: 'Enter a valid e-mail',
   phone_format_wrong: 'Phone format wrong',

@@ -20,6 +20,11 @@ export const gu_IN: Messages = {
   too_many_requests: 'ઘણી બધી વિનંતીઓ, કૃપા કરીને પછીથી ફરી પ્રયાસ કરો',
   internal_error: 'કંઈક ખોટું થયું, કૃપા કરીને ફરી પ્રયાસ કરો',
   service_unavailable: 'સેવા હજી તૈયાર નથી, કૃપા કરીને થોડી વારમાં ફરી પ્રયાસ કરો',
+  // web push (issue 13)
+  push_subscribed: 'આ ઉપકરણ માટે સૂચનાઓ ચાલુ છે',
+  push_unsubscribed: 'આ ઉપકરણ માટે સૂચનાઓ બંધ છે',
+  push_endpoint_not_allowed: 'આ પુશ સેવા સ્વીકાર્ય નથી',
+  push_new_notice: 'નવી સૂચના',
   enter_phone_or_email: 'ફોન અથવા ઇમેઇલ દાખલ કરો',
   enter_valid_email: 'માન્ય ઇ-મેઇલ દાખલ કરો',
   phone_format_wrong: 'ફોનનું ફોર્મેટ ખોટું છે',

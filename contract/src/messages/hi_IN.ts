@@ -20,6 +20,11 @@ export const hi_IN: Messages = {
   too_many_requests: 'बहुत अधिक अनुरोध, कृपया बाद में पुनः प्रयास करें',
   internal_error: 'कुछ गलत हो गया, कृपया पुनः प्रयास करें',
   service_unavailable: 'सेवा अभी तैयार नहीं है, कृपया थोड़ी देर में पुनः प्रयास करें',
+  // web push (issue 13)
+  push_subscribed: 'इस डिवाइस के लिए सूचनाएँ चालू हैं',
+  push_unsubscribed: 'इस डिवाइस के लिए सूचनाएँ बंद हैं',
+  push_endpoint_not_allowed: 'यह पुश सेवा स्वीकार नहीं की जाती',
+  push_new_notice: 'नई सूचना',
   enter_phone_or_email: 'फ़ोन या ईमेल दर्ज करें',
   enter_valid_email: 'मान्य ई-मेल दर्ज करें',
   phone_format_wrong: 'फ़ोन का प्रारूप गलत है',

@@ -20,6 +20,11 @@ export const mr_IN: Messages = {
   too_many_requests: 'खूप जास्त विनंत्या, कृपया नंतर पुन्हा प्रयत्न करा',
   internal_error: 'काहीतरी चुकले, कृपया पुन्हा प्रयत्न करा',
   service_unavailable: 'सेवा अजून तयार नाही, कृपया थोड्या वेळाने पुन्हा प्रयत्न करा',
+  // web push (issue 13)
+  push_subscribed: 'या डिव्हाइससाठी सूचना चालू आहेत',
+  push_unsubscribed: 'या डिव्हाइससाठी सूचना बंद आहेत',
+  push_endpoint_not_allowed: 'ही पुश सेवा स्वीकारली जात नाही',
+  push_new_notice: 'नवीन सूचना',
   enter_phone_or_email: 'फोन किंवा ईमेल टाका',
   enter_valid_email: 'वैध ई-मेल टाका',
   phone_format_wrong: 'फोनचे स्वरूप चुकीचे आहे',

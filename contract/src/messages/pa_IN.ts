@@ -20,6 +20,11 @@ export const pa_IN: Messages = {
   too_many_requests: 'ਬਹੁਤ ਜ਼ਿਆਦਾ ਬੇਨਤੀਆਂ, ਕਿਰਪਾ ਕਰਕੇ ਬਾਅਦ ਵਿੱਚ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
   internal_error: 'ਕੁਝ ਗਲਤ ਹੋ ਗਿਆ, ਕਿਰਪਾ ਕਰਕੇ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
   service_unavailable: 'ਸੇਵਾ ਅਜੇ ਤਿਆਰ ਨਹੀਂ ਹੈ, ਕਿਰਪਾ ਕਰਕੇ ਥੋੜ੍ਹੀ ਦੇਰ ਬਾਅਦ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
+  // web push (issue 13)
+  push_subscribed: 'ਇਸ ਡਿਵਾਈਸ ਲਈ ਸੂਚਨਾਵਾਂ ਚਾਲੂ ਹਨ',
+  push_unsubscribed: 'ਇਸ ਡਿਵਾਈਸ ਲਈ ਸੂਚਨਾਵਾਂ ਬੰਦ ਹਨ',
+  push_endpoint_not_allowed: 'ਇਹ ਪੁਸ਼ ਸੇਵਾ ਸਵੀਕਾਰ ਨਹੀਂ ਕੀਤੀ ਜਾਂਦੀ',
+  push_new_notice: 'ਨਵੀਂ ਸੂਚਨਾ',
   enter_phone_or_email: 'ਫ਼ੋਨ ਜਾਂ ਈਮੇਲ ਦਰਜ ਕਰੋ',
   enter_valid_email: 'ਵੈਧ ਈ-ਮੇਲ ਦਰਜ ਕਰੋ',
   phone_format_wrong: 'ਫ਼ੋਨ ਦਾ ਫਾਰਮੈਟ ਗਲਤ ਹੈ',

@@ -20,6 +20,11 @@ export const zh_CN: Messages = {
   too_many_requests: '请求过于频繁，请稍后再试',
   internal_error: '出错了，请重试',
   service_unavailable: '服务尚未就绪，请稍后再试',
+  // web push (issue 13)
+  push_subscribed: '已为此设备开启通知',
+  push_unsubscribed: '已为此设备关闭通知',
+  push_endpoint_not_allowed: '不接受此推送服务',
+  push_new_notice: '新公告',
   enter_phone_or_email: '请输入手机号或邮箱',
   enter_valid_email: '请输入有效的邮箱',
   phone_format_wrong: '手机号格式错误',

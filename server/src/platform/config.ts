@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PUSH_ORIGINS, parseOrigins } from './push-origins';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -25,6 +26,30 @@ export const configSchema = z.object({
     .default('kamai:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_LEDGER_CHECK_SECONDS: positiveInt.default(60),
+  /** Web Push (issue 13): both keys or neither; without them a pair is generated once and kept in settings. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default(DEFAULT_PUSH_ORIGINS.join(','))
+    .transform((list, ctx) => {
+      try {
+        return parseOrigins(list);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
