@@ -31,8 +31,16 @@ import { createNoticesAdminService } from './features/notices/notices.admin';
 import { noticesHandlers } from './features/notices/notices.routes';
 import { createNoticesService } from './features/notices/notices.service';
 import { otpHandlers } from './features/otp/otp.routes';
-import { type OtpSender, sandboxSender, smtpSender } from './features/otp/otp.senders';
+import {
+  type DeliveryLog,
+  failoverSender,
+  type OtpSender,
+  type ProviderClient,
+  sandboxSender,
+  smtpClient,
+} from './features/otp/otp.senders';
 import { createOtpService } from './features/otp/otp.service';
+import { msg91Client, twilioClient } from './features/otp/sms.providers';
 import { payoutAccountsHandlers } from './features/payout-accounts/payout-accounts.routes';
 import { createPayoutAccountsService } from './features/payout-accounts/payout-accounts.service';
 import type { PayoutGateway } from './features/payouts/payouts.gateway';
@@ -203,8 +211,12 @@ export async function buildApp(deps: AppDeps) {
     app.log.warn(info, 'transaction retried');
   };
   const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
-  const email = config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : sandboxSender(database.db, app.log);
-  const sms = deps.smsSender ?? sandboxSender(database.db, app.log);
+  const deliveryLog: DeliveryLog = { db: database.db, log: app.log, onAttempt: metrics.onDelivery };
+  const email = config.SMTP_URL
+    ? failoverSender([smtpClient(config.SMTP_URL, config.SMTP_FROM)], 30_000, deliveryLog)
+    : sandboxSender(deliveryLog);
+  const sms = deps.smsSender ?? smsSender(config, deliveryLog);
+  acceptFormBodies(app, [routes.smsReportMsg91.path]);
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
   const users = createUsersService({ db: database.db, now });
@@ -339,6 +351,33 @@ export async function buildApp(deps: AppDeps) {
       payoutSecret: secret,
     },
   };
+}
+
+/** SMS_PROVIDER: the sandbox, or the named providers in failover order (issue 13 §1). */
+export function smsSender(config: Config, deliveryLog: DeliveryLog, fetcher: typeof fetch = fetch): OtpSender {
+  if (config.SMS_PROVIDER.length === 1 && config.SMS_PROVIDER[0] === 'sandbox') return sandboxSender(deliveryLog);
+  const clients: ProviderClient[] = config.SMS_PROVIDER.map((name) => {
+    if (name === 'msg91') return msg91Client(config, fetcher);
+    if (name === 'twilio') return twilioClient(config, fetcher);
+    throw new Error(`sandbox cannot be part of a failover list`);
+  });
+  return failoverSender(clients, config.SMS_TIMEOUT_MS, deliveryLog);
+}
+
+/**
+ * `application/x-www-form-urlencoded` bodies, parsed only on the listed paths (MSG91's v2 delivery report
+ * posts a form); everywhere else such a body stays refused with 415, as before.
+ */
+function acceptFormBodies(app: FastifyInstance, paths: string[]) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!paths.includes(request.routeOptions.url ?? '')) {
+      done(
+        Object.assign(new Error('Unsupported Media Type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+      );
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
 }
 
 /**
