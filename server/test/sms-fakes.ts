@@ -35,18 +35,20 @@ async function startFake<Mode extends string>(
     },
   };
   const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    // Recorded as soon as it arrives, so a request the client abandons still counts.
+    const request: FakeRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: '',
+    };
+    fake.requests.push(request);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const request: FakeRequest = {
-        method: req.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      fake.requests.push(request);
+      request.body = Buffer.concat(chunks).toString('utf8');
       if (fake.mode === 'hang') {
         hanging.add(res);
         return;
