@@ -9,11 +9,11 @@ import {
   type PageQuery,
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { RateCounters } from '../../platform/rate-limit';
-import { writeAudit } from '../audit/audit.queries';
 import * as q from './otp.queries';
 import { DeliveryFailed, type OtpSender } from './otp.senders';
 import { checkMsg91Report, parseMsg91Report } from './sms.reports';
