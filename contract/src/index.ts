@@ -16,6 +16,7 @@ export * from './payouts';
 export * from './referrals';
 export * from './revenue';
 export * from './route-def';
+export * from './route-errors';
 export * from './routes';
 export * from './survey';
 export * from './tasks';

@@ -59,6 +59,7 @@ import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
+import { addErrorResponses } from './platform/openapi';
 import { pruneOldRows } from './platform/prune';
 import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
@@ -183,6 +184,8 @@ export async function buildApp(deps: AppDeps) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document ? addErrorResponses(document.openapiObject as never) : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
