@@ -3,6 +3,7 @@ import {
   DashboardOutlined,
   LinkOutlined,
   MailOutlined,
+  MessageOutlined,
   NotificationOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -80,6 +81,13 @@ export const PAGES: ConsolePage[] = [
     icon: <MailOutlined />,
     route: 'adminOtpOutbox',
     Page: lazy(() => import('../features/otp/pages/outbox-page')),
+  },
+  {
+    path: 'deliveries',
+    label: 'deliveries',
+    icon: <MessageOutlined />,
+    route: 'adminOtpDeliveries',
+    Page: lazy(() => import('../features/otp/pages/deliveries-page')),
   },
   {
     path: 'audit',
