@@ -82,5 +82,22 @@ describe('phone sign-up through MSG91', () => {
       body: JSON.stringify({ requestId: sent?.requestId, status: '2' }),
     });
     expect(forged.status).toBe(401);
+
+    // The console shows the delivery status per target.
+    const output = server.lines.join('\n');
+    const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(output)?.[1] ?? '';
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const admin = await desk.newPage();
+    await admin.goto(`${server.url}/admin/`);
+    await admin.getByLabel('Phone number or e-mail').fill(field('username'));
+    await admin.getByLabel('Password').fill(field('password'));
+    await admin.getByRole('button', { name: 'Log in' }).click();
+    await admin.getByRole('menuitem', { name: 'Code deliveries' }).click();
+    await admin.getByLabel('Sent to').fill(`91${phone}`);
+    await admin.getByLabel('Sent to').press('Enter');
+    const row = admin.getByRole('row', { name: new RegExp(`91${phone}`) });
+    await expect.poll(() => row.getByText('Delivered').count()).toBe(1);
+    expect(await row.getByText('msg91').count()).toBe(1);
+    await desk.close();
   });
 });
