@@ -118,15 +118,22 @@ export const objOtpData = z.object({
 
 /**
  * MSG91's delivery report. Their "Webhook (Old)" v2 posts a form with `data`, a JSON string of
- * `[{requestId, report: [{number, status, desc}]}]`; v3 and "Webhook (New)" post JSON with
- * `requestId`, `status` and `desc`/`failureReason` at the top. All are taken; the parser checks shapes.
+ * `[{requestId, report: [{number, status, desc}]}]`; v3 and "Webhook (New)" post JSON with `requestId`,
+ * `status` and `desc`/`failureReason` at the top. Both are taken; fields not named here are dropped.
  */
-export const msg91ReportQuery = z.looseObject({ token: z.string().max(200).optional() });
-export const msg91ReportBody = z.union([
-  z.looseObject({ data: z.string().max(100_000) }),
-  z.looseObject({ requestId: z.string().max(100), status: z.union([z.string().max(40), z.number()]) }),
-  z.array(z.looseObject({ requestId: z.string().max(100) })).max(1000),
-]);
+const reportText = z.string().max(500).optional();
+export const msg91ReportQuery = z.object({ token: z.string().max(200).optional() });
+export const msg91ReportBody = z.object({
+  data: z.string().max(100_000).optional(),
+  requestId: z.string().max(100).optional(),
+  status: z.union([z.string().max(40), z.number()]).optional(),
+  desc: reportText,
+  description: reportText,
+  failureReason: reportText,
+  failedReason: reportText,
+  number: z.string().max(20).optional(),
+  telNum: z.string().max(20).optional(),
+});
 export const msg91ReportData = z.object({ updated: z.number().int() });
 
 export const otpRoutes = {

@@ -59,7 +59,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'too_many_requests',
   ],
   objOtpEmail: ['enter_valid_email', 'otp_resend_wait', 'otp_rate_limited', 'too_many_requests'],
-  smsReportMsg91: ['route_not_found'],
+  smsReportMsg91: ['unauthorized', 'forbidden', 'route_not_found'],
   taskFinish: ['task_not_found', 'task_condition_unmet', 'task_already_claimed', 'task_not_active'],
   adminTaskAdd: ['task_title_required'],
   adminTaskEdit: ['task_title_required', 'task_not_found', 'system_task_locked'],
