@@ -1,8 +1,11 @@
-import type { Handlers } from '../../platform/routes';
-import { caller } from '../../platform/routes';
-import type { OtpService } from './otp.service';
+import type { FastifyInstance } from 'fastify';
+import type { RateCounters } from '../../platform/rate-limit';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type DeliveryLog, failoverSender, type OtpSender, sandboxSender, smtpClient } from './otp.senders';
+import { createOtpService, type OtpService } from './otp.service';
+import { smsSenderFor } from './sms.providers';
 
-export function otpHandlers(otp: OtpService): Handlers {
+function otpHandlers(otp: OtpService): Handlers {
   return {
     otpSend: ({ body, ip, locale }) => otp.send({ target: body.target, ip, locale }),
     adminOtpOutbox: ({ query }) => otp.outbox(query),
@@ -19,4 +22,46 @@ export function otpHandlers(otp: OtpService): Handlers {
       ),
     smsReportMsg91: ({ query, body, ip }) => otp.msg91Report({ token: query.token, ip, body }),
   };
+}
+
+/**
+ * `application/x-www-form-urlencoded` bodies, parsed only on the listed paths (MSG91's v2 delivery report
+ * posts a form); everywhere else such a body stays refused with 415, as before.
+ */
+function acceptFormBodies(app: FastifyInstance, paths: string[]) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!paths.includes(request.routeOptions.url ?? '')) {
+      done(
+        Object.assign(new Error('Unsupported Media Type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }),
+      );
+      return;
+    }
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/**
+ * Verification codes and operator messages. SMS goes through SMS_PROVIDER (the sandbox, MSG91, Twilio
+ * or a failover list; `smsSender` replaces it), e-mail through SMTP_URL or the sandbox. Every attempt is
+ * recorded; `onDelivery` counts it for /metrics. The service's `senders.sms.sandbox` says whether codes
+ * stay on the machine (the outbox).
+ */
+export function register(
+  app: FastifyInstance,
+  deps: FeatureDeps & {
+    counters: RateCounters;
+    smsSender?: OtpSender;
+    onDelivery?: DeliveryLog['onAttempt'];
+  },
+) {
+  const { db, config, log } = deps;
+  const deliveryLog: DeliveryLog = { db, log, onAttempt: deps.onDelivery };
+  const email = config.SMTP_URL
+    ? failoverSender([smtpClient(config.SMTP_URL, config.SMTP_FROM)], 30_000, deliveryLog)
+    : sandboxSender(deliveryLog);
+  const sms = deps.smsSender ?? smsSenderFor(config, deliveryLog);
+  const otp = createOtpService({ ...deps, senders: { sms, email } });
+  acceptFormBodies(app, ['/go_user/api/v1/common/sms/report/msg91']);
+  registerRoutes(app, otpHandlers(otp));
+  return otp;
 }

@@ -1,6 +1,15 @@
 import { OTP_LENGTH, OTP_TTL_SECONDS } from '@kamai/contract';
 import type { Config } from '../../platform/config';
-import { codeText, type Delivery, type ProviderClient, ProviderError } from './otp.senders';
+import {
+  codeText,
+  type Delivery,
+  type DeliveryLog,
+  failoverSender,
+  type OtpSender,
+  type ProviderClient,
+  ProviderError,
+  sandboxSender,
+} from './otp.senders';
 
 /** Reads a provider's answer as JSON; a body that is not JSON is kept as text for the error. */
 async function readAnswer(res: Response): Promise<{ json: Record<string, unknown> | undefined; text: string }> {
@@ -119,4 +128,15 @@ export function twilioClient(config: Config, fetcher: typeof fetch = fetch): Pro
       throw new ProviderError(failure, `twilio ${res.status}${code === undefined ? '' : ` ${code}`}: ${message}`);
     },
   };
+}
+
+/** SMS_PROVIDER: the sandbox, or the named providers in failover order (issue 13 §1). */
+export function smsSenderFor(config: Config, deliveryLog: DeliveryLog, fetcher: typeof fetch = fetch): OtpSender {
+  if (config.SMS_PROVIDER.length === 1 && config.SMS_PROVIDER[0] === 'sandbox') return sandboxSender(deliveryLog);
+  const clients: ProviderClient[] = config.SMS_PROVIDER.map((name) => {
+    if (name === 'msg91') return msg91Client(config, fetcher);
+    if (name === 'twilio') return twilioClient(config, fetcher);
+    throw new Error('sandbox cannot be part of a failover list');
+  });
+  return failoverSender(clients, config.SMS_TIMEOUT_MS, deliveryLog);
 }
