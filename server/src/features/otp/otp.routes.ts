@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RateCounters } from '../../platform/rate-limit';
+import { HOUR_S, type RateLimits } from '../../platform/rate-limit';
 import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { type DeliveryLog, failoverSender, type OtpSender, sandboxSender, smtpClient } from './otp.senders';
 import { createOtpService, type OtpService } from './otp.service';
@@ -8,7 +8,7 @@ import { smsSenderFor } from './sms.providers';
 function otpHandlers(otp: OtpService): Handlers {
   return {
     otpSend: ({ body, ip, locale }) => otp.send({ target: body.target, ip, locale }),
-    adminOtpOutbox: ({ query }) => otp.outbox(query),
+    adminOtpOutbox: (ctx) => otp.outbox({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.query),
     adminOtpDeliveries: ({ query }) => otp.deliveries(query),
     objOtpSms: (ctx) =>
       otp.deliver(
@@ -49,7 +49,7 @@ function acceptFormBodies(app: FastifyInstance, paths: string[]) {
 export function register(
   app: FastifyInstance,
   deps: FeatureDeps & {
-    counters: RateCounters;
+    rates: RateLimits;
     smsSender?: OtpSender;
     onDelivery?: DeliveryLog['onAttempt'];
   },
@@ -60,7 +60,12 @@ export function register(
     ? failoverSender([smtpClient(config.SMTP_URL, config.SMTP_FROM)], 30_000, deliveryLog)
     : sandboxSender(deliveryLog);
   const sms = deps.smsSender ?? smsSenderFor(config, deliveryLog);
-  const otp = createOtpService({ ...deps, senders: { sms, email } });
+  const otp = createOtpService({
+    ...deps,
+    sendsPerIp: deps.rates.limit('otp:ip', config.OTP_SENDS_PER_IP_PER_HOUR, HOUR_S),
+    adminSends: deps.rates.limit('otp:admin', config.OTP_ADMIN_SENDS_PER_HOUR, HOUR_S),
+    senders: { sms, email },
+  });
   acceptFormBodies(app, ['/go_user/api/v1/common/sms/report/msg91']);
   registerRoutes(app, otpHandlers(otp));
   return otp;

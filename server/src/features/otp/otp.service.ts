@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+
 import {
   type DeliveryProvider,
   type Locale,
@@ -13,7 +14,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { RateCounters } from '../../platform/rate-limit';
+import type { RateLimit } from '../../platform/rate-limit';
 import * as q from './otp.queries';
 import { DeliveryFailed, type OtpSender } from './otp.senders';
 import { checkMsg91Report, parseMsg91Report } from './sms.reports';
@@ -23,12 +24,21 @@ const HOUR_MS = 3_600_000;
 export interface OtpServiceDeps {
   db: Db;
   config: Config;
-  counters: RateCounters;
+  /** Codes sent per address an hour (OTP_SENDS_PER_IP_PER_HOUR). */
+  sendsPerIp: RateLimit;
+  /** Codes and messages one operator sends an hour through POST /obj/otp/* (OTP_ADMIN_SENDS_PER_HOUR). */
+  adminSends: RateLimit;
   senders: { sms: OtpSender; email: OtpSender };
   now?: () => Date;
 }
 
-export type CodeCheck = { ok: true } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+export type CodeCheck = { ok: true; id: number } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+
+/** Who reads the outbox, for its audit row. */
+export interface OutboxReader {
+  id: number;
+  requestId: string;
+}
 
 function hashCode(target: string, code: string): Buffer {
   return createHash('sha256').update(`${target}:${code}`).digest();
@@ -36,6 +46,8 @@ function hashCode(target: string, code: string): Buffer {
 
 export function createOtpService(deps: OtpServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
+  const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
   /** Why nobody took it, as the caller's answer: the target is refused everywhere (400), or try later (503). */
   function refusal(channel: 'sms' | 'email', error: unknown): AppError {
@@ -80,9 +92,7 @@ export function createOtpService(deps: OtpServiceDeps) {
 
   /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX) in the caller's language. */
   async function send({ target, ip, locale = 'en_US' }: { target: string; ip: string; locale?: Locale }) {
-    if ((await deps.counters.increment(`otp:ip:${ip}`, HOUR_MS)) > deps.config.OTP_SENDS_PER_IP_PER_HOUR) {
-      throw new AppError('otp_rate_limited');
-    }
+    if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
     await issueCode(target, locale);
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
   }
@@ -95,9 +105,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     actor: { id: number; requestId: string },
     input: { channel: 'sms' | 'email'; target: string; message?: string; locale: Locale },
   ) {
-    if ((await deps.counters.increment(`otp:admin:${actor.id}`, HOUR_MS)) > deps.config.OTP_ADMIN_SENDS_PER_HOUR) {
-      throw new AppError('too_many_requests');
-    }
+    if (!(await deps.adminSends.take(String(actor.id))).ok) throw new AppError('too_many_requests');
     const kind = input.message === undefined ? 'code' : 'message';
     const audit = async (outcome: Record<string, unknown>) =>
       writeAudit(deps.db, {
@@ -154,10 +162,11 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
-   * Checks `code` against the target's newest usable code inside the caller's transaction and
-   * consumes it on a match. A wrong code counts a try; the caller commits that and then throws.
+   * Checks `code` against the target's newest usable code inside the caller's transaction, which then
+   * holds that code's row locked; on a match the caller decides whether to `use` it. A wrong code
+   * counts a try; the caller commits that and then throws.
    */
-  async function consume(tx: Executor, target: string, code: string): Promise<CodeCheck> {
+  async function verify(tx: Executor, target: string, code: string): Promise<CodeCheck> {
     const row = await q.lockUsableCode(tx, target, now(), OTP_MAX_TRIES);
     if (!row) return { ok: false, key: 'verification_code_not_found', data: {} };
     const expected = Buffer.from(row.codeHash, 'hex');
@@ -167,19 +176,39 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (remaining === 0) return { ok: false, key: 'verification_code_not_found', data: {} };
       return { ok: false, key: 'verification_code_incorrect', data: { remaining } };
     }
-    await q.consumeCode(tx, row.id, now());
-    return { ok: true };
+    return { ok: true, id: row.id };
   }
 
-  async function outbox({ limit, cursor }: PageQuery) {
+  /** Marks a code verified by `verify` as used, in the same transaction: no one can use it again. */
+  async function use(tx: Executor, id: number) {
+    await q.consumeCode(tx, id, now());
+  }
+
+  /** Gives back a used code when what it was used for could not be finished (the hashing pool was full). */
+  async function release(id: number) {
+    await q.unconsumeCode(deps.db, id);
+  }
+
+  /** The sandbox's codes, for operators testing without a real sender; each read is audited. */
+  async function outbox(reader: OutboxReader, { limit, cursor }: PageQuery) {
+    if (!outboxOpen) throw new AppError('route_not_found');
     const beforeId = decodeCursor(cursor, isRowId);
-    const rows = await q.listOutbox(deps.db, limit + 1, beforeId);
-    const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    return deps.db.transaction(async (tx) => {
+      const rows = await q.listOutbox(tx, limit + 1, beforeId);
+      const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      await writeAudit(tx, {
+        actorId: reader.id,
+        action: 'otp.outbox.read',
+        target: 'otp:outbox',
+        after: { codes: items.length, targets: items.map((item) => item.target) },
+        requestId: reader.requestId,
+      });
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    });
   }
 
-  return { send, consume, outbox, deliver, deliveries, msg91Report, senders: deps.senders };
+  return { send, verify, use, release, outbox, deliver, deliveries, msg91Report, senders: deps.senders };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
