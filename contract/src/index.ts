@@ -18,6 +18,7 @@ export * from './push';
 export * from './referrals';
 export * from './revenue';
 export * from './route-def';
+export * from './route-errors';
 export * from './routes';
 export * from './survey';
 export * from './tasks';

@@ -13,7 +13,7 @@ import {
 } from './auth';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
-import { outboxPage } from './otp';
+import { otpRoutes, outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { payoutAccountRoutes } from './payout-accounts';
 import { payoutGatewayRoutes, payoutRoutes } from './payouts';
@@ -141,6 +141,7 @@ export const routes = {
     tag: 'admin',
     data: ledgerCheckData,
   },
+  ...otpRoutes,
   ...taskRoutes,
   ...surveyRoutes,
   ...referralRoutes,

@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => worker.jobs.stop());
 
   health.register(app, feature);
-  const codes = otp.register(app, { ...feature, rates, smsSender: deps.smsSender });
+  const codes = otp.register(app, { ...feature, rates, smsSender: deps.smsSender, onDelivery: metrics.onDelivery });
   authService = auth.register(app, { ...feature, otp: codes, rates });
   users.register(app, feature);
   wallet.register(app, feature);

@@ -86,7 +86,16 @@ describe('defect 1: the OTP outbox', () => {
     const sent: string[] = [];
     const real = await createTestContext(
       { SMTP_URL: 'smtp://127.0.0.1:9' },
-      { smsSender: { sandbox: false, send: async (message) => void sent.push(message.target) } },
+      {
+        smsSender: {
+          sandbox: false,
+          providers: ['twilio'],
+          send: async (message) => {
+            sent.push(message.target);
+            return { provider: 'twilio' };
+          },
+        },
+      },
     );
     try {
       const res = await real.get(OUTBOX, { token: await real.adminToken() });

@@ -4,6 +4,7 @@ import {
   DollarOutlined,
   LinkOutlined,
   MailOutlined,
+  MessageOutlined,
   NotificationOutlined,
   ScheduleOutlined,
   SettingOutlined,
@@ -96,6 +97,13 @@ export const PAGES: ConsolePage[] = [
     icon: <MailOutlined />,
     route: 'adminOtpOutbox',
     Page: lazy(() => import('../features/otp/pages/outbox-page')),
+  },
+  {
+    path: 'deliveries',
+    label: 'deliveries',
+    icon: <MessageOutlined />,
+    route: 'adminOtpDeliveries',
+    Page: lazy(() => import('../features/otp/pages/deliveries-page')),
   },
   {
     path: 'audit',

@@ -90,6 +90,31 @@ export const otpOutbox = pgTable(
 );
 
 /**
+ * One delivery attempt of a code or an operator message through one provider (issue 13 §1): a failover
+ * writes one row per provider tried. Never holds the code or the message text.
+ */
+export const otpDeliveries = pgTable(
+  'otp_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    kind: text('kind', { enum: ['code', 'message'] }).notNull(),
+    target: text('target').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'smtp', 'msg91', 'twilio'] }).notNull(),
+    status: text('status', { enum: ['sent', 'failed', 'delivered', 'undelivered'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('otp_deliveries_target_idx').on(t.target, t.id.desc()),
+    index('otp_deliveries_message_idx').on(t.provider, t.providerMessageId),
+    index('otp_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * Login attempts counted per fixed window (issue 12, defects 2 and 7): one row per (username,
  * address) for the short lock of that pair, and one per username with address `*` for the lock of the
  * account from anywhere. Keyed by the username as typed (normalised), known or not, so an unknown name

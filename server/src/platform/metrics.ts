@@ -64,6 +64,12 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ['gateway'] as const,
     registers: [registry],
   });
+  const deliveries = new Counter({
+    name: 'kamai_otp_deliveries_total',
+    help: 'Code and message delivery attempts, by channel, provider and outcome (failed: refused or timed out)',
+    labelNames: ['channel', 'provider', 'status'] as const,
+    registers: [registry],
+  });
   const counterFallbacks = new Counter({
     name: 'kamai_rate_counter_fallbacks_total',
     help: 'Rate-limit counts kept in memory because Redis did not answer',
@@ -200,6 +206,7 @@ export function createMetrics(sources: MetricsSources) {
     onPayoutMismatch: (gateway: string) => mismatchesOpened.inc({ gateway }),
     onTransactionRetry: ({ sqlState }: { sqlState: string | undefined }) => txRetries.inc({ sqlstate: sqlState ?? '' }),
     onCounterFallback: () => counterFallbacks.inc(),
+    onDelivery: (attempt: { channel: string; provider: string; status: string }) => deliveries.inc(attempt),
     /** Counts every answer (API, static files, 404s) under its route template, never the raw URL. */
     install(app: FastifyInstance) {
       // The labelled series of each (method, route, status), looked up once: prom-client validates

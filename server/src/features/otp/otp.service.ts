@@ -1,6 +1,14 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
-import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
+import {
+  type DeliveryProvider,
+  type Locale,
+  type MessageKey,
+  OTP_MAX_TRIES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  type PageQuery,
+} from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
@@ -8,7 +16,8 @@ import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { RateLimit } from '../../platform/rate-limit';
 import * as q from './otp.queries';
-import type { OtpSender } from './otp.senders';
+import { DeliveryFailed, type OtpSender } from './otp.senders';
+import { checkMsg91Report, parseMsg91Report } from './sms.reports';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,6 +26,8 @@ export interface OtpServiceDeps {
   config: Config;
   /** Codes sent per address an hour (OTP_SENDS_PER_IP_PER_HOUR). */
   sendsPerIp: RateLimit;
+  /** Codes and messages one operator sends an hour through POST /obj/otp/* (OTP_ADMIN_SENDS_PER_HOUR). */
+  adminSends: RateLimit;
   senders: { sms: OtpSender; email: OtpSender };
   now?: () => Date;
 }
@@ -38,9 +49,19 @@ export function createOtpService(deps: OtpServiceDeps) {
   // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
   const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
-  /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX). */
-  async function send({ target, ip }: { target: string; ip: string }) {
-    if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
+  /** Why nobody took it, as the caller's answer: the target is refused everywhere (400), or try later (503). */
+  function refusal(channel: 'sms' | 'email', error: unknown): AppError {
+    const invalid = error instanceof DeliveryFailed && error.invalidTarget;
+    const key = invalid
+      ? channel === 'sms'
+        ? 'invalid_phone_number_format'
+        : 'enter_valid_email'
+      : 'service_unavailable';
+    return Object.assign(new AppError(key), { cause: error });
+  }
+
+  /** A fresh code for the target under its own limits (one a minute, a few an hour), then the send. */
+  async function issueCode(target: string, locale: Locale) {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const at = now();
     const id = await deps.db.transaction(async (tx) => {
@@ -61,13 +82,83 @@ export function createOtpService(deps: OtpServiceDeps) {
     });
     const channel = target.includes('@') ? 'email' : 'sms';
     try {
-      await deps.senders[channel].send({ channel, target, code });
+      return await deps.senders[channel].send({ channel, target, locale, kind: 'code', code });
     } catch (error) {
       // Undelivered: forget the code so the user may ask again at once.
       await q.deleteCode(deps.db, id);
-      throw Object.assign(new AppError('service_unavailable'), { cause: error });
+      throw refusal(channel, error);
     }
+  }
+
+  /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX) in the caller's language. */
+  async function send({ target, ip, locale = 'en_US' }: { target: string; ip: string; locale?: Locale }) {
+    if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
+    await issueCode(target, locale);
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
+  }
+
+  /**
+   * `POST /obj/otp/sms|email`: an operator sends a code (the target's own limits apply, and the code
+   * works like one the user asked for) or a message. Limited per operator, audited with the outcome.
+   */
+  async function deliver(
+    actor: { id: number; requestId: string },
+    input: { channel: 'sms' | 'email'; target: string; message?: string; locale: Locale },
+  ) {
+    if (!(await deps.adminSends.take(String(actor.id))).ok) throw new AppError('too_many_requests');
+    const kind = input.message === undefined ? 'code' : 'message';
+    const audit = async (outcome: Record<string, unknown>) =>
+      writeAudit(deps.db, {
+        actorId: actor.id,
+        action: `otp.${input.channel}.${kind}`,
+        target: `${input.channel === 'sms' ? 'phone' : 'email'}:${input.target}`,
+        after: { locale: input.locale, ...(input.message === undefined ? {} : { message: input.message }), ...outcome },
+        requestId: actor.requestId,
+      });
+    let provider: DeliveryProvider;
+    try {
+      if (input.message === undefined) {
+        ({ provider } = await issueCode(input.target, input.locale));
+      } else {
+        const delivery = {
+          channel: input.channel,
+          target: input.target,
+          locale: input.locale,
+          kind: 'message',
+          text: input.message,
+        } as const;
+        ({ provider } = await deps.senders[input.channel].send(delivery).catch((error: unknown) => {
+          throw refusal(input.channel, error);
+        }));
+      }
+    } catch (error) {
+      await audit({ result: 'refused', key: error instanceof AppError ? error.key : 'internal_error' });
+      throw error;
+    }
+    await audit({ result: 'sent', provider });
+    return { kind, target: input.target, provider } as const;
+  }
+
+  async function deliveries({ limit, cursor, target }: PageQuery & { target?: string }) {
+    const beforeId = decodeCursor(cursor, isRowId);
+    const rows = await q.listDeliveries(deps.db, { limit: limit + 1, beforeId, target });
+    const items = rows.slice(0, limit).map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+  }
+
+  /** MSG91's delivery report: refused unless it carries the report token (and comes from an allowed address). */
+  async function msg91Report(input: { token: string | undefined; ip: string; body: unknown }) {
+    checkMsg91Report(deps.config, input);
+    let updated = 0;
+    for (const report of parseMsg91Report(input.body)) {
+      updated += await q.applyDeliveryReport(deps.db, { provider: 'msg91', ...report, at: now() });
+    }
+    return { updated };
   }
 
   /**
@@ -117,7 +208,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     });
   }
 
-  return { send, verify, use, release, outbox };
+  return { send, verify, use, release, outbox, deliver, deliveries, msg91Report, senders: deps.senders };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
