@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
-import { BUSINESS_UTC_OFFSET } from './constants';
+import { endOfBusinessDay, startOfBusinessDay } from './business-day';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, type RouteDef, STAFF } from './route-def';
 import { isSaneInstant, newPasswordField } from './validation';
 import { balanceItem } from './wallet';
-
-const DAY_MS = 86_400_000;
 
 /**
  * One end of a time range: an ISO instant, or a day `YYYY-MM-DD` in India (`from` = its start,
@@ -18,8 +16,7 @@ export function timeBound(side: 'from' | 'to') {
     .refine(isSaneInstant, 'validation_failed')
     .transform((text) => {
       if (text.length > 10) return new Date(text);
-      const start = new Date(`${text}T00:00:00${BUSINESS_UTC_OFFSET}`);
-      return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
+      return side === 'from' ? startOfBusinessDay(text) : endOfBusinessDay(text);
     });
 }
 

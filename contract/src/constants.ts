@@ -24,3 +24,4 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The business day (dashboard "today", date-only filters) is India's; it has no daylight saving. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 export const BUSINESS_UTC_OFFSET = '+05:30';
+export const BUSINESS_UTC_OFFSET_MINUTES = 330;

@@ -50,8 +50,6 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_rejected',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
-/** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */
-export const WITHDRAWAL_DAY_UTC_OFFSET_MINUTES = 330;
 export const REJECT_REASON_MAX = 200;
 /** Header a client sets so a retried `withdraw/add` cannot make a second withdrawal. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

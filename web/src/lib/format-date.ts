@@ -1,5 +1,4 @@
-import type { Locale } from '@kamai/contract';
-import { intlTag } from './intl-tag';
+import { intlTag, type Locale } from '@kamai/contract';
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 

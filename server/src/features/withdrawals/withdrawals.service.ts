@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
+  businessDayStart,
+  endOfBusinessDay,
   formatRupees,
   type PageQuery,
+  startOfBusinessDay,
   type WithdrawalLimits,
   type WithdrawalLimitsPaise,
   type WithdrawalState,
@@ -16,7 +19,6 @@ import { findDefaultAccount, findOwnAccount } from '../payout-accounts/payout-ac
 import { getSetting, putSetting } from '../settings/settings.queries';
 import { walletBalance } from '../users/users.queries';
 import { lockWallet, post } from '../wallet/wallet.ledger';
-import { dayStart, endOfDay, startOfDay } from './withdrawals.days';
 import * as q from './withdrawals.queries';
 import { changeState, holdKey } from './withdrawals.state';
 import { byWithdrawal, toAdminItem, toItem } from './withdrawals.view';
@@ -97,7 +99,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
       const problem = withdrawalLimitProblem(
         input.amount,
         await readLimits(tx),
-        await q.usageSince(tx, userId, dayStart(at)),
+        await q.usageSince(tx, userId, businessDayStart(at)),
         formatRupees,
       );
       if (problem) throw new AppError(problem.key, problem.vars);
@@ -152,7 +154,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
   /** The limits, today's use of them (India's calendar day) and the balance, for the withdraw form. */
   async function limits(userId: number) {
     const current = await readLimits(db);
-    const usage = await q.usageSince(db, userId, dayStart(now()));
+    const usage = await q.usageSince(db, userId, businessDayStart(now()));
     return {
       ...showLimits(current),
       todayCount: usage.count,
@@ -177,8 +179,8 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
     const cursor = decodeCursor(query.cursor, isAdminCursor);
     const filter = {
       userId: query.userId,
-      from: query.from ? startOfDay(query.from) : undefined,
-      to: query.to ? endOfDay(query.to) : undefined,
+      from: query.from ? startOfBusinessDay(query.from) : undefined,
+      to: query.to ? endOfBusinessDay(query.to) : undefined,
     };
     const limit = query.limit;
     if (query.state) {

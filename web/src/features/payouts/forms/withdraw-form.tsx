@@ -1,5 +1,6 @@
 import { ApiError } from '@kamai/client';
 import {
+  formatMoney,
   formatRupees as paiseToRupees,
   parseRupees,
   type WithdrawAddBody,
@@ -14,7 +15,6 @@ import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import { currentLocale } from '../../../i18n';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
-import { formatAmount, formatRupees } from '../../../lib/format-money';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { usePayoutAccounts } from '../api/payout-accounts';
 import { useWithdraw, useWithdrawLimits } from '../api/withdrawals';
@@ -46,7 +46,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
     }
   }, [accounts.data, chosen, form]);
 
-  const money = (rupees: string) => formatRupees(rupees, locale);
+  const money = (rupees: string) => formatMoney(rupees, locale);
   const failed = limits.isError || accounts.isError;
 
   return (
@@ -163,7 +163,7 @@ export const withdrawForm: FormModule<Values, Parsed> = {
       const info = limits.data;
       if (info) {
         // The server decides under the wallet lock; this only saves a round trip for a sure refusal.
-        const format = (paise: bigint) => formatAmount(paiseToRupees(paise), currentLocale());
+        const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
         const problem =
           (parseRupees(info.balance) ?? 0n) < amount
             ? { key: 'insufficient_balance' as const, vars: {} }
