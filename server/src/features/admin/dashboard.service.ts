@@ -1,6 +1,6 @@
 import { BUSINESS_TIME_ZONE, businessDayStart, type DashboardData, formatRupees } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
-import { checkLedger } from '../wallet/wallet.ledger';
+import { checkLedger } from '../wallet';
 import * as q from './dashboard.queries';
 
 /** Withdrawals waiting for review: supplied by the withdrawals feature when it is wired in. */

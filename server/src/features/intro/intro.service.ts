@@ -1,7 +1,7 @@
 import type { IntroData } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../audit/audit.queries';
-import { getSetting, putSetting } from '../settings/settings.queries';
+import { writeAudit } from '../../platform/audit.queries';
+import { getSetting, putSetting } from '../../platform/settings.queries';
 import * as q from './intro.queries';
 
 export type IntroChanges = Partial<Omit<IntroData, 'videoUrl'>> & { videoUrl?: string | null };

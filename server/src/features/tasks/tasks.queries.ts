@@ -16,7 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { introViews, sessions, surveyResponses, taskCompletions, tasks, users, withdrawals } from '../../db/schema';
-import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
+import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;

@@ -10,9 +10,9 @@ import {
   type TaskState,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { walletBalance } from '../users/users.queries';
+import { walletBalance } from '../wallet';
 import { completeTask, isAvailable } from './tasks.credit';
 import * as q from './tasks.queries';
 

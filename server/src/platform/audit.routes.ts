@@ -1,5 +1,5 @@
-import type { Handlers } from '../../platform/routes';
 import type { AuditService } from './audit.service';
+import type { Handlers } from './routes';
 
 export function auditHandlers(audit: AuditService): Handlers {
   return {

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
-import { sessions, users } from '../../db/schema';
+import type { Db, Executor } from '../db/client';
+import { preparedPer } from '../db/prepared';
+import { sessions, users } from '../db/schema';
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert) {
   await db.insert(sessions).values(values);

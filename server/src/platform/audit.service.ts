@@ -1,7 +1,7 @@
 import type { AuditItem, PageQuery } from '@kamai/contract';
-import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import type { Db } from '../db/client';
 import { type AuditFilter, listAudit } from './audit.queries';
+import { decodeCursor, encodeCursor, isRowId } from './cursor';
 
 type ListQuery = PageQuery & Omit<AuditFilter, 'beforeId' | 'limit'>;
 

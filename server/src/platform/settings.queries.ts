@@ -1,7 +1,7 @@
 import type { IntroData, RebateSettings } from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { settings } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { settings } from '../db/schema';
 
 /** Operator settings and the values used when a row is missing (the `tasks` migration seeds them). */
 export const SETTING_DEFAULTS = {

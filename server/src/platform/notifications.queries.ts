@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { notifications } from '../db/schema';
 
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
 export type NotificationKind =

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
+import type { Executor } from '../db/client';
+import { auditLog, users } from '../db/schema';
 
 export interface AuditEntry {
   actorId: number;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { hash } from '@node-rs/argon2';
-import { concurrencyLimit, QueueFullError } from '../../platform/concurrency';
-import { AppError } from '../../platform/errors';
+import { concurrencyLimit, QueueFullError } from './concurrency';
+import { AppError } from './errors';
 import { hashWorkers } from './hash-workers';
 
 /**
