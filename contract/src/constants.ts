@@ -25,3 +25,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 export const BUSINESS_UTC_OFFSET = '+05:30';
 export const BUSINESS_UTC_OFFSET_MINUTES = 330;
+
+/** Home's sections, in the order Home shows them (spec section 2). */
+export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
+export type TaskSection = (typeof TASK_SECTIONS)[number];
+/** The fixed system tasks: 2 register, 3 survey, 4 introduction, 5 invite 1, 6 first withdrawal, 7-10 invite 1-4. */
+export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './business-day';
 export * from './catalogue';
 export * from './constants';
+export * from './endpoints';
 export * from './envelope';
 export * from './intl';
 export * from './linked-accounts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMON, type RouteDef } from './route-def';
+import { endpoints } from './endpoints';
+import type { RouteDef } from './route-def';
 
 /** Outcomes the gateway reports in its callback. */
 export const PAYOUT_CALLBACK_STATUSES = ['success', 'failed'] as const;
@@ -37,8 +38,7 @@ export type PayoutCallbackQuery = z.infer<typeof payoutCallbackQuery>;
 
 export const payoutRoutes = {
   payNotifyMasterpay: {
-    method: 'GET',
-    path: `${COMMON}/pay/notify/masterpay`,
+    ...endpoints.payNotifyMasterpay,
     policy: 'public',
     summary:
       'The payout gateway\'s signed callback. Accepted (or already applied): HTTP 200, body "success" as plain text. Refused: 400/401 envelope',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
 import { POSTING_TYPES, postingRef } from './wallet';
 
@@ -29,8 +30,7 @@ export const adminBalanceItem = z.object({
 
 export const revenueRoutes = {
   adminRevenueAdd: {
-    method: 'POST',
-    path: `${ADMIN}/revenue/add`,
+    ...endpoints.adminRevenueAdd,
     policy: 'admin',
     summary: "Credits a user's wallet with a remark (rebates paid to the uplines); audited",
     tag: 'admin',
@@ -38,8 +38,7 @@ export const revenueRoutes = {
     data: z.object({ postingId: z.number().int(), balance: z.string() }),
   },
   adminBalanceList: {
-    method: 'GET',
-    path: `${ADMIN}/balance/list`,
+    ...endpoints.adminBalanceList,
     policy: 'admin',
     roles: STAFF,
     summary: 'Every wallet movement, newest first, filterable by user and type',
@@ -48,8 +47,7 @@ export const revenueRoutes = {
     data: pageOf(adminBalanceItem),
   },
   adminIntroGet: {
-    method: 'GET',
-    path: `${ADMIN}/intro/get`,
+    ...endpoints.adminIntroGet,
     policy: 'admin',
     roles: STAFF,
     summary: "The introduction's settings",
@@ -57,8 +55,7 @@ export const revenueRoutes = {
     data: introData,
   },
   adminIntroSet: {
-    method: 'POST',
-    path: `${ADMIN}/intro/set`,
+    ...endpoints.adminIntroSet,
     policy: 'admin',
     summary: "Changes the introduction's facts and video URL",
     tag: 'admin',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { endpoints } from './endpoints';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
-import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
@@ -230,8 +231,7 @@ export const adminSettingsSetBody = z.object({
 
 export const withdrawalRoutes = {
   withdrawAdd: {
-    method: 'POST',
-    path: `${USER}/withdraw/add`,
+    ...endpoints.withdrawAdd,
     policy: 'user',
     summary:
       'Requests a withdrawal: the amount moves to a hold at once and waits for review. Honours an Idempotency-Key header',
@@ -242,8 +242,7 @@ export const withdrawalRoutes = {
     ok: 'withdrawal_submitted',
   },
   withdrawList: {
-    method: 'GET',
-    path: `${USER}/withdraw/list`,
+    ...endpoints.withdrawList,
     policy: 'user',
     summary: "The caller's withdrawals, newest first, with state, reason and history (keyset pages)",
     tag: 'withdrawals',
@@ -251,16 +250,14 @@ export const withdrawalRoutes = {
     data: withdrawalPage,
   },
   withdrawLimits: {
-    method: 'GET',
-    path: `${USER}/withdraw/limits`,
+    ...endpoints.withdrawLimits,
     policy: 'user',
     summary: "The withdrawal limits, what the caller has used today, and the caller's balance",
     tag: 'withdrawals',
     data: withdrawLimitsData,
   },
   adminWithdrawList: {
-    method: 'GET',
-    path: `${ADMIN}/withdraw/list`,
+    ...endpoints.adminWithdrawList,
     policy: 'admin',
     roles: STAFF,
     summary:
@@ -270,8 +267,7 @@ export const withdrawalRoutes = {
     data: pageOf(adminWithdrawalItem),
   },
   adminWithdrawReview: {
-    method: 'POST',
-    path: `${ADMIN}/withdraw/review`,
+    ...endpoints.adminWithdrawReview,
     policy: 'admin',
     roles: STAFF,
     summary: 'Approves (queues the payout) or rejects (returns the hold, reason required) a pending withdrawal',
@@ -281,8 +277,7 @@ export const withdrawalRoutes = {
     ok: 'withdrawal_reviewed',
   },
   adminSettingsGet: {
-    method: 'GET',
-    path: `${ADMIN}/settings/get`,
+    ...endpoints.adminSettingsGet,
     policy: 'admin',
     roles: STAFF,
     summary: 'Platform settings: withdrawal minimum, maximum, daily count and daily total',
@@ -290,8 +285,7 @@ export const withdrawalRoutes = {
     data: adminSettingsData,
   },
   adminSettingsSet: {
-    method: 'POST',
-    path: `${ADMIN}/settings/set`,
+    ...endpoints.adminSettingsSet,
     policy: 'admin',
     summary: 'Changes platform settings (fields left out stay); audited',
     tag: 'admin',

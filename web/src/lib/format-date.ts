@@ -1,4 +1,5 @@
-import { intlTag, type Locale } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { intlTag } from '@kamai/contract/constants';
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 

@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@kamai/contract';
+import { TOAST_MS } from '@kamai/contract/constants';
 import type { ToastShowProps } from 'antd-mobile/es/components/toast';
 import { createElement } from 'react';
 

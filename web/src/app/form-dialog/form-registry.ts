@@ -1,4 +1,4 @@
-import { DIALOG_WIDTH_PX } from '@kamai/contract';
+import { DIALOG_WIDTH_PX } from '@kamai/contract/constants';
 import { type AnyFormModule, anyForm, type FormName } from '../../lib/form-dialog';
 
 /** The part of a form known before its module loads: the title shown at once and the dialog width. */

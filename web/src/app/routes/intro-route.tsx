@@ -1,4 +1,4 @@
-import { SYSTEM_TASK_IDS } from '@kamai/contract';
+import { SYSTEM_TASK_IDS } from '@kamai/contract/constants';
 import { IntroPage } from '../../features/intro';
 import { useClaimIfClaimable } from '../../features/tasks';
 import { QueryProvider } from '../../lib/query-client';

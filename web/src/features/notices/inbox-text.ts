@@ -1,11 +1,11 @@
 import {
-  formatMoney,
   type InboxItem,
   type Locale,
   type MessageKey,
   NOTIFICATION_TEXT,
   type NotificationKind,
 } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 
 function isNotificationKind(type: string): type is NotificationKind {
   return type in NOTIFICATION_TEXT;

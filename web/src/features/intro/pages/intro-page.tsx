@@ -1,4 +1,4 @@
-import { intlTag } from '@kamai/contract';
+import { intlTag } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { InformationCircleOutline, PlayOutline, RedoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef } from 'react';

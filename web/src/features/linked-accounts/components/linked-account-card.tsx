@@ -1,4 +1,5 @@
-import { formatMoney, type LinkedAccountItem, PHONE_COUNTRY_CODE, parseRupees } from '@kamai/contract';
+import { type LinkedAccountItem, parseRupees } from '@kamai/contract';
+import { formatMoney, PHONE_COUNTRY_CODE } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';

@@ -1,4 +1,5 @@
-import { formatMoney, LINKED_EVENT_LABEL, LINKED_STATUS_LABEL, type LinkedEventItem } from '@kamai/contract';
+import { LINKED_EVENT_LABEL, LINKED_STATUS_LABEL, type LinkedEventItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { formatMoney, type LinkedAccountItem } from '@kamai/contract';
+import type { LinkedAccountItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { formatMoney, type WithdrawalItem, type WithdrawalState } from '@kamai/contract';
+import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';

@@ -1,12 +1,12 @@
 import { ApiError } from '@kamai/client';
 import {
-  formatMoney,
   formatRupees as paiseToRupees,
   parseRupees,
   type WithdrawAddBody,
   withdrawAddBody,
   withdrawalLimitProblem,
 } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { Controller } from 'react-hook-form';

@@ -1,4 +1,5 @@
-import { formatMoney, type InviteItem } from '@kamai/contract';
+import type { InviteItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { currentLocale } from '../../../i18n';

@@ -1,4 +1,5 @@
-import { formatMoney, type TaskItem } from '@kamai/contract';
+import type { TaskItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { ArrowDownCircleOutline, HistogramOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';

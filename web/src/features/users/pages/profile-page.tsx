@@ -1,4 +1,5 @@
-import { formatMoney, normalizePhone, type UserDetail } from '@kamai/contract';
+import type { UserDetail } from '@kamai/contract';
+import { formatMoney, normalizePhone } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import type { ReactNode } from 'react';
