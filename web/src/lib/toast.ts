@@ -28,7 +28,3 @@ export function toastError(content: string): void {
 export function toastWarning(content: string): void {
   show(({ ExclamationCircleOutline }) => ({ icon: createElement(ExclamationCircleOutline), content }));
 }
-
-export function toastText(content: string): void {
-  show({ content });
-}

@@ -1,13 +1,8 @@
 import { LogoutButton } from '../../features/auth';
 import { UnreadBadge } from '../../features/notices';
 import { ProfilePage } from '../../features/users';
-import { QueryProvider } from '../../lib/query-client';
 
 /** The My tab: the users feature's profile, the auth feature's logout at its foot, the notices' unread count. */
 export default function UserTab() {
-  return (
-    <QueryProvider>
-      <ProfilePage footer={<LogoutButton />} badges={{ notices: <UnreadBadge /> }} />
-    </QueryProvider>
-  );
+  return <ProfilePage footer={<LogoutButton />} badges={{ notices: <UnreadBadge /> }} />;
 }

@@ -16,10 +16,9 @@ import { TextField } from '../../../components/text-field';
 import { currentLocale } from '../../../i18n';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { usePayoutAccounts } from '../api/payout-accounts';
+import { AccountLabel, usePayoutAccounts } from '../../payout-accounts';
 import { useWithdraw, useWithdrawLimits } from '../api/withdrawals';
-import { AccountLabel } from '../components/account-label';
-import '../payouts.css';
+import '../withdrawals.css';
 
 type Values = { amount: string; accountId: string };
 type Parsed = z.output<typeof withdrawAddBody>;

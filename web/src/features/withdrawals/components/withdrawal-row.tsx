@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import '../../../i18n/errors';
-import { AccountLabel } from './account-label';
+import { AccountLabel } from '../../payout-accounts';
+import '../withdrawals.css';
 
 const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
   pending: 'warning',
