@@ -36,6 +36,7 @@ export const CATALOGUE = {
   otp_type_invalid: 400,
   enter_password: 400,
   password_length: 400,
+  password_too_common: 400,
   passwords_do_not_match: 400,
   enter_old_password: 400,
   enter_new_password: 400,
@@ -122,6 +123,8 @@ export const CATALOGUE = {
   notification_withdrawal_failed_body: 200,
   notification_reward_credited_title: 200,
   notification_reward_credited_body: 200,
+  notification_password_changed_title: 200,
+  notification_password_changed_body: 200,
   // uploads
   upload_file_missing: 400,
   upload_image_unreadable: 400,

@@ -31,3 +31,15 @@ export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] a
 export type TaskSection = (typeof TASK_SECTIONS)[number];
 /** The fixed system tasks: 2 register, 3 survey, 4 introduction, 5 invite 1, 6 first withdrawal, 7-10 invite 1-4. */
 export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;
+
+/**
+ * Login lockout (issue 12; docs/decisions.md "security"). Failures of one account from one address
+ * lock that pair for a short while: an attacker elsewhere cannot lock the owner out. The account
+ * alone locks only at a much higher count, the cap on guesses from many addresses (ASVS 2.2.1: at
+ * most 100 failed attempts an hour on one account). Each attempt is reserved before its password is
+ * checked, so these are also the most passwords ever checked per window, however many arrive at once.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 10;
+export const LOGIN_ADDRESS_LOCK_MINUTES = 15;
+export const LOGIN_FAILURES_PER_ACCOUNT = 100;
+export const LOGIN_ACCOUNT_LOCK_MINUTES = 60;

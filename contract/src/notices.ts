@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_paid',
   'withdrawal_failed',
   'reward_credited',
+  'password_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +37,10 @@ export const NOTIFICATION_TEXT = {
   withdrawal_paid: { title: 'notification_withdrawal_paid_title', body: 'notification_withdrawal_paid_body' },
   withdrawal_failed: { title: 'notification_withdrawal_failed_title', body: 'notification_withdrawal_failed_body' },
   reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
+  password_changed: {
+    title: 'notification_password_changed_title',
+    body: 'notification_password_changed_body',
+  },
 } as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
 
 /** /List1 carries two kinds of item: operators' notices and the caller's own notifications. */

@@ -26,7 +26,7 @@ import type { Config } from './platform/config';
 import { sendError } from './platform/error-handler';
 import { installHttpPolicy, serverOptions } from './platform/http-policy';
 import { createMetrics, serveMetrics } from './platform/metrics';
-import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
+import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limit';
 import { connectRedis } from './platform/redis';
 import { checkEveryRoute, type FeatureDeps } from './platform/routes';
 import { responseSerializerCompiler } from './platform/serializer';
@@ -88,9 +88,13 @@ export async function buildApp(deps: AppDeps) {
     metrics.onTransactionRetry(info);
     app.log.warn(info, 'transaction retried');
   };
-  const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
+  const rates = await rateLimits(app, config, metrics.onCounterFallback);
+  let authService: auth.AuthService | undefined;
   const worker = await createWorker({
     ...feature,
+    periodic: [
+      { name: 'login-attempts.sweep', everyMs: 3_600_000, run: async () => authService?.sweepLoginAttempts() },
+    ],
     payoutGateway: deps.payoutGateway,
     notifyUrl: () => payouts.callbackUrl(config, () => app.server.address()),
   });
@@ -99,8 +103,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => worker.jobs.stop());
 
   health.register(app, feature);
-  const codes = otp.register(app, { ...feature, counters, smsSender: deps.smsSender });
-  auth.register(app, { ...feature, otp: codes, counters });
+  const codes = otp.register(app, { ...feature, rates, smsSender: deps.smsSender });
+  authService = auth.register(app, { ...feature, otp: codes, rates });
   users.register(app, feature);
   wallet.register(app, feature);
   tasks.register(app, feature);
@@ -133,19 +137,13 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /**
- * The per-address rate counters: in Redis when REDIS_URL is set (shared by every instance), else in
+ * The per-address rate limits: in Redis when REDIS_URL is set (shared by every instance), else in
  * this process. If Redis is not there yet, counting falls back to memory until it is.
  */
-async function rateCounters(
-  app: FastifyInstance,
-  config: Config,
-  nowMs: () => number,
-  onFallback: () => void,
-): Promise<RateCounters> {
-  const memory = new WindowCounter(nowMs);
-  if (!config.REDIS_URL) return memory;
+async function rateLimits(app: FastifyInstance, config: Config, onFallback: () => void): Promise<RateLimits> {
+  if (!config.REDIS_URL) return memoryLimits();
   const redis = await connectRedis(app, config.REDIS_URL, 'rate limits counted per instance');
-  return redisCounters(redis, { prefix: config.REDIS_KEY_PREFIX, fallback: memory, onError: onFallback });
+  return redisLimits(redis, { prefix: config.REDIS_KEY_PREFIX, onFallback });
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,5 @@
 import * as payouts from './features/payouts';
-import { createJobRunner } from './platform/jobs';
+import { createJobRunner, type PeriodicTask } from './platform/jobs';
 import { pruneOldRows } from './platform/prune';
 import type { FeatureDeps } from './platform/routes';
 
@@ -8,6 +8,8 @@ export interface WorkerDeps extends FeatureDeps {
   payoutGateway?: payouts.PayoutGateway;
   /** Our payout callback's absolute URL. */
   notifyUrl: () => string;
+  /** More periodic tasks for the runner (the login-attempt sweep). */
+  periodic?: PeriodicTask[];
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createWorker(deps: WorkerDeps) {
           if (pruned.jobs + pruned.keys > 0) deps.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
         },
       },
+      ...(deps.periodic ?? []),
     ],
   });
   return { payouts: built.payouts, jobs };

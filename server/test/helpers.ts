@@ -60,7 +60,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** The real app on a real database, with a clock the test can move and the log lines it wrote. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'pendingWithdrawals'> = {},
+  deps: Pick<AppDeps, 'pendingWithdrawals' | 'smsSender'> = {},
 ) {
   const database = await testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });

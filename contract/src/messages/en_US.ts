@@ -30,6 +30,7 @@ export const en_US: Messages = {
   otp_type_invalid: 'Unknown code type',
   enter_password: 'Enter password',
   password_length: 'Password must be 6 to 20 characters',
+  password_too_common: 'This password is too common. Choose one that is harder to guess',
   passwords_do_not_match: 'Passwords do not match',
   enter_old_password: 'Enter old password',
   enter_new_password: 'Enter new password',
@@ -118,6 +119,9 @@ export const en_US: Messages = {
     'Payment of your withdrawal of ₹{{amount}} failed: {{reason}}. The amount is back in your wallet.',
   notification_reward_credited_title: 'Reward credited',
   notification_reward_credited_body: '₹{{amount}} has been added to your wallet.',
+  notification_password_changed_title: 'Password changed',
+  notification_password_changed_body:
+    'The password of your account was changed. If it was not you, reset it now and contact support.',
   // uploads
   upload_file_missing: 'Choose a file to upload',
   upload_image_unreadable: 'The image could not be read',

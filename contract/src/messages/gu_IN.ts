@@ -30,6 +30,7 @@ export const gu_IN: Messages = {
   otp_type_invalid: 'અજાણ્યો કોડ પ્રકાર',
   enter_password: 'પાસવર્ડ દાખલ કરો',
   password_length: 'પાસવર્ડ 6 થી 20 અક્ષરોનો હોવો જોઈએ',
+  password_too_common: 'આ પાસવર્ડ ખૂબ સામાન્ય છે. અનુમાન લગાવવો મુશ્કેલ હોય એવો પાસવર્ડ પસંદ કરો',
   passwords_do_not_match: 'પાસવર્ડ મેળ ખાતા નથી',
   enter_old_password: 'જૂનો પાસવર્ડ દાખલ કરો',
   enter_new_password: 'નવો પાસવર્ડ દાખલ કરો',
@@ -117,6 +118,9 @@ export const gu_IN: Messages = {
     '₹{{amount}} ના તમારા ઉપાડની ચુકવણી નિષ્ફળ ગઈ: {{reason}}. રકમ તમારા વૉલેટમાં પાછી આવી ગઈ છે.',
   notification_reward_credited_title: 'ઇનામ જમા થયું',
   notification_reward_credited_body: '₹{{amount}} તમારા વૉલેટમાં ઉમેરવામાં આવ્યા છે.',
+  notification_password_changed_title: 'પાસવર્ડ બદલાયો',
+  notification_password_changed_body:
+    'તમારા ખાતાનો પાસવર્ડ બદલવામાં આવ્યો છે. જો આ તમે ન કર્યું હોય, તો હમણાં જ તેને રીસેટ કરો અને સહાયનો સંપર્ક કરો.',
   // uploads
   upload_file_missing: 'અપલોડ કરવા માટે ફાઇલ પસંદ કરો',
   upload_image_unreadable: 'છબી વાંચી શકાઈ નથી',

@@ -30,6 +30,7 @@ export const hi_IN: Messages = {
   otp_type_invalid: 'अज्ञात कोड प्रकार',
   enter_password: 'पासवर्ड दर्ज करें',
   password_length: 'पासवर्ड 6 से 20 अक्षरों का होना चाहिए',
+  password_too_common: 'यह पासवर्ड बहुत आम है। कोई ऐसा पासवर्ड चुनें जिसका अनुमान लगाना कठिन हो',
   passwords_do_not_match: 'पासवर्ड मेल नहीं खाते',
   enter_old_password: 'पुराना पासवर्ड दर्ज करें',
   enter_new_password: 'नया पासवर्ड दर्ज करें',
@@ -117,6 +118,9 @@ export const hi_IN: Messages = {
     '₹{{amount}} की आपकी निकासी का भुगतान विफल रहा: {{reason}}। राशि आपके वॉलेट में वापस आ गई है।',
   notification_reward_credited_title: 'इनाम जमा हुआ',
   notification_reward_credited_body: '₹{{amount}} आपके वॉलेट में जोड़ दिए गए हैं।',
+  notification_password_changed_title: 'पासवर्ड बदल गया',
+  notification_password_changed_body:
+    'आपके खाते का पासवर्ड बदल दिया गया है। अगर यह आपने नहीं किया, तो अभी इसे रीसेट करें और सहायता से संपर्क करें।',
   // uploads
   upload_file_missing: 'अपलोड करने के लिए फ़ाइल चुनें',
   upload_image_unreadable: 'छवि पढ़ी नहीं जा सकी',

@@ -30,6 +30,7 @@ export const mr_IN: Messages = {
   otp_type_invalid: 'अज्ञात कोड प्रकार',
   enter_password: 'पासवर्ड टाका',
   password_length: 'पासवर्ड 6 ते 20 अक्षरांचा असावा',
+  password_too_common: 'हा पासवर्ड खूप सामान्य आहे. अंदाज लावणे कठीण असेल असा पासवर्ड निवडा',
   passwords_do_not_match: 'पासवर्ड जुळत नाहीत',
   enter_old_password: 'जुना पासवर्ड टाका',
   enter_new_password: 'नवीन पासवर्ड टाका',
@@ -116,6 +117,9 @@ export const mr_IN: Messages = {
   notification_withdrawal_failed_body: '₹{{amount}} काढण्याचे पेमेंट अयशस्वी झाले: {{reason}}. रक्कम तुमच्या वॉलेटमध्ये परत आली आहे.',
   notification_reward_credited_title: 'बक्षीस जमा झाले',
   notification_reward_credited_body: '₹{{amount}} तुमच्या वॉलेटमध्ये जोडले गेले आहेत.',
+  notification_password_changed_title: 'पासवर्ड बदलला',
+  notification_password_changed_body:
+    'तुमच्या खात्याचा पासवर्ड बदलला गेला आहे. हे तुम्ही केले नसल्यास, आत्ताच तो रीसेट करा आणि मदत केंद्राशी संपर्क साधा.',
   // uploads
   upload_file_missing: 'अपलोड करण्यासाठी फाइल निवडा',
   upload_image_unreadable: 'प्रतिमा वाचता आली नाही',

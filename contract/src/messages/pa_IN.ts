@@ -30,6 +30,7 @@ export const pa_IN: Messages = {
   otp_type_invalid: 'ਅਣਜਾਣ ਕੋਡ ਕਿਸਮ',
   enter_password: 'ਪਾਸਵਰਡ ਦਰਜ ਕਰੋ',
   password_length: 'ਪਾਸਵਰਡ 6 ਤੋਂ 20 ਅੱਖਰਾਂ ਦਾ ਹੋਣਾ ਚਾਹੀਦਾ ਹੈ',
+  password_too_common: 'ਇਹ ਪਾਸਵਰਡ ਬਹੁਤ ਆਮ ਹੈ। ਅਜਿਹਾ ਪਾਸਵਰਡ ਚੁਣੋ ਜਿਸਦਾ ਅੰਦਾਜ਼ਾ ਲਗਾਉਣਾ ਔਖਾ ਹੋਵੇ',
   passwords_do_not_match: 'ਪਾਸਵਰਡ ਮੇਲ ਨਹੀਂ ਖਾਂਦੇ',
   enter_old_password: 'ਪੁਰਾਣਾ ਪਾਸਵਰਡ ਦਰਜ ਕਰੋ',
   enter_new_password: 'ਨਵਾਂ ਪਾਸਵਰਡ ਦਰਜ ਕਰੋ',
@@ -117,6 +118,9 @@ export const pa_IN: Messages = {
     '₹{{amount}} ਦੀ ਤੁਹਾਡੀ ਕਢਵਾਈ ਦਾ ਭੁਗਤਾਨ ਅਸਫਲ ਰਿਹਾ: {{reason}}। ਰਕਮ ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਵਾਪਸ ਆ ਗਈ ਹੈ।',
   notification_reward_credited_title: 'ਇਨਾਮ ਜਮ੍ਹਾਂ ਹੋਇਆ',
   notification_reward_credited_body: '₹{{amount}} ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਜੋੜ ਦਿੱਤੇ ਗਏ ਹਨ।',
+  notification_password_changed_title: 'ਪਾਸਵਰਡ ਬਦਲਿਆ ਗਿਆ',
+  notification_password_changed_body:
+    'ਤੁਹਾਡੇ ਖਾਤੇ ਦਾ ਪਾਸਵਰਡ ਬਦਲ ਦਿੱਤਾ ਗਿਆ ਹੈ। ਜੇ ਇਹ ਤੁਸੀਂ ਨਹੀਂ ਕੀਤਾ, ਤਾਂ ਹੁਣੇ ਇਸਨੂੰ ਰੀਸੈੱਟ ਕਰੋ ਅਤੇ ਸਹਾਇਤਾ ਨਾਲ ਸੰਪਰਕ ਕਰੋ।',
   // uploads
   upload_file_missing: 'ਅੱਪਲੋਡ ਕਰਨ ਲਈ ਫਾਈਲ ਚੁਣੋ',
   upload_image_unreadable: 'ਤਸਵੀਰ ਪੜ੍ਹੀ ਨਹੀਂ ਜਾ ਸਕੀ',

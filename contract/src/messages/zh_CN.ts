@@ -30,6 +30,7 @@ export const zh_CN: Messages = {
   otp_type_invalid: '未知的验证码类型',
   enter_password: '请输入密码',
   password_length: '密码长度须为 6 到 20 个字符',
+  password_too_common: '此密码过于常见，请选择更难猜到的密码',
   passwords_do_not_match: '两次输入的密码不一致',
   enter_old_password: '请输入旧密码',
   enter_new_password: '请输入新密码',
@@ -115,6 +116,8 @@ export const zh_CN: Messages = {
   notification_withdrawal_failed_body: '您的 ₹{{amount}} 提现支付失败：{{reason}}。金额已退回您的钱包。',
   notification_reward_credited_title: '奖励已到账',
   notification_reward_credited_body: '₹{{amount}} 已添加到您的钱包。',
+  notification_password_changed_title: '密码已更改',
+  notification_password_changed_body: '您账户的密码已被更改。如果不是您本人操作，请立即重置密码并联系客服。',
   // uploads
   upload_file_missing: '请选择要上传的文件',
   upload_image_unreadable: '无法读取该图片',

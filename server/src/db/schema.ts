@@ -86,17 +86,22 @@ export const otpOutbox = pgTable(
   (t) => [index('otp_outbox_created_idx').on(t.createdAt)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Login attempts counted per fixed window (issue 12, defects 2 and 7): one row per (username,
+ * address) for the short lock of that pair, and one per username with address `*` for the lock of the
+ * account from anywhere. Keyed by the username as typed (normalised), known or not, so an unknown name
+ * behaves like a known one. An attempt is reserved (counted) before its password is checked, in one
+ * upsert that refuses when the window is full; a login that succeeds gives its reservation back.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull(),
   },
-  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.username, t.address] }), index('login_attempts_window_idx').on(t.windowStart)],
 );
 
 /**
@@ -238,7 +243,10 @@ export const auditLog = pgTable(
     target: text('target').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The server's request id (what it answered as `x-request-id`). */
     requestId: text('request_id'),
+    /** The `x-request-id` the client sent, kept apart: a client may send any id, or the same twice. */
+    clientRequestId: text('client_request_id'),
     createdAt: createdAt(),
   },
   (t) => [

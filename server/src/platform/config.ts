@@ -50,10 +50,14 @@ export const configSchema = z.object({
   IDEMPOTENCY_RETENTION_HOURS: positiveInt.min(24, 'must be at least 24').default(72),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),
   OTP_SENDS_PER_TARGET_PER_HOUR: positiveInt.default(10),
-  LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+  /** Failed logins from one address, any accounts, per LOGIN_ADDRESS_LOCK_MINUTES (contract). */
   LOGIN_FAILURES_PER_IP: positiveInt.default(300),
-  LOGIN_LOCK_MINUTES: positiveInt.default(15),
+  /** Registration and password-reset attempts from one address an hour (issue 12, defect 3). */
+  REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(100),
+  RESETS_PER_IP_PER_HOUR: positiveInt.default(100),
   TRUST_PROXY: bool.default(false),
+  /** `production` hides what only a sandbox may show (the OTP outbox). */
+  NODE_ENV: z.string().default('development'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,7 +8,8 @@ export type NotificationKind =
   | 'withdrawal_rejected'
   | 'withdrawal_paid'
   | 'withdrawal_failed'
-  | 'reward_credited';
+  | 'reward_credited'
+  | 'password_changed';
 
 export interface NewNotification {
   userId: number;

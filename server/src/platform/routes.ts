@@ -15,12 +15,13 @@ import {
   routes,
   translate,
 } from '@kamai/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
 import type { Config } from './config';
 import { AppError } from './errors';
+import { withRequestContext } from './request-context';
 
 /** What every feature's `register(app, deps)` is given (some features take a few more). */
 export interface FeatureDeps {
@@ -218,39 +219,41 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
         const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
         if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
       },
-      handler: async (request, reply) => {
-        const locale = pickLocale(request.headers['accept-language']);
-        if (read) {
-          const data = await read({
-            sessionHash: request.sessionHash as string,
-            locale,
-            requestId: request.id,
-            log: request.log,
-          });
-          return envelope(locale, def, data);
-        }
-        const answer = await (handler as Handler<RouteName>)({
-          body: request.body as never,
-          query: request.query as never,
-          params: request.params as never,
-          headers: request.headers as never,
-          user: request.authUser,
-          ip: request.ip,
+      handler: (request, reply) => withRequestContext(request, () => handle(request, reply)),
+    });
+
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      const locale = pickLocale(request.headers['accept-language']);
+      if (read) {
+        const data = await read({
+          sessionHash: request.sessionHash as string,
           locale,
           requestId: request.id,
           log: request.log,
-          ...(def.multipart ? { file: () => firstFile(request) } : {}),
         });
-        if (def.produces) {
-          const { filename, body } = answer as unknown as StreamAnswer;
-          reply.header('content-type', `${def.produces}; charset=utf-8`);
-          reply.header('content-disposition', `attachment; filename="${filename}"`);
-          reply.header('cache-control', 'no-store');
-          return reply.send(body);
-        }
-        if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
-        return envelope(locale, def, answer as RouteData<RouteName>);
-      },
-    });
+        return envelope(locale, def, data);
+      }
+      const answer = await (handler as Handler<RouteName>)({
+        body: request.body as never,
+        query: request.query as never,
+        params: request.params as never,
+        headers: request.headers as never,
+        user: request.authUser,
+        ip: request.ip,
+        locale,
+        requestId: request.id,
+        log: request.log,
+        ...(def.multipart ? { file: () => firstFile(request) } : {}),
+      });
+      if (def.produces) {
+        const { filename, body } = answer as unknown as StreamAnswer;
+        reply.header('content-type', `${def.produces}; charset=utf-8`);
+        reply.header('content-disposition', `attachment; filename="${filename}"`);
+        reply.header('cache-control', 'no-store');
+        return reply.send(body);
+      }
+      if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
+      return envelope(locale, def, answer as RouteData<RouteName>);
+    };
   }
 }

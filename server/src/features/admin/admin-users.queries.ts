@@ -132,7 +132,7 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
 export async function lockUsers(db: Executor, ids: number[]) {
   return db
-    .select({ id: users.id, role: users.role, frozen: users.frozen })
+    .select({ id: users.id, username: users.username, role: users.role, frozen: users.frozen })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(asc(users.id))

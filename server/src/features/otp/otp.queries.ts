@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { otpCodes, otpOutbox } from '../../db/schema';
+import { otpCodes, otpOutbox, users } from '../../db/schema';
 
 /** Serialises code requests for one target inside the caller's transaction. */
 export async function lockTarget(db: Executor, target: string) {
@@ -67,16 +67,28 @@ export async function consumeCode(db: Executor, id: number, now: Date) {
   await db.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, id));
 }
 
+/** Makes a consumed code usable again (what it was used for could not be finished). */
+export async function unconsumeCode(db: Executor, id: number) {
+  await db.update(otpCodes).set({ consumedAt: null }).where(eq(otpCodes.id, id));
+}
+
 export async function insertOutbox(db: Executor, values: typeof otpOutbox.$inferInsert) {
   await db.insert(otpOutbox).values(values);
 }
 
-/** Newest first; `beforeId` continues a page. */
+/**
+ * Newest first; `beforeId` continues a page. Never a code sent to a staff account (reviewer or
+ * admin): with it, whoever reads the outbox could reset that account's password (issue 12).
+ */
 export async function listOutbox(db: Executor, limit: number, beforeId?: number) {
+  const staff = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, otpOutbox.target), sql`${users.role} <> 'user'`));
   return db
     .select()
     .from(otpOutbox)
-    .where(beforeId === undefined ? undefined : lt(otpOutbox.id, beforeId))
+    .where(and(notExists(staff), beforeId === undefined ? undefined : lt(otpOutbox.id, beforeId)))
     .orderBy(desc(otpOutbox.id))
     .limit(limit);
 }

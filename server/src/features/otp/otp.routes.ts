@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { RateCounters } from '../../platform/rate-limit';
-import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { HOUR_S, type RateLimits } from '../../platform/rate-limit';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { type OtpSender, sandboxSender, smtpSender } from './otp.senders';
 import { createOtpService, type OtpService } from './otp.service';
 
 function otpHandlers(otp: OtpService): Handlers {
   return {
     otpSend: ({ body, ip }) => otp.send({ target: body.target, ip }),
-    adminOtpOutbox: ({ query }) => otp.outbox(query),
+    adminOtpOutbox: (ctx) => otp.outbox({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.query),
   };
 }
 
@@ -15,11 +15,15 @@ function otpHandlers(otp: OtpService): Handlers {
  * Verification codes. `smsSender`: real SMS delivery; without it (and without SMTP_URL for e-mail)
  * codes go to the sandbox outbox and the log.
  */
-export function register(app: FastifyInstance, deps: FeatureDeps & { counters: RateCounters; smsSender?: OtpSender }) {
+export function register(app: FastifyInstance, deps: FeatureDeps & { rates: RateLimits; smsSender?: OtpSender }) {
   const { db, config, log } = deps;
   const email = config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : sandboxSender(db, log);
   const sms = deps.smsSender ?? sandboxSender(db, log);
-  const otp = createOtpService({ ...deps, senders: { sms, email } });
+  const otp = createOtpService({
+    ...deps,
+    sendsPerIp: deps.rates.limit('otp:ip', config.OTP_SENDS_PER_IP_PER_HOUR, HOUR_S),
+    senders: { sms, email },
+  });
   registerRoutes(app, otpHandlers(otp));
   return otp;
 }

@@ -12,6 +12,11 @@ export interface OtpMessage {
 
 /** Delivers a code over one channel. SMS providers plug in here (DESIGN.md §5). */
 export interface OtpSender {
+  /**
+   * True only for the sandbox, which keeps codes where an operator can read them: the admin outbox
+   * exists only while a sender says so (and never under NODE_ENV=production). A real sender says false.
+   */
+  readonly sandbox: boolean;
   send(message: OtpMessage): Promise<void>;
 }
 
@@ -23,6 +28,7 @@ export type SmsSender = OtpSender;
  */
 export function sandboxSender(db: Db, log: FastifyBaseLogger): OtpSender {
   return {
+    sandbox: true,
     async send(message) {
       await insertOutbox(db, message);
       log.info({ channel: message.channel, target: message.target, code: message.code }, 'otp.sandbox');
@@ -33,6 +39,7 @@ export function sandboxSender(db: Db, log: FastifyBaseLogger): OtpSender {
 export function smtpSender(smtpUrl: string, from: string): OtpSender {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
+    sandbox: false,
     async send({ target, code }) {
       await transport.sendMail({
         from,

@@ -1,10 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+
 import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { RateCounters } from '../../platform/rate-limit';
+import type { RateLimit } from '../../platform/rate-limit';
 import * as q from './otp.queries';
 import type { OtpSender } from './otp.senders';
 
@@ -13,12 +15,19 @@ const HOUR_MS = 3_600_000;
 export interface OtpServiceDeps {
   db: Db;
   config: Config;
-  counters: RateCounters;
+  /** Codes sent per address an hour (OTP_SENDS_PER_IP_PER_HOUR). */
+  sendsPerIp: RateLimit;
   senders: { sms: OtpSender; email: OtpSender };
   now?: () => Date;
 }
 
-export type CodeCheck = { ok: true } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+export type CodeCheck = { ok: true; id: number } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+
+/** Who reads the outbox, for its audit row. */
+export interface OutboxReader {
+  id: number;
+  requestId: string;
+}
 
 function hashCode(target: string, code: string): Buffer {
   return createHash('sha256').update(`${target}:${code}`).digest();
@@ -26,12 +35,12 @@ function hashCode(target: string, code: string): Buffer {
 
 export function createOtpService(deps: OtpServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
+  const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
   /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX). */
   async function send({ target, ip }: { target: string; ip: string }) {
-    if ((await deps.counters.increment(`otp:ip:${ip}`, HOUR_MS)) > deps.config.OTP_SENDS_PER_IP_PER_HOUR) {
-      throw new AppError('otp_rate_limited');
-    }
+    if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const at = now();
     const id = await deps.db.transaction(async (tx) => {
@@ -62,10 +71,11 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
-   * Checks `code` against the target's newest usable code inside the caller's transaction and
-   * consumes it on a match. A wrong code counts a try; the caller commits that and then throws.
+   * Checks `code` against the target's newest usable code inside the caller's transaction, which then
+   * holds that code's row locked; on a match the caller decides whether to `use` it. A wrong code
+   * counts a try; the caller commits that and then throws.
    */
-  async function consume(tx: Executor, target: string, code: string): Promise<CodeCheck> {
+  async function verify(tx: Executor, target: string, code: string): Promise<CodeCheck> {
     const row = await q.lockUsableCode(tx, target, now(), OTP_MAX_TRIES);
     if (!row) return { ok: false, key: 'verification_code_not_found', data: {} };
     const expected = Buffer.from(row.codeHash, 'hex');
@@ -75,19 +85,39 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (remaining === 0) return { ok: false, key: 'verification_code_not_found', data: {} };
       return { ok: false, key: 'verification_code_incorrect', data: { remaining } };
     }
-    await q.consumeCode(tx, row.id, now());
-    return { ok: true };
+    return { ok: true, id: row.id };
   }
 
-  async function outbox({ limit, cursor }: PageQuery) {
+  /** Marks a code verified by `verify` as used, in the same transaction: no one can use it again. */
+  async function use(tx: Executor, id: number) {
+    await q.consumeCode(tx, id, now());
+  }
+
+  /** Gives back a used code when what it was used for could not be finished (the hashing pool was full). */
+  async function release(id: number) {
+    await q.unconsumeCode(deps.db, id);
+  }
+
+  /** The sandbox's codes, for operators testing without a real sender; each read is audited. */
+  async function outbox(reader: OutboxReader, { limit, cursor }: PageQuery) {
+    if (!outboxOpen) throw new AppError('route_not_found');
     const beforeId = decodeCursor(cursor, isRowId);
-    const rows = await q.listOutbox(deps.db, limit + 1, beforeId);
-    const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    return deps.db.transaction(async (tx) => {
+      const rows = await q.listOutbox(tx, limit + 1, beforeId);
+      const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      await writeAudit(tx, {
+        actorId: reader.id,
+        action: 'otp.outbox.read',
+        target: 'otp:outbox',
+        after: { codes: items.length, targets: items.map((item) => item.target) },
+        requestId: reader.requestId,
+      });
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    });
   }
 
-  return { send, consume, outbox };
+  return { send, verify, use, release, outbox };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
