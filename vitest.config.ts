@@ -20,6 +20,16 @@ export default defineConfig({
       },
       {
         test: {
+          // React components in a DOM (happy-dom): web's and the console's `*.test.tsx`.
+          name: 'components',
+          include: ['web/src/**/*.test.tsx', 'admin/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // antd renders slowly in happy-dom on a loaded 2-core machine.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
           environment: 'node',

@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiRegister, launch, phonePage } from './browser';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiRegister, phonePage } from './browser';
+import { baseUrl, firstAdmin } from './env';
 
 const DESKTOP = { width: 1280, height: 800 };
-let browser: Browser;
-const base = () => inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const base = baseUrl;
 
 interface Envelope<T> {
   code: number;
@@ -34,11 +26,11 @@ async function api<T>(method: 'GET' | 'POST', path: string, token: string | null
 }
 
 async function adminToken(): Promise<string> {
-  const { username, password } = inject('admin');
+  const { username, password } = firstAdmin();
   return (await api<{ token: string }>('POST', '/common/user/login', null, { username, password })).token;
 }
 
-async function desktopPage(): Promise<Page> {
+async function desktopPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
   return context.newPage();
 }
@@ -57,8 +49,10 @@ interface Withdrawal {
   reason: string | null;
 }
 
-describe('operator console at 1280×800', () => {
-  it('reviews two withdrawals: approves one, rejects one with a reason; the user and the audit log see both', async () => {
+test.describe('operator console at 1280×800', () => {
+  test('reviews two withdrawals: approves one, rejects one with a reason; the user and the audit log see both', async ({
+    browser,
+  }) => {
     const admin = await adminToken();
     const user = await apiRegister(base());
     const me = await api<{ id: number }>('GET', '/user/user/detail', user.token);
@@ -71,25 +65,25 @@ describe('operator console at 1280×800', () => {
     const first = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '150' });
     const second = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '120' });
 
-    const page = await desktopPage();
-    await consoleLogin(page, inject('admin').username, inject('admin').password);
+    const page = await desktopPage(browser);
+    await consoleLogin(page, firstAdmin().username, firstAdmin().password);
     await page.getByRole('menuitem', { name: 'Withdrawal review' }).click();
     await page.getByLabel('User ID').fill(String(me.id));
 
     const firstRow = page.locator(`tr[data-row-key="${first.id}"]`);
     await firstRow.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => firstRow.count(), { timeout: 10_000 }).toBe(0);
+    await expect(firstRow).toHaveCount(0, { timeout: 10_000 });
 
     const secondRow = page.locator(`tr[data-row-key="${second.id}"]`);
     await secondRow.getByRole('button', { name: 'Reject' }).click();
     const dialog = page.getByRole('dialog');
     // A rejection without a reason is refused on the page.
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => dialog.getByText('Enter the reason for the rejection').count()).toBeGreaterThan(0);
+    await expect(dialog.getByText('Enter the reason for the rejection').first()).toBeVisible();
     await dialog.getByLabel('Reason (shown to the user)').fill('Account name does not match');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await expect.poll(() => secondRow.count(), { timeout: 10_000 }).toBe(0);
+    await expect(secondRow).toHaveCount(0, { timeout: 10_000 });
 
     // The user's withdrawal list (/List4's API) shows both outcomes.
     const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
@@ -108,14 +102,16 @@ describe('operator console at 1280×800', () => {
       .locator('tr')
       .filter({ hasText: 'withdrawal.reject' })
       .filter({ hasText: String(second.id) });
-    await expect.poll(() => approveRow.count()).toBeGreaterThan(0);
-    await expect.poll(() => rejectRow.count()).toBeGreaterThan(0);
+    await expect(approveRow.first()).toBeVisible();
+    await expect(rejectRow.first()).toBeVisible();
     await page.context().close();
   });
 
-  it('creates a task with English and Hindi titles that a user sees on Home in both languages', async () => {
-    const page = await desktopPage();
-    await consoleLogin(page, inject('admin').username, inject('admin').password);
+  test('creates a task with English and Hindi titles that a user sees on Home in both languages', async ({
+    browser,
+  }) => {
+    const page = await desktopPage(browser);
+    await consoleLogin(page, firstAdmin().username, firstAdmin().password);
     await page.getByRole('menuitem', { name: 'Tasks' }).click();
     await page.getByRole('button', { name: 'New task' }).click();
     const dialog = page.getByRole('dialog');
@@ -144,10 +140,10 @@ describe('operator console at 1280×800', () => {
     await phone.goto(`${base()}/index/home`);
     await phone.evaluate((value) => localStorage.setItem('kamai.token', value), user.token);
     await phone.goto(`${base()}/index/home`);
-    await expect.poll(() => phone.getByText(english).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(phone.getByText(english).first()).toBeVisible({ timeout: 15_000 });
     await phone.getByRole('button', { name: /language/i }).click();
     await phone.getByText('हिन्दी').click();
-    await expect.poll(() => phone.getByText(hindi).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(phone.getByText(hindi).first()).toBeVisible({ timeout: 15_000 });
     await phone.context().close();
 
     // The shared server's other tests claim the first task on Home: remove this one again.
@@ -158,7 +154,9 @@ describe('operator console at 1280×800', () => {
     await api('POST', '/admin/task/delete', admin, { id: created?.id });
   });
 
-  it('lets a reviewer review withdrawals and read, refuses an admin page in words, and audits the review', async () => {
+  test('lets a reviewer review withdrawals and read, refuses an admin page in words, and audits the review', async ({
+    browser,
+  }) => {
     const admin = await adminToken();
     const reviewer = await apiRegister(base());
     const reviewerId = (await api<{ id: number }>('GET', '/user/user/detail', reviewer.token)).id;
@@ -173,20 +171,28 @@ describe('operator console at 1280×800', () => {
     });
     const pending = await api<{ id: number }>('POST', '/user/withdraw/add', user.token, { amount: '130' });
 
-    const page = await desktopPage();
+    const page = await desktopPage(browser);
     await consoleLogin(page, reviewer.username, reviewer.password);
-    await expect.poll(() => page.getByTestId('operator').textContent()).toBe(reviewer.username);
+    await expect(page.getByTestId('operator')).toHaveText(reviewer.username);
     // The review queue and the read-only pages; nothing only admins may open.
-    await expect
-      .poll(() => page.getByRole('menuitem').allTextContents())
-      .toEqual(['Dashboard', 'Withdrawal review', 'Users', 'Tasks', 'Settings', 'Audit log']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Dashboard',
+      'Withdrawal review',
+      'Users',
+      'Tasks',
+      'Settings',
+      'Audit log',
+    ]);
 
-    await page.getByRole('menuitem', { name: 'Withdrawal review' }).click();
-    await page.getByLabel('User ID').fill(String(userId));
+    // A deep link to the queue filtered to one user: the filters show what the link asked for.
+    await page.goto(`${base()}/admin/#/withdrawals?state=pending&userId=${userId}`);
+    await expect(page.getByRole('menuitem', { name: 'Withdrawal review' })).toHaveClass(/ant-menu-item-selected/);
+    await expect(page.getByLabel('User ID')).toHaveValue(String(userId));
     const row = page.locator(`tr[data-row-key="${pending.id}"]`);
+    await expect(page.locator('tr.ant-table-row')).toHaveCount(1);
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+    await expect(row).toHaveCount(0, { timeout: 10_000 });
     const mine = async () => (await api<{ items: Withdrawal[] }>('GET', '/user/withdraw/list', user.token)).items;
     await expect
       .poll(async () => (await mine()).find((w) => w.id === pending.id)?.state, { timeout: 15_000 })
@@ -194,19 +200,19 @@ describe('operator console at 1280×800', () => {
 
     // Settings are shown but not editable.
     await page.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect.poll(() => page.getByLabel('Hourly rate').count()).toBe(1);
+    await expect(page.getByLabel('Hourly rate')).toHaveCount(1);
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
 
     // An admin-only page opened by its link: refused in words, the console still works.
     await page.goto(`${base()}/admin/#/outbox`);
-    await expect.poll(() => page.getByText('This page is not open to your role').count()).toBe(1);
-    await expect.poll(() => page.getByText('Your role is Reviewer. Ask an admin if you need it.').count()).toBe(1);
+    await expect(page.getByText('This page is not open to your role')).toHaveCount(1);
+    await expect(page.getByText('Your role is Reviewer. Ask an admin if you need it.')).toHaveCount(1);
     await page.getByRole('button', { name: 'Dashboard' }).click();
-    await expect.poll(() => page.getByText('Ledger check').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Ledger check').first()).toBeVisible();
     await page.context().close();
 
-    const audit = await desktopPage();
-    await consoleLogin(audit, inject('admin').username, inject('admin').password);
+    const audit = await desktopPage(browser);
+    await consoleLogin(audit, firstAdmin().username, firstAdmin().password);
     await audit.getByRole('menuitem', { name: 'Audit log' }).click();
     await audit.getByLabel('Operator ID').fill(String(reviewerId));
     const reviewRow = audit
@@ -214,19 +220,19 @@ describe('operator console at 1280×800', () => {
       .filter({ hasText: 'withdrawal.approve' })
       .filter({ hasText: `${reviewer.username} #${reviewerId}` })
       .filter({ hasText: `withdrawal:${pending.id}` });
-    await expect.poll(() => reviewRow.count()).toBe(1);
+    await expect(reviewRow).toHaveCount(1);
     await audit.context().close();
   });
 
-  it('refuses a user who is not staff, with a clear message', async () => {
+  test('refuses a user who is not staff, with a clear message', async ({ browser }) => {
     const user = await apiRegister(base());
-    const page = await desktopPage();
+    const page = await desktopPage(browser);
     await consoleLogin(page, user.username, user.password);
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'This account has no access to the console' }).count())
-      .toBe(1);
+    await expect(page.getByRole('alert').filter({ hasText: 'This account has no access to the console' })).toHaveCount(
+      1,
+    );
     expect(await page.evaluate(() => localStorage.getItem('kamai.admin.token'))).toBeNull();
-    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
     await page.context().close();
   });
 });

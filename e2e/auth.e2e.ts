@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { codeFromLog, launch, phonePage, uniquePhone } from './browser';
+import { expect, type Page, test } from '@playwright/test';
+import { codeFromLog, phonePage, uniquePhone } from './browser';
+import { baseUrl, firstAdmin } from './env';
 
-let browser: Browser;
-const base = () => inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const base = baseUrl;
 
 async function dialog(page: Page) {
   const found = page.getByRole('dialog');
@@ -18,8 +10,8 @@ async function dialog(page: Page) {
   return found;
 }
 
-describe('accounts in the browser at 390×844', () => {
-  it('registers with a code from the server log, logs out, logs in, changes password', async () => {
+test.describe('accounts in the browser at 390×844', () => {
+  test('registers with a code from the server log, logs out, logs in, changes password', async ({ browser }) => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/index/user`);
     const form = await dialog(page);
@@ -29,26 +21,26 @@ describe('accounts in the browser at 390×844', () => {
     const sendCode = form.getByRole('button', { name: 'Send code' });
     expect(await sendCode.isDisabled()).toBe(true);
     await form.getByLabel('Phone number or e-mail').fill(phone);
-    await expect.poll(() => sendCode.isEnabled()).toBe(true);
+    await expect(sendCode).toBeEnabled();
     await sendCode.click();
-    await expect.poll(() => form.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(1);
+    await expect(form.getByRole('button', { name: /Resend in \d+ s/ })).toHaveCount(1);
 
     await form.getByLabel('Verification code').fill(await codeFromLog(`91${phone}`));
     await form.getByLabel('Password', { exact: true }).fill('secret123');
     await form.getByLabel('Confirm password').fill('secret123');
-    await form.getByLabel('Invite code').fill(inject('admin').inviteCode);
+    await form.getByLabel('Invite code').fill(firstAdmin().inviteCode);
     await page.getByRole('button', { name: 'Confirm' }).click();
 
     // Logged in at once: the profile shows the account.
-    await expect.poll(() => page.getByText(`91${phone}`).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText('Registration successful').count()).toBeGreaterThan(0);
+    await expect(page.getByText(`91${phone}`).first()).toBeVisible();
+    await expect(page.getByText('Registration successful').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Log out' }).click();
     const login = await dialog(page);
     await login.getByLabel('Phone number or e-mail').fill(phone);
     await login.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByText(`91${phone}`).count()).toBeGreaterThan(0);
+    await expect(page.getByText(`91${phone}`).first()).toBeVisible();
 
     await page.getByText('Change Password').click();
     const change = await dialog(page);
@@ -56,33 +48,33 @@ describe('accounts in the browser at 390×844', () => {
     await change.getByLabel('New password', { exact: true }).fill('secret456');
     await change.getByLabel('Confirm new password').fill('secret456');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByText('Password changed').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Password changed').first()).toBeVisible();
     await page.context().close();
   });
 
-  it('shows the first validation error as a warning toast', async () => {
+  test('shows the first validation error as a warning toast', async ({ browser }) => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/index/user`);
     await dialog(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => page.getByText('Enter phone or email').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Enter phone or email').first()).toBeVisible();
     await page.context().close();
   });
 
-  it('keeps Hindi after a reload', async () => {
+  test('keeps Hindi after a reload', async ({ browser }) => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/index/home`);
     await page.getByRole('button', { name: /language/i }).click();
     await page.getByText('हिन्दी').click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^hi/);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
     await page.reload();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/^hi/);
-    await expect.poll(() => page.getByText('होम').count()).toBeGreaterThan(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^hi/);
+    await expect(page.getByText('होम').first()).toBeVisible();
     await page.context().close();
   });
 });
 
-describe('every route of the spec renders its title', () => {
+test.describe('every route of the spec renders its title', () => {
   const titles: [string, string][] = [
     ['/List1', 'System notices'],
     ['/List2', 'Income records'],
@@ -94,21 +86,23 @@ describe('every route of the spec renders its title', () => {
     ['/Intro1', 'Platform introduction'],
   ];
 
-  it('redirects / to /index/home', async () => {
+  test('redirects / to /index/home', async ({ browser }) => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/`);
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/index/home');
+    await expect(page).toHaveURL(`${base()}/index/home`);
     await page.context().close();
   });
 
-  it.each(titles)('%s → %s', async (path, title) => {
-    const page = await phonePage(browser);
-    await page.goto(`${base()}/index/home`);
-    await page.evaluate((token) => localStorage.setItem('kamai.token', token), await loginToken());
-    await page.goto(`${base()}${path}`);
-    await expect.poll(() => page.getByText(title, { exact: true }).count()).toBeGreaterThan(0);
-    await page.context().close();
-  });
+  for (const [path, title] of titles) {
+    test(`${path} → ${title}`, async ({ browser }) => {
+      const page = await phonePage(browser);
+      await page.goto(`${base()}/index/home`);
+      await page.evaluate((token) => localStorage.setItem('kamai.token', token), await loginToken());
+      await page.goto(`${base()}${path}`);
+      await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+      await page.context().close();
+    });
+  }
 });
 
 let token: string | undefined;

@@ -1,23 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, Page } from '@playwright/test';
+import { firstAdmin, logFile } from './env';
 
 export const PHONE = { width: 390, height: 844 };
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** Debian's Chromium (Playwright's own downloads are not used) and the flags it runs with here. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function phonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -28,7 +25,7 @@ export async function phonePage(browser: Browser): Promise<Page> {
 export async function codeFromLog(target: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const lines = readFileSync(inject('logFile'), 'utf8').split('\n').reverse();
+    const lines = readFileSync(logFile(), 'utf8').split('\n').reverse();
     for (const line of lines) {
       if (!line.startsWith('{')) continue;
       const entry = JSON.parse(line) as { msg?: string; target?: string; code?: string };
@@ -62,7 +59,7 @@ export async function apiRegister(baseUrl: string): Promise<{ username: string; 
     password,
     password2: password,
     verifyCode: await codeFromLog(`91${phone}`),
-    inviteCode: inject('admin').inviteCode,
+    inviteCode: firstAdmin().inviteCode,
   });
   if (res.code !== 200) throw new Error(`register failed: ${JSON.stringify(res)}`);
   return { username: `91${phone}`, token: res.data.token, password };

@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiRegister, codeFromLog, launch, phonePage, uniquePhone } from './browser';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiRegister, codeFromLog, phonePage, uniquePhone } from './browser';
+import { baseUrl } from './env';
 
-let browser: Browser;
-const base = () => inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const base = baseUrl;
 
 async function balanceOf(token: string): Promise<string> {
   const res = await fetch(`${base()}/go_user/api/v1/user/user/detail`, {
@@ -21,58 +13,62 @@ async function balanceOf(token: string): Promise<string> {
 }
 
 /** A page of the app logged in as the holder of `token`. */
-async function loggedInPage(token: string): Promise<Page> {
+async function loggedInPage(browser: Browser, token: string): Promise<Page> {
   const page = await phonePage(browser);
   await page.goto(`${base()}/index/home`);
   await page.evaluate((value) => localStorage.setItem('kamai.token', value), token);
   return page;
 }
 
-describe('earning in the browser at 390×844', () => {
-  it('answers the survey and views the introduction, each credited once and listed in income records', async () => {
+test.describe('earning in the browser at 390×844', () => {
+  test('answers the survey and views the introduction, each credited once and listed in income records', async ({
+    browser,
+  }) => {
     const user = await apiRegister(base());
     expect(await balanceOf(user.token)).toBe('5.00');
-    const page = await loggedInPage(user.token);
+    const page = await loggedInPage(browser, user.token);
 
     await page.goto(`${base()}/Que1`);
     // Submitting with a question unanswered is refused on the page.
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByText('Please answer this question').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Please answer this question').first()).toBeVisible();
     for (const question of ['a', 'b', 'c', 'd', 'e', 'f']) {
       await page.locator(`#question-${question} label`).first().click();
     }
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(() => page.getByText(/Submitted on .*Thank you!/).count()).toBeGreaterThan(0);
+    await expect(page.getByText(/Submitted on .*Thank you!/).first()).toBeVisible();
     // Task 3 pays ₹10 on top of the ₹5 for registering.
     await expect.poll(() => balanceOf(user.token)).toBe('15.00');
 
     await page.goto(`${base()}/Intro1`);
-    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Before you start').first()).toBeVisible();
     // Viewing the introduction lets the page claim task 4 (₹5).
     await expect.poll(() => balanceOf(user.token), { timeout: 10_000 }).toBe('20.00');
     await page.reload();
-    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    await expect(page.getByText('Before you start').first()).toBeVisible();
     expect(await balanceOf(user.token)).toBe('20.00');
 
     await page.goto(`${base()}/List2`);
-    await expect.poll(() => page.getByText('Task reward', { exact: true }).count()).toBe(3);
-    await expect.poll(() => page.getByText('Answer the survey').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText('Balance ₹20.00').count()).toBe(1);
+    await expect(page.getByText('Task reward', { exact: true })).toHaveCount(3);
+    await expect(page.getByText('Answer the survey').first()).toBeVisible();
+    await expect(page.getByText('Balance ₹20.00')).toHaveCount(1);
 
     await page.goto(`${base()}/index/home`);
     const survey = page.locator('article, li, section').filter({ hasText: 'Answer the survey' }).last();
-    await expect.poll(() => survey.getByRole('button', { name: 'Completed' }).count()).toBe(1);
+    await expect(survey.getByRole('button', { name: 'Completed' })).toHaveCount(1);
     await page.context().close();
   });
 
-  it('A invites B through the link; B registers; A sees B in the invite list and the rebate in income', async () => {
+  test('A invites B through the link; B registers; A sees B in the invite list and the rebate in income', async ({
+    browser,
+  }) => {
     const inviter = await apiRegister(base());
-    const pageA = await loggedInPage(inviter.token);
+    const pageA = await loggedInPage(browser, inviter.token);
     await pageA.goto(`${base()}/List3`);
     const link = pageA.locator('.invite-card-link');
-    await expect.poll(async () => (await link.textContent())?.trim() ?? '').toContain('?invite=');
+    await expect(link).toContainText('?invite=');
     const inviteUrl = ((await link.textContent()) ?? '').trim();
-    await expect.poll(() => pageA.getByText('No friends invited yet').count()).toBe(1);
+    await expect(pageA.getByText('No friends invited yet')).toHaveCount(1);
 
     // B opens the link on another phone: the register form opens with A's code filled in.
     const pageB = await phonePage(browser);
@@ -80,7 +76,7 @@ describe('earning in the browser at 390×844', () => {
     const form = pageB.getByRole('dialog');
     await form.waitFor();
     const inviteCode = new URL(inviteUrl).searchParams.get('invite') ?? '';
-    await expect.poll(() => form.getByLabel('Invite code').inputValue()).toBe(inviteCode);
+    await expect(form.getByLabel('Invite code')).toHaveValue(inviteCode);
     const phone = uniquePhone();
     await form.getByLabel('Phone number or e-mail').fill(phone);
     await form.getByRole('button', { name: 'Send code' }).click();
@@ -88,7 +84,7 @@ describe('earning in the browser at 390×844', () => {
     await form.getByLabel('Password', { exact: true }).fill('secret123');
     await form.getByLabel('Confirm password').fill('secret123');
     await pageB.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => pageB.getByText('Registration successful').count()).toBeGreaterThan(0);
+    await expect(pageB.getByText('Registration successful').first()).toBeVisible();
     await expect.poll(() => pageB.evaluate(() => localStorage.getItem('kamai.token'))).not.toBeNull();
     const friendToken = (await pageB.evaluate(() => localStorage.getItem('kamai.token'))) ?? '';
     await pageB.context().close();
@@ -96,11 +92,11 @@ describe('earning in the browser at 390×844', () => {
     // B's ₹5 registration reward pays A the level-1 rebate (10%: ₹0.50).
     await pageA.goto(`${base()}/List3`);
     const masked = `+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`;
-    await expect.poll(() => pageA.getByText(masked).count()).toBe(1);
-    await expect.poll(() => pageA.getByText(/^Joined /).count()).toBe(1);
+    await expect(pageA.getByText(masked)).toHaveCount(1);
+    await expect(pageA.getByText(/^Joined /)).toHaveCount(1);
     await pageA.goto(`${base()}/List2`);
-    await expect.poll(() => pageA.getByText('Referral rebate', { exact: true }).count()).toBe(1);
-    await expect.poll(() => pageA.getByText('+₹0.50').count()).toBe(1);
+    await expect(pageA.getByText('Referral rebate', { exact: true })).toHaveCount(1);
+    await expect(pageA.getByText('+₹0.50')).toHaveCount(1);
     expect(await balanceOf(inviter.token)).toBe('5.50');
 
     // A friend counts once they complete a first task (the default rule): B answers the survey,
@@ -122,11 +118,11 @@ describe('earning in the browser at 390×844', () => {
     await expect.poll(() => balanceOf(inviter.token)).toBe('26.50');
     await pageA.context().close();
   });
-  it('pulling Home down past the threshold asks for the balance and the tasks again', async () => {
+  test('pulling Home down past the threshold asks for the balance and the tasks again', async ({ browser }) => {
     const user = await apiRegister(base());
-    const page = await loggedInPage(user.token);
+    const page = await loggedInPage(browser, user.token);
     await page.goto(`${base()}/index/home`);
-    await expect.poll(() => page.getByText('Register an account').count(), { timeout: 10_000 }).toBe(1);
+    await expect(page.getByText('Register an account')).toHaveCount(1, { timeout: 10_000 });
     const asked: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -138,16 +134,22 @@ describe('earning in the browser at 390×844', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 200, y }] });
     await touch('touchStart', 200);
     for (let y = 220; y <= 500; y += 20) await touch('touchMove', y);
-    await expect.poll(() => page.getByText('Release to refresh').count()).toBe(1);
+    await expect(page.getByText('Release to refresh')).toHaveCount(1);
     await touch('touchEnd', 500);
     await expect.poll(() => asked.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     // A short pull (under the threshold) springs back without asking.
-    await expect.poll(() => page.getByText('Release to refresh').count(), { timeout: 10_000 }).toBe(0);
+    await expect(page.getByText('Release to refresh')).toHaveCount(0, { timeout: 10_000 });
+    // Back at rest (the "Updated" note has gone) before the next pull: a pull while busy is ignored.
+    await expect(page.locator('.adm-pull-to-refresh-head-content')).toHaveCount(0);
     const before = asked.length;
     await touch('touchStart', 200);
     await touch('touchMove', 230);
+    await expect(page.getByText('Pull down to refresh')).toBeVisible();
     await touch('touchEnd', 230);
-    await page.waitForTimeout(500);
+    // The release handler decides at once; a request it sent would reach the network before a marker
+    // the page fetches afterwards, so waiting for the marker's answer replaces a fixed wait.
+    await page.evaluate(() => fetch('/obj/test/t2').then((r) => r.text()));
+    await expect(page.getByText('Pull down to refresh')).toHaveCount(0);
     expect(asked.length).toBe(before);
     await page.context().close();
   });

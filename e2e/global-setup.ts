@@ -1,19 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { TestProject } from 'vitest/node';
+import { CHROMIUM } from './browser';
 import { startServer } from './server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    logFile: string;
-    admin: { username: string; password: string; inviteCode: string };
-  }
-}
-
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** One real server for the run, on a fresh PGlite directory; its first admin is read from its output. */
-export default async function setup(project: TestProject) {
+/**
+ * One real server for the run, on a fresh PGlite directory; its first admin is read from its output.
+ * The test workers start after this and inherit the variables set here (see `env.ts`).
+ */
+export default async function setup(): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium)`);
   }
@@ -22,10 +15,11 @@ export default async function setup(project: TestProject) {
   const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(output)?.[1];
   const admin = { username: field('username'), password: field('password'), inviteCode: field('invite code') };
   if (!admin.username || !admin.password || !admin.inviteCode) {
+    await server.stop();
     throw new Error(`the server did not print its first admin:\n${output}`);
   }
-  project.provide('baseUrl', server.url);
-  project.provide('logFile', server.logFile);
-  project.provide('admin', admin as { username: string; password: string; inviteCode: string });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_LOG_FILE = server.logFile;
+  process.env.E2E_ADMIN = JSON.stringify(admin);
   return () => server.stop();
 }

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
+import { expect, test } from '@playwright/test';
+import { baseUrl } from './env';
 import { startServer } from './server';
 
-describe('the running server', () => {
-  it('serves the app with a strict CSP, SPA fallback and long-cached hashed assets', async () => {
-    const base = inject('baseUrl');
+test.describe('the running server', () => {
+  test('serves the app with a strict CSP, SPA fallback and long-cached hashed assets', async () => {
+    const base = baseUrl();
     const page = await fetch(`${base}/List3`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
@@ -19,7 +20,7 @@ describe('the running server', () => {
     expect(await api404.json()).toMatchObject({ code: 404, key: 'route_not_found' });
   });
 
-  it('shuts down cleanly on SIGTERM', async () => {
+  test('shuts down cleanly on SIGTERM', async () => {
     const server = await startServer();
     const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
     server.child.kill('SIGTERM');
@@ -27,7 +28,7 @@ describe('the running server', () => {
     expect(server.lines.some((line) => line.includes('shutting down'))).toBe(true);
   });
 
-  it('refuses to start with a bad variable and names it', async () => {
+  test('refuses to start with a bad variable and names it', async () => {
     await expect(startServer({ PORT: 'eighty' })).rejects.toThrow(/PORT: must be a port number/);
   });
 });

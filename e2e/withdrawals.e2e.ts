@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiRegister, launch, phonePage } from './browser';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiRegister, phonePage } from './browser';
+import { baseUrl, firstAdmin } from './env';
 
-let browser: Browser;
 let adminToken = '';
-const base = () => inject('baseUrl');
+const base = baseUrl;
 
 async function api<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
   const res = await fetch(`${base()}${path}`, {
@@ -21,9 +20,8 @@ async function api<T>(method: string, path: string, body: unknown, token: string
 }
 const admin = <T>(path: string, body: unknown) => api<T>('POST', `/go_user/api/v1/admin${path}`, body, adminToken);
 
-beforeAll(async () => {
-  browser = await launch();
-  const { username, password } = inject('admin');
+test.beforeAll(async () => {
+  const { username, password } = firstAdmin();
   const login = await fetch(`${base()}/go_user/api/v1/common/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -31,11 +29,8 @@ beforeAll(async () => {
   });
   adminToken = ((await login.json()) as { data: { token: string } }).data.token;
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-async function loggedInPage(token: string): Promise<Page> {
+async function loggedInPage(browser: Browser, token: string): Promise<Page> {
   const page = await phonePage(browser);
   await page.goto(`${base()}/index/home`);
   await page.evaluate((value) => localStorage.setItem('kamai.token', value), token);
@@ -56,49 +51,51 @@ async function withdrawThroughDialog(page: Page, amount: string) {
   const dialog = page.getByRole('dialog', { name: 'Withdraw' });
   await dialog.waitFor();
   // The default account is chosen for the user.
-  await expect.poll(() => dialog.getByRole('radio', { name: /ra•••@okaxis/ }).isChecked()).toBe(true);
+  await expect(dialog.getByRole('radio', { name: /ra•••@okaxis/ })).toBeChecked();
   await dialog.getByLabel('Amount').fill(amount);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(() => toast(page, 'Submission successful').count()).toBe(1);
-  await expect.poll(() => dialog.count()).toBe(0);
+  await expect(toast(page, 'Submission successful')).toHaveCount(1);
+  await expect(dialog).toHaveCount(0);
 }
 
-describe('withdrawals in the browser at 390×844', () => {
-  it('binds UPI, withdraws ₹150 paid by the gateway, then sees a rejected one refunded with its reason', async () => {
+test.describe('withdrawals in the browser at 390×844', () => {
+  test('binds UPI, withdraws ₹150 paid by the gateway, then sees a rejected one refunded with its reason', async ({
+    browser,
+  }) => {
     const user = await apiRegister(base());
     const me = await api<{ id: number }>('GET', '/go_user/api/v1/user/user/detail', undefined, user.token);
     await admin('/revenue/add', { userId: me.id, amount: '500', remark: 'e2e withdrawal funds' });
-    const page = await loggedInPage(user.token);
+    const page = await loggedInPage(browser, user.token);
 
     // No payout method yet: the withdraw form says so and offers to add one.
     await page.goto(`${base()}/index/user`);
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const withdrawDialog = page.getByRole('dialog', { name: 'Withdraw' });
-    await expect.poll(() => withdrawDialog.getByText(/no payout method yet/).count()).toBe(1);
-    await expect.poll(() => withdrawDialog.getByText('₹505.00').count()).toBe(1);
+    await expect(withdrawDialog.getByText(/no payout method yet/)).toHaveCount(1);
+    await expect(withdrawDialog.getByText('₹505.00')).toHaveCount(1);
     await withdrawDialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${base()}/List6`);
-    await expect.poll(() => page.getByText('No payout methods yet').count()).toBe(1);
+    await expect(page.getByText('No payout methods yet')).toHaveCount(1);
     await page.getByRole('button', { name: 'Add payout method' }).click();
     const form = page.getByRole('dialog', { name: 'Add payout method' });
-    await expect.poll(() => form.getByRole('radio', { name: 'UPI' }).isChecked()).toBe(true);
+    await expect(form.getByRole('radio', { name: 'UPI' })).toBeChecked();
     // Bank fields appear only for a bank account.
     expect(await form.getByLabel(/IFSC/).count()).toBe(0);
     await form.getByRole('radio', { name: 'Bank' }).check({ force: true });
-    await expect.poll(() => form.getByLabel(/IFSC/).count()).toBe(1);
+    await expect(form.getByLabel(/IFSC/)).toHaveCount(1);
     await form.getByRole('radio', { name: 'UPI' }).check({ force: true });
     // The contract's rules answer before anything is sent.
     await form.getByLabel(/UPI ID/).fill('not a upi id');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => form.locator('.text-field-error').count()).toBeGreaterThan(0);
+    await expect(form.locator('.text-field-error').first()).toBeVisible();
     await form.getByLabel(/UPI ID/).fill('ravi.kumar@okaxis');
     await form.getByLabel("Account holder's name").fill('Ravi Kumar');
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => toast(page, 'Binding successful').count()).toBe(1);
+    await expect(toast(page, 'Binding successful')).toHaveCount(1);
     const row = page.getByRole('article', { name: 'UPI ra•••@okaxis' });
-    await expect.poll(() => row.getByText('Default').count()).toBe(1);
-    await expect.poll(() => row.getByText('Ravi Kumar').count()).toBe(1);
+    await expect(row.getByText('Default')).toHaveCount(1);
+    await expect(row.getByText('Ravi Kumar')).toHaveCount(1);
 
     // Home's balance card opens the withdraw form.
     await page.goto(`${base()}/index/home`);
@@ -109,18 +106,18 @@ describe('withdrawals in the browser at 390×844', () => {
 
     await page.goto(`${base()}/List4`);
     const paidRow = page.getByRole('article', { name: `Withdrawal #${first?.id} of ₹150.00` });
-    await expect.poll(() => paidRow.getByText('Under review').count()).toBe(1);
-    await expect.poll(() => paidRow.getByText(/ra•••@okaxis/).count()).toBe(1);
+    await expect(paidRow.getByText('Under review')).toHaveCount(1);
+    await expect(paidRow.getByText(/ra•••@okaxis/)).toHaveCount(1);
 
     // The operator approves; the sandbox gateway pays shortly after and the list follows.
     await admin('/withdraw/review', { id: first?.id, action: 'approve' });
     await page.reload();
-    await expect.poll(() => paidRow.getByText('Payment successful').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => paidRow.getByText(/^Bank reference: /).count()).toBe(1);
+    await expect(paidRow.getByText('Payment successful')).toHaveCount(1, { timeout: 20_000 });
+    await expect(paidRow.getByText(/^Bank reference: /)).toHaveCount(1);
 
     await page.goto(`${base()}/List2`);
-    await expect.poll(() => page.getByText('Withdrawal request', { exact: true }).count()).toBe(1);
-    await expect.poll(() => page.getByText('−₹150.00').count()).toBe(1);
+    await expect(page.getByText('Withdrawal request', { exact: true })).toHaveCount(1);
+    await expect(page.getByText('−₹150.00')).toHaveCount(1);
 
     // A second withdrawal from Profile, rejected with a reason: the reason shows and the hold comes back.
     await page.goto(`${base()}/index/user`);
@@ -132,22 +129,22 @@ describe('withdrawals in the browser at 390×844', () => {
 
     await page.goto(`${base()}/List4`);
     const rejectedRow = page.getByRole('article', { name: `Withdrawal #${second?.id} of ₹100.00` });
-    await expect.poll(() => rejectedRow.getByText('Rejected').count()).toBe(1);
-    await expect.poll(() => rejectedRow.getByText(`Reason: ${reason}`).count()).toBe(1);
-    await expect.poll(() => paidRow.getByText('Payment successful').count()).toBe(1);
+    await expect(rejectedRow.getByText('Rejected')).toHaveCount(1);
+    await expect(rejectedRow.getByText(`Reason: ${reason}`)).toHaveCount(1);
+    await expect(paidRow.getByText('Payment successful')).toHaveCount(1);
 
     await page.goto(`${base()}/List2`);
-    await expect.poll(() => page.getByText('Withdrawal refund', { exact: true }).count()).toBe(1);
-    await expect.poll(() => page.getByText('+₹100.00').count()).toBe(1);
-    await expect.poll(() => page.getByText('Withdrawal request', { exact: true }).count()).toBe(2);
+    await expect(page.getByText('Withdrawal refund', { exact: true })).toHaveCount(1);
+    await expect(page.getByText('+₹100.00')).toHaveCount(1);
+    await expect(page.getByText('Withdrawal request', { exact: true })).toHaveCount(2);
     // ₹505 − ₹150 after the first hold, and again once the ₹100 hold came back.
-    await expect.poll(() => page.getByText('Balance ₹355.00').count()).toBe(2);
+    await expect(page.getByText('Balance ₹355.00')).toHaveCount(2);
     await page.context().close();
   });
 
-  it('edits a payout method to a bank account and deletes it after confirming', async () => {
+  test('edits a payout method to a bank account and deletes it after confirming', async ({ browser }) => {
     const user = await apiRegister(base());
-    const page = await loggedInPage(user.token);
+    const page = await loggedInPage(browser, user.token);
     await api(
       'POST',
       '/go_user/api/v1/user/wdaccount/bind',
@@ -164,12 +161,12 @@ describe('withdrawals in the browser at 390×844', () => {
     await form.getByLabel('Recipient name').fill('Asha Devi');
     await page.getByRole('button', { name: 'Confirm' }).click();
     const bank = page.getByRole('article', { name: 'Bank ••••9012' });
-    await expect.poll(() => bank.getByText(/SBIN0001234/).count()).toBe(1);
+    await expect(bank.getByText(/SBIN0001234/)).toHaveCount(1);
 
     await bank.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete payout method?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText('No payout methods yet').count()).toBe(1);
+    await expect(page.getByText('No payout methods yet')).toHaveCount(1);
     await page.context().close();
   });
 });

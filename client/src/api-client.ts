@@ -1,14 +1,6 @@
-import {
-  DEVICE_ID_HEADER,
-  type Locale,
-  REQUEST_TIMEOUT_MS,
-  type RouteBody,
-  type RouteData,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  routes,
-} from '@kamai/contract';
+import type { Locale, RouteBody, RouteData, RouteName, RouteParams, RouteQuery } from '@kamai/contract';
+import { DEVICE_ID_HEADER, REQUEST_TIMEOUT_MS } from '@kamai/contract/constants';
+import { endpoints } from '@kamai/contract/endpoints';
 import { ApiError } from './api-error';
 import { deviceId } from './device-id';
 import type { TokenStore } from './token-store';
@@ -115,7 +107,7 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
     accept: string,
     read: (response: Response) => Promise<T>,
   ): Promise<{ response: Response; body: T }> {
-    const route = routes[name];
+    const route = endpoints[name];
     const headers: Record<string, string> = {
       ...options.headers,
       ...baseHeaders(options.token ?? tokens.get()),
@@ -176,7 +168,7 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
    * as the usual envelope and is thrown as ApiError, exactly as apiRequest does.
    */
   async function apiFile<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<Blob> {
-    const produces = (routes[name] as { produces?: string }).produces ?? 'application/octet-stream';
+    const produces = (endpoints[name] as { produces?: string }).produces ?? 'application/octet-stream';
     const { response, body } = await send(name, options, `${produces}, application/json`, async (r) => {
       const type = r.headers.get('content-type') ?? '';
       return r.ok && type.includes(produces) ? r.blob() : r.json().catch((): unknown => undefined);

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
-import { BUSINESS_UTC_OFFSET } from './constants';
+import { endOfBusinessDay, startOfBusinessDay } from './business-day';
+import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { isSaneInstant, newPasswordField } from './validation';
 import { balanceItem } from './wallet';
-
-const DAY_MS = 86_400_000;
 
 /**
  * One end of a time range: an ISO instant, or a day `YYYY-MM-DD` in India (`from` = its start,
@@ -18,8 +17,7 @@ export function timeBound(side: 'from' | 'to') {
     .refine(isSaneInstant, 'validation_failed')
     .transform((text) => {
       if (text.length > 10) return new Date(text);
-      const start = new Date(`${text}T00:00:00${BUSINESS_UTC_OFFSET}`);
-      return side === 'from' ? start : new Date(start.getTime() + DAY_MS);
+      return side === 'from' ? startOfBusinessDay(text) : endOfBusinessDay(text);
     });
 }
 
@@ -158,8 +156,7 @@ const csvText = z.string().describe('text/csv; header row, then one row per reco
 
 export const adminRoutes = {
   adminUserList: {
-    method: 'GET',
-    path: `${ADMIN}/user/list`,
+    ...endpoints.adminUserList,
     policy: 'admin',
     roles: STAFF,
     summary: 'Users, newest first (keyset pages): search by username or invite code, filter by role, frozen, joined',
@@ -168,8 +165,7 @@ export const adminRoutes = {
     data: pageOf(adminUserRow),
   },
   adminUserDetail: {
-    method: 'GET',
-    path: `${ADMIN}/user/detail`,
+    ...endpoints.adminUserDetail,
     policy: 'admin',
     roles: STAFF,
     summary: 'One user with figures, newest wallet movements and the invite tree (two levels)',
@@ -178,8 +174,7 @@ export const adminRoutes = {
     data: adminUserDetailData,
   },
   adminUserFreeze: {
-    method: 'POST',
-    path: `${ADMIN}/user/freeze`,
+    ...endpoints.adminUserFreeze,
     policy: 'admin',
     summary: 'Freezes or unfreezes a user (a frozen user cannot withdraw; frozen staff lose the console); audited',
     tag: 'admin',
@@ -187,8 +182,7 @@ export const adminRoutes = {
     data: adminUserRow,
   },
   adminUserRole: {
-    method: 'POST',
-    path: `${ADMIN}/user/role`,
+    ...endpoints.adminUserRole,
     policy: 'admin',
     summary: "Sets a user's role (user, reviewer, admin); not one's own; audited",
     tag: 'admin',
@@ -196,8 +190,7 @@ export const adminRoutes = {
     data: adminUserRow,
   },
   adminUserResetPassword: {
-    method: 'POST',
-    path: `${ADMIN}/user/resetpass`,
+    ...endpoints.adminUserResetPassword,
     policy: 'admin',
     summary: "Sets a user's password and ends all their sessions; not one's own; audited",
     tag: 'admin',
@@ -206,8 +199,7 @@ export const adminRoutes = {
     ok: 'user_password_reset',
   },
   adminDashboard: {
-    method: 'GET',
-    path: `${ADMIN}/dashboard`,
+    ...endpoints.adminDashboard,
     policy: 'admin',
     roles: STAFF,
     summary: 'Users, balances held, withdrawals and the ledger check at a glance',
@@ -215,34 +207,28 @@ export const adminRoutes = {
     data: dashboardData,
   },
   adminExportUsers: {
-    method: 'GET',
-    path: `${ADMIN}/export/users.csv`,
+    ...endpoints.adminExportUsers,
     policy: 'admin',
     summary: 'CSV of the users who joined in [from, to), oldest first, streamed',
     tag: 'admin',
     query: exportQuery,
     data: csvText,
-    produces: 'text/csv',
   },
   adminExportMovements: {
-    method: 'GET',
-    path: `${ADMIN}/export/movements.csv`,
+    ...endpoints.adminExportMovements,
     policy: 'admin',
     summary: "CSV of every movement of users' accounts in [from, to), oldest first, streamed",
     tag: 'admin',
     query: exportQuery,
     data: csvText,
-    produces: 'text/csv',
   },
   adminExportWithdrawals: {
-    method: 'GET',
-    path: `${ADMIN}/export/withdrawals.csv`,
+    ...endpoints.adminExportWithdrawals,
     policy: 'admin',
     summary:
       'CSV of the withdrawals requested in [from, to), oldest first, with their state and payout account, streamed',
     tag: 'admin',
     query: exportQuery,
     data: csvText,
-    produces: 'text/csv',
   },
 } as const satisfies Record<string, RouteDef>;

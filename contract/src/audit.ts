@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { timeBound } from './admin';
+import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 
 export const auditListQuery = pageQuery.extend({
   actorId: z.coerce.number({ error: 'validation_failed' }).int('validation_failed').positive().optional(),
@@ -33,8 +34,7 @@ export type AuditItem = z.infer<typeof auditItem>;
 
 export const auditRoutes = {
   adminAuditList: {
-    method: 'GET',
-    path: `${ADMIN}/audit/list`,
+    ...endpoints.adminAuditList,
     policy: 'admin',
     roles: STAFF,
     summary: 'The audit log of admin actions, newest first (keyset pages), filterable; append-only',

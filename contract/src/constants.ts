@@ -24,6 +24,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The business day (dashboard "today", date-only filters) is India's; it has no daylight saving. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 export const BUSINESS_UTC_OFFSET = '+05:30';
+export const BUSINESS_UTC_OFFSET_MINUTES = 330;
+
+/** Home's sections, in the order Home shows them (spec section 2). */
+export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
+export type TaskSection = (typeof TASK_SECTIONS)[number];
+/** The fixed system tasks: 2 register, 3 survey, 4 introduction, 5 invite 1, 6 first withdrawal, 7-10 invite 1-4. */
+export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;
+
 /**
  * Login lockout (issue 12; docs/decisions.md "security"). Failures of one account from one address
  * lock that pair for a short while: an attacker elsewhere cannot lock the owner out. The account
@@ -35,3 +43,6 @@ export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 10;
 export const LOGIN_ADDRESS_LOCK_MINUTES = 15;
 export const LOGIN_FAILURES_PER_ACCOUNT = 100;
 export const LOGIN_ACCOUNT_LOCK_MINUTES = 60;
+
+/** The header the web app sends its device id in (one per browser, kept in localStorage; fraud signals). */
+export const DEVICE_ID_HEADER = 'x-device-id';

@@ -6,7 +6,7 @@ import { rupeeAmountField } from './money';
  * Header the apps send on every request: a random id the browser keeps in localStorage, made once
  * (crypto.randomUUID). Registration and login record it beside the address and the User-Agent.
  */
-export const DEVICE_ID_HEADER = 'x-device-id';
+export { DEVICE_ID_HEADER } from './constants';
 /** Where the web app and the console keep their device id. */
 export const DEVICE_ID_STORAGE_KEY = 'kamai.device';
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
 import { PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
+import { endpoints } from './endpoints';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { normalizePhone } from './validation';
-
-/** Base path of the linked messaging account calls (spec section 7, "Other"). */
-export const WS = '/obj/ws/account';
 
 /** The spec's status labels (section 3), in its order. */
 export const LINKED_STATUSES = [
@@ -210,8 +208,7 @@ export const linkedRateData = z.object({ hourlyRate: z.string() });
 
 export const linkedAccountRoutes = {
   linkedGenPhoneCode: {
-    method: 'POST',
-    path: `${WS}/login/genPhoneCode`,
+    ...endpoints.linkedGenPhoneCode,
     policy: 'user',
     summary:
       'Asks the messaging provider for an 8-character pairing code for a number; data is the code. ' +
@@ -222,8 +219,7 @@ export const linkedAccountRoutes = {
     ok: 'pairing_code_ready',
   },
   linkedGetQrCode: {
-    method: 'POST',
-    path: `${WS}/login/getQRCode`,
+    ...endpoints.linkedGetQrCode,
     policy: 'user',
     summary: 'Asks the messaging provider for a QR payload to scan; ask again when it expires',
     tag: 'linked-accounts',
@@ -231,8 +227,7 @@ export const linkedAccountRoutes = {
     ok: 'qr_code_ready',
   },
   linkedQrStatus: {
-    method: 'GET',
-    path: `${WS}/login/qr-status`,
+    ...endpoints.linkedQrStatus,
     policy: 'user',
     summary: "Whether the caller's QR pairing was scanned (linked), is still pending, or expired",
     tag: 'linked-accounts',
@@ -240,8 +235,7 @@ export const linkedAccountRoutes = {
     data: qrStatusData,
   },
   linkedLogout: {
-    method: 'PUT',
-    path: `${WS}/logout`,
+    ...endpoints.linkedLogout,
     policy: 'user',
     summary: "Logs the caller's number out of the provider; it stays in the list as To Login",
     tag: 'linked-accounts',
@@ -250,8 +244,7 @@ export const linkedAccountRoutes = {
     ok: 'linked_logged_out',
   },
   linkedPage: {
-    method: 'GET',
-    path: `${WS}/page`,
+    ...endpoints.linkedPage,
     policy: 'user',
     summary: "The caller's linked numbers, newest first, with status, online time and earnings (keyset pages)",
     tag: 'linked-accounts',
@@ -259,8 +252,7 @@ export const linkedAccountRoutes = {
     data: linkedAccountPage,
   },
   linkedLogList: {
-    method: 'GET',
-    path: `${WS}/log/list`,
+    ...endpoints.linkedLogList,
     policy: 'user',
     summary: "Event log of one of the caller's numbers, newest first (keyset pages)",
     tag: 'linked-accounts',
@@ -268,8 +260,7 @@ export const linkedAccountRoutes = {
     data: pageOf(linkedEventItem),
   },
   linkedSettlement: {
-    method: 'PUT',
-    path: `${WS}/settlement/:phone`,
+    ...endpoints.linkedSettlement,
     policy: 'user',
     summary:
       'Credits online time since the last settlement × the hourly rate as linked-account income (with rebates); ' +
@@ -280,8 +271,7 @@ export const linkedAccountRoutes = {
     ok: 'linked_settled',
   },
   linkedIsBound: {
-    method: 'GET',
-    path: `${WS}/:phone/is-bound`,
+    ...endpoints.linkedIsBound,
     policy: 'user',
     summary: 'Whether a number is linked to the caller (404 when it is linked to someone else)',
     tag: 'linked-accounts',
@@ -289,8 +279,7 @@ export const linkedAccountRoutes = {
     data: isBoundData,
   },
   adminWsList: {
-    method: 'GET',
-    path: `${ADMIN}/ws/list`,
+    ...endpoints.adminWsList,
     policy: 'admin',
     summary: 'Every linked number, newest first, filterable by status, user and number (keyset pages)',
     tag: 'admin',
@@ -298,8 +287,7 @@ export const linkedAccountRoutes = {
     data: pageOf(adminLinkedItem),
   },
   adminWsLog: {
-    method: 'GET',
-    path: `${ADMIN}/ws/log`,
+    ...endpoints.adminWsLog,
     policy: 'admin',
     summary: 'Event log of any linked number, newest first (keyset pages)',
     tag: 'admin',
@@ -307,8 +295,7 @@ export const linkedAccountRoutes = {
     data: pageOf(linkedEventItem),
   },
   adminWsComplete: {
-    method: 'POST',
-    path: `${ADMIN}/ws/complete`,
+    ...endpoints.adminWsComplete,
     policy: 'admin',
     summary:
       'Sandbox provider: completes a pending code or QR pairing, as if the phone had confirmed it; the number goes Online',
@@ -318,8 +305,7 @@ export const linkedAccountRoutes = {
     ok: 'binding_successful',
   },
   adminWsStatus: {
-    method: 'POST',
-    path: `${ADMIN}/ws/status`,
+    ...endpoints.adminWsStatus,
     policy: 'admin',
     summary: "Sandbox provider: sets a linked number's status (any of the spec's list)",
     tag: 'admin',
@@ -327,8 +313,7 @@ export const linkedAccountRoutes = {
     data: adminLinkedItem,
   },
   adminWsRateGet: {
-    method: 'GET',
-    path: `${ADMIN}/ws/rate/get`,
+    ...endpoints.adminWsRateGet,
     policy: 'admin',
     roles: STAFF,
     summary: 'The hourly rate paid for online time of a linked number, in rupees',
@@ -336,8 +321,7 @@ export const linkedAccountRoutes = {
     data: linkedRateData,
   },
   adminWsRateSet: {
-    method: 'POST',
-    path: `${ADMIN}/ws/rate/set`,
+    ...endpoints.adminWsRateSet,
     policy: 'admin',
     summary: 'Sets the hourly rate (rupees, 0 to 10000, at most two decimals); applies to settlements from now on',
     tag: 'admin',

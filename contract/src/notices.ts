@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import type { RouteDef } from './route-def';
 import { isSaneInstant } from './validation';
 
 /** A user's own notifications (table `notifications`), made by the changes they report. */
@@ -160,8 +161,7 @@ export type AdminNotice = z.infer<typeof adminNotice>;
 
 export const noticeRoutes = {
   noticeList: {
-    method: 'GET',
-    path: `${COMMON}/notice/list`,
+    ...endpoints.noticeList,
     policy: 'user',
     summary:
       "Published notices and the caller's own notifications in one list: pinned notices first, then newest; " +
@@ -171,8 +171,7 @@ export const noticeRoutes = {
     data: pageOf(inboxItem),
   },
   noticeDetail: {
-    method: 'GET',
-    path: `${COMMON}/notice/detail`,
+    ...endpoints.noticeDetail,
     policy: 'user',
     summary:
       "One published notice or one of the caller's notifications (`kind`, default notice); opening it marks it read",
@@ -181,16 +180,14 @@ export const noticeRoutes = {
     data: inboxItem,
   },
   noticeUnread: {
-    method: 'GET',
-    path: `${USER}/notice/unread`,
+    ...endpoints.noticeUnread,
     policy: 'user',
     summary: "How many of the caller's notices and notifications are unread (the Profile entry's badge)",
     tag: 'notices',
     data: unreadData,
   },
   adminNoticeAdd: {
-    method: 'POST',
-    path: `${ADMIN}/notice/add`,
+    ...endpoints.adminNoticeAdd,
     policy: 'admin',
     summary: 'Creates a notice (a draft unless `published`); answers with its id',
     tag: 'admin',
@@ -198,8 +195,7 @@ export const noticeRoutes = {
     data: z.object({ id: z.number().int() }),
   },
   adminNoticeEdit: {
-    method: 'POST',
-    path: `${ADMIN}/notice/edit`,
+    ...endpoints.adminNoticeEdit,
     policy: 'admin',
     summary: 'Changes a notice; fields left out stay as they are',
     tag: 'admin',
@@ -207,8 +203,7 @@ export const noticeRoutes = {
     data: adminNotice,
   },
   adminNoticeDelete: {
-    method: 'POST',
-    path: `${ADMIN}/notice/delete`,
+    ...endpoints.adminNoticeDelete,
     policy: 'admin',
     summary: 'Deletes a notice and its read marks',
     tag: 'admin',
@@ -216,8 +211,7 @@ export const noticeRoutes = {
     data: z.null(),
   },
   adminNoticeDetail: {
-    method: 'GET',
-    path: `${ADMIN}/notice/detail`,
+    ...endpoints.adminNoticeDetail,
     policy: 'admin',
     summary: 'One notice, draft or published',
     tag: 'admin',
@@ -225,8 +219,7 @@ export const noticeRoutes = {
     data: adminNotice,
   },
   adminNoticeList: {
-    method: 'GET',
-    path: `${ADMIN}/notice/list`,
+    ...endpoints.adminNoticeList,
     policy: 'admin',
     summary: 'Every notice, newest first, filterable by state (keyset pages)',
     tag: 'admin',

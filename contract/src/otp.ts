@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { EMAIL_RE, normalizePhone } from './formats';
 import { LOCALES, type Locale } from './locales';
 import { pageOf } from './pagination';
@@ -138,8 +139,7 @@ export const msg91ReportData = z.object({ updated: z.number().int() });
 
 export const otpRoutes = {
   objOtpSms: {
-    method: 'POST',
-    path: '/obj/otp/sms',
+    ...endpoints.objOtpSms,
     policy: 'admin',
     summary: 'Send a one-time code (no message) or a message to an Indian mobile number through the SMS sender',
     tag: 'otp',
@@ -147,8 +147,7 @@ export const otpRoutes = {
     data: objOtpData,
   },
   objOtpEmail: {
-    method: 'POST',
-    path: '/obj/otp/email',
+    ...endpoints.objOtpEmail,
     policy: 'admin',
     summary: 'Send a one-time code (no message) or a message to an e-mail address through the e-mail sender',
     tag: 'otp',
@@ -156,8 +155,7 @@ export const otpRoutes = {
     data: objOtpData,
   },
   adminOtpDeliveries: {
-    method: 'GET',
-    path: `${ADMIN}/otp/deliveries`,
+    ...endpoints.adminOtpDeliveries,
     policy: 'admin',
     summary: 'Delivery attempts of codes and messages (provider, status, error), newest first; never the code',
     tag: 'admin',
@@ -165,8 +163,7 @@ export const otpRoutes = {
     data: deliveryPage,
   },
   smsReportMsg91: {
-    method: 'POST',
-    path: `${COMMON}/sms/report/msg91`,
+    ...endpoints.smsReportMsg91,
     policy: 'public',
     summary: "MSG91's delivery report (webhook); needs the report token in the URL",
     tag: 'otp',

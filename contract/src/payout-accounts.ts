@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
-import { type RouteDef, USER } from './route-def';
+import { endpoints } from './endpoints';
+import type { RouteDef } from './route-def';
 import { ACCOUNT_NO_RE, IFSC_RE, RECIPIENT_NAME_RE, UPI_ID_MAX, UPI_ID_MIN, UPI_ID_RE } from './validation';
 
 /** Spec section 3: `upi` (the default) or `bank`. */
@@ -132,8 +133,7 @@ export type PayoutAccountItem = z.infer<typeof payoutAccountItem>;
 
 export const payoutAccountRoutes = {
   wdaccountBind: {
-    method: 'POST',
-    path: `${USER}/wdaccount/bind`,
+    ...endpoints.wdaccountBind,
     policy: 'user',
     summary: 'Saves a bank or UPI payout account; isDefault 1 makes it the only default',
     tag: 'payout-accounts',
@@ -142,8 +142,7 @@ export const payoutAccountRoutes = {
     ok: 'payout_account_bound',
   },
   wdaccountEdit: {
-    method: 'POST',
-    path: `${USER}/wdaccount/edit`,
+    ...endpoints.wdaccountEdit,
     policy: 'user',
     summary: "Changes one of the caller's payout accounts (empty accountNo keeps the stored one)",
     tag: 'payout-accounts',
@@ -152,8 +151,7 @@ export const payoutAccountRoutes = {
     ok: 'payout_account_saved',
   },
   wdaccountDelete: {
-    method: 'POST',
-    path: `${USER}/wdaccount/delete`,
+    ...endpoints.wdaccountDelete,
     policy: 'user',
     summary: "Deletes one of the caller's payout accounts, unless a withdrawal under review names it",
     tag: 'payout-accounts',
@@ -162,8 +160,7 @@ export const payoutAccountRoutes = {
     ok: 'payout_account_deleted',
   },
   wdaccountList: {
-    method: 'GET',
-    path: `${USER}/wdaccount/list`,
+    ...endpoints.wdaccountList,
     policy: 'user',
     summary: "The caller's payout accounts (at most 10, one page), default first, numbers masked",
     tag: 'payout-accounts',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, COMMON, type RouteDef, STAFF } from './route-def';
 import { WITHDRAWAL_STATES } from './withdrawals';
@@ -39,8 +40,7 @@ export type PayoutCallbackQuery = z.infer<typeof payoutCallbackQuery>;
 
 export const payoutRoutes = {
   payNotifyMasterpay: {
-    method: 'GET',
-    path: `${COMMON}/pay/notify/masterpay`,
+    ...endpoints.payNotifyMasterpay,
     policy: 'public',
     summary:
       'The payout gateway\'s signed callback. Accepted (or already applied): HTTP 200, body "success" as plain text. Refused: 400/401 envelope',
@@ -170,8 +170,7 @@ export const adminMismatchResolveBody = z.object({
 
 export const payoutGatewayRoutes = {
   payNotifyRazorpayx: {
-    method: 'POST',
-    path: `${COMMON}/pay/notify/razorpayx`,
+    ...endpoints.payNotifyRazorpayx,
     policy: 'public',
     summary:
       'RazorpayX payout webhooks. The X-Razorpay-Signature header must be the hex HMAC-SHA256 of the raw body with the webhook secret; anything else answers 401 before the body is read. Duplicates and events we do not act on are acknowledged',
@@ -180,8 +179,7 @@ export const payoutGatewayRoutes = {
     data: z.object({ applied: z.boolean() }),
   },
   adminPayoutMismatches: {
-    method: 'GET',
-    path: `${ADMIN}/payout/mismatches`,
+    ...endpoints.adminPayoutMismatches,
     policy: 'admin',
     roles: STAFF,
     summary: 'Payout mismatches: signed gateway callbacks that contradict a final state, newest first',
@@ -190,8 +188,7 @@ export const payoutGatewayRoutes = {
     data: pageOf(payoutMismatchItem),
   },
   adminPayoutMismatchResolve: {
-    method: 'POST',
-    path: `${ADMIN}/payout/mismatch/resolve`,
+    ...endpoints.adminPayoutMismatchResolve,
     policy: 'admin',
     summary:
       "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { COMMON, type RouteDef, USER } from './route-def';
 
 /** At most this many devices per user get pushes; subscribing another drops the oldest. */
@@ -59,16 +60,14 @@ export type PushMessage = z.infer<typeof pushMessage>;
 
 export const pushRoutes = {
   pushKey: {
-    method: 'GET',
-    path: `${COMMON}/push/key`,
+    ...endpoints.pushKey,
     policy: 'public',
     summary: "The server's VAPID public key (the browser's applicationServerKey for subscribing)",
     tag: 'push',
     data: pushKeyData,
   },
   pushSubscribe: {
-    method: 'POST',
-    path: `${USER}/push/subscribe`,
+    ...endpoints.pushSubscribe,
     policy: 'user',
     summary:
       "Saves this browser's push subscription for the caller, in the request's language; the endpoint must be a known push service",
@@ -78,8 +77,7 @@ export const pushRoutes = {
     ok: 'push_subscribed',
   },
   pushUnsubscribe: {
-    method: 'POST',
-    path: `${USER}/push/unsubscribe`,
+    ...endpoints.pushUnsubscribe,
     policy: 'user',
     summary: "Forgets one of the caller's push subscriptions (an unknown endpoint is not an error)",
     tag: 'push',

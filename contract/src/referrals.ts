@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 
 /** Basis points: 10000 = 100 %. */
 export const BPS_MAX = 10_000;
@@ -28,8 +29,7 @@ export type RebateSettings = z.infer<typeof rebateSettings>;
 
 export const referralRoutes = {
   inviteList: {
-    method: 'GET',
-    path: `${USER}/invite/list`,
+    ...endpoints.inviteList,
     policy: 'user',
     summary: "The caller's invitees, newest first, with the rebate earned from each and totals",
     tag: 'referrals',
@@ -37,8 +37,7 @@ export const referralRoutes = {
     data: invitePage,
   },
   adminRebateGet: {
-    method: 'GET',
-    path: `${ADMIN}/rebate/get`,
+    ...endpoints.adminRebateGet,
     policy: 'admin',
     roles: STAFF,
     summary: 'Rebate rates for the inviter (level 1) and their inviter (level 2), in basis points',
@@ -46,8 +45,7 @@ export const referralRoutes = {
     data: rebateSettings,
   },
   adminRebateSet: {
-    method: 'POST',
-    path: `${ADMIN}/rebate/set`,
+    ...endpoints.adminRebateSet,
     policy: 'admin',
     summary: 'Sets the rebate rates (0-10000 basis points each)',
     tag: 'admin',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoints';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, type RouteDef, STAFF } from './route-def';
@@ -78,8 +79,7 @@ export const adminBalanceItem = z.object({
 
 export const revenueRoutes = {
   adminRevenueAdd: {
-    method: 'POST',
-    path: `${ADMIN}/revenue/add`,
+    ...endpoints.adminRevenueAdd,
     policy: 'admin',
     summary:
       "Credits a user's wallet with a remark (rebates paid to the uplines); never one's own; above the risk settings' threshold it waits for a second admin; audited",
@@ -88,8 +88,7 @@ export const revenueRoutes = {
     data: revenueAddData,
   },
   adminCreditRequestList: {
-    method: 'GET',
-    path: `${ADMIN}/revenue/requests`,
+    ...endpoints.adminCreditRequestList,
     policy: 'admin',
     summary: 'Credits waiting for (or decided by) a second admin, newest first',
     tag: 'admin',
@@ -97,8 +96,7 @@ export const revenueRoutes = {
     data: pageOf(creditRequestItem),
   },
   adminCreditReview: {
-    method: 'POST',
-    path: `${ADMIN}/revenue/review`,
+    ...endpoints.adminCreditReview,
     policy: 'admin',
     summary: 'A second admin approves (the credit is posted) or rejects a waiting credit; audited',
     tag: 'admin',
@@ -106,8 +104,7 @@ export const revenueRoutes = {
     data: creditRequestItem,
   },
   adminBalanceList: {
-    method: 'GET',
-    path: `${ADMIN}/balance/list`,
+    ...endpoints.adminBalanceList,
     policy: 'admin',
     roles: STAFF,
     summary: 'Every wallet movement, newest first, filterable by user and type',
@@ -116,8 +113,7 @@ export const revenueRoutes = {
     data: pageOf(adminBalanceItem),
   },
   adminIntroGet: {
-    method: 'GET',
-    path: `${ADMIN}/intro/get`,
+    ...endpoints.adminIntroGet,
     policy: 'admin',
     roles: STAFF,
     summary: "The introduction's settings",
@@ -125,8 +121,7 @@ export const revenueRoutes = {
     data: introData,
   },
   adminIntroSet: {
-    method: 'POST',
-    path: `${ADMIN}/intro/set`,
+    ...endpoints.adminIntroSet,
     policy: 'admin',
     summary: "Changes the introduction's facts and video URL",
     tag: 'admin',

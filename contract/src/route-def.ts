@@ -46,6 +46,9 @@ export interface RouteDef {
   rawBody?: true;
 }
 
+/** A route's address without schemas or access rules: what an API client needs (see endpoints.ts). */
+export type EndpointDef = Pick<RouteDef, 'method' | 'path' | 'produces'>;
+
 const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
 /** Reviewer-readable admin route. */
 export const STAFF: readonly StaffRole[] = ['admin', 'reviewer'];
@@ -58,3 +61,5 @@ export function rolesOf(def: Pick<RouteDef, 'policy' | 'roles'>): readonly Staff
 export const USER = '/go_user/api/v1/user';
 export const COMMON = '/go_user/api/v1/common';
 export const ADMIN = '/go_user/api/v1/admin';
+/** The linked-account provider's paths (spec section 10). */
+export const WS = '/obj/ws/account';

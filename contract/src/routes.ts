@@ -11,6 +11,7 @@ import {
   tokenData,
   userDetailData,
 } from './auth';
+import { endpoints } from './endpoints';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
 import { otpRoutes, outboxPage } from './otp';
@@ -20,7 +21,7 @@ import { payoutGatewayRoutes, payoutRoutes } from './payouts';
 import { pushRoutes } from './push';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
-import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { uploadRoutes } from './uploads';
@@ -32,24 +33,21 @@ const healthData = z.object({ status: z.literal('ok') });
 /** Every route of the API. The server registers exactly these; the web client calls through them. */
 export const routes = {
   liveness: {
-    method: 'GET',
-    path: '/obj/test/t1',
+    ...endpoints.liveness,
     policy: 'public',
     summary: 'Liveness: the process answers',
     tag: 'health',
     data: healthData,
   },
   readiness: {
-    method: 'GET',
-    path: '/obj/test/t2',
+    ...endpoints.readiness,
     policy: 'public',
     summary: 'Readiness: the database answers',
     tag: 'health',
     data: z.object({ status: z.literal('ok'), database: z.literal('up') }),
   },
   otpSend: {
-    method: 'POST',
-    path: `${COMMON}/otp/send`,
+    ...endpoints.otpSend,
     policy: 'public',
     summary: 'Send a 6-digit one-time code to an e-mail address or Indian mobile number',
     tag: 'otp',
@@ -58,8 +56,7 @@ export const routes = {
     ok: 'code_sent',
   },
   register: {
-    method: 'POST',
-    path: `${COMMON}/user/register`,
+    ...endpoints.register,
     policy: 'public',
     summary: 'Register with a one-time code and an invite code; answers with a session token',
     tag: 'auth',
@@ -68,8 +65,7 @@ export const routes = {
     ok: 'registered',
   },
   login: {
-    method: 'POST',
-    path: `${COMMON}/user/login`,
+    ...endpoints.login,
     policy: 'public',
     summary: 'Log in with username and password',
     tag: 'auth',
@@ -78,8 +74,7 @@ export const routes = {
     ok: 'logged_in',
   },
   resetPassword: {
-    method: 'POST',
-    path: `${COMMON}/user/resetpass`,
+    ...endpoints.resetPassword,
     policy: 'public',
     summary: 'Reset the password with a one-time code; revokes every session',
     tag: 'auth',
@@ -88,8 +83,7 @@ export const routes = {
     ok: 'password_reset',
   },
   editPassword: {
-    method: 'POST',
-    path: `${USER}/edit/password`,
+    ...endpoints.editPassword,
     policy: 'user',
     summary: "Change the password; revokes the user's other sessions",
     tag: 'auth',
@@ -98,8 +92,7 @@ export const routes = {
     ok: 'password_changed',
   },
   logout: {
-    method: 'POST',
-    path: `${USER}/user/logout`,
+    ...endpoints.logout,
     policy: 'user',
     summary: 'End this session',
     tag: 'auth',
@@ -107,16 +100,14 @@ export const routes = {
     ok: 'logged_out',
   },
   userDetail: {
-    method: 'GET',
-    path: `${USER}/user/detail`,
+    ...endpoints.userDetail,
     policy: 'user',
     summary: 'The logged-in user',
     tag: 'users',
     data: userDetailData,
   },
   adminOtpOutbox: {
-    method: 'GET',
-    path: `${ADMIN}/otp/outbox`,
+    ...endpoints.adminOtpOutbox,
     policy: 'admin',
     summary: 'Codes delivered by the sandbox sender, newest first (keyset pages)',
     tag: 'admin',
@@ -124,8 +115,7 @@ export const routes = {
     data: outboxPage,
   },
   balanceList: {
-    method: 'GET',
-    path: `${USER}/balance/list`,
+    ...endpoints.balanceList,
     policy: 'user',
     summary: "The caller's wallet movements, newest first (keyset pages)",
     tag: 'wallet',
@@ -133,8 +123,7 @@ export const routes = {
     data: balancePage,
   },
   adminLedgerCheck: {
-    method: 'GET',
-    path: `${ADMIN}/ledger/check`,
+    ...endpoints.adminLedgerCheck,
     policy: 'admin',
     roles: STAFF,
     summary: "Checks the ledger's invariants: postings balance, cached balances match, none negative",

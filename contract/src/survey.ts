@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMON, type RouteDef, USER } from './route-def';
+import { endpoints } from './endpoints';
+import type { RouteDef } from './route-def';
 
 /**
  * The six questions of spec section 3 and how many options each has, in the order the spec lists
@@ -67,8 +68,7 @@ export const introSetBody = z.object({
 
 export const surveyRoutes = {
   surveySubmit: {
-    method: 'POST',
-    path: `${USER}/survey/submit`,
+    ...endpoints.surveySubmit,
     policy: 'user',
     summary: 'Stores the survey once and credits task 3',
     tag: 'survey',
@@ -77,24 +77,21 @@ export const surveyRoutes = {
     ok: 'survey_submitted',
   },
   surveyDetail: {
-    method: 'GET',
-    path: `${USER}/survey/detail`,
+    ...endpoints.surveyDetail,
     policy: 'user',
     summary: "The caller's survey answers, if any",
     tag: 'survey',
     data: surveyDetailData,
   },
   introDetail: {
-    method: 'GET',
-    path: `${COMMON}/intro/detail`,
+    ...endpoints.introDetail,
     policy: 'public',
     summary: "The platform introduction's facts and video",
     tag: 'intro',
     data: introData,
   },
   introViewed: {
-    method: 'POST',
-    path: `${USER}/intro/viewed`,
+    ...endpoints.introViewed,
     policy: 'user',
     summary: 'Records that the caller viewed the introduction (task 4 becomes claimable)',
     tag: 'intro',

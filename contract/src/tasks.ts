@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { TASK_SECTIONS } from './constants';
+import { endpoints } from './endpoints';
 import { LOCALES, type Locale } from './locales';
 import { rupeeAmountField } from './money';
-import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { isSaneInstant } from './validation';
-
-/** Home's sections, in the order Home shows them (spec section 2). */
-export const TASK_SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
-export type TaskSection = (typeof TASK_SECTIONS)[number];
 
 /**
  * What completes a task, decided by the server from its own records (DESIGN.md §5). `custom` tasks
@@ -17,8 +15,7 @@ export type TaskKind = (typeof TASK_KINDS)[number];
 export const TASK_STATES = ['incomplete', 'claimable', 'completed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** The fixed system tasks: 2 register, 3 survey, 4 introduction, 5 invite 1, 6 first withdrawal, 7-10 invite 1-4. */
-export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;
+/** Invite 1-4 system tasks (the other system tasks are SYSTEM_TASK_IDS in constants.ts). */
 export const INVITE_TASK_IDS = [7, 8, 9, 10] as const;
 
 export const taskItem = z.object({
@@ -99,16 +96,14 @@ export type LocaleTexts = Partial<Record<Locale, string>>;
 
 export const taskRoutes = {
   taskList: {
-    method: 'GET',
-    path: `${USER}/task/list`,
+    ...endpoints.taskList,
     policy: 'user',
     summary: "The caller's tasks by section, with reward, progress and state",
     tag: 'tasks',
     data: taskListData,
   },
   taskFinish: {
-    method: 'POST',
-    path: `${USER}/task/finish`,
+    ...endpoints.taskFinish,
     policy: 'user',
     summary: "Claims a task's reward once, when the server's records satisfy it",
     tag: 'tasks',
@@ -117,8 +112,7 @@ export const taskRoutes = {
     ok: 'task_reward_credited',
   },
   adminTaskAdd: {
-    method: 'POST',
-    path: `${ADMIN}/task/add`,
+    ...endpoints.adminTaskAdd,
     policy: 'admin',
     summary: 'Creates an operator task',
     tag: 'admin',
@@ -126,8 +120,7 @@ export const taskRoutes = {
     data: z.object({ id: z.number().int() }),
   },
   adminTaskEdit: {
-    method: 'POST',
-    path: `${ADMIN}/task/edit`,
+    ...endpoints.adminTaskEdit,
     policy: 'admin',
     summary: 'Changes a task (system tasks: reward, texts, section, sort, active)',
     tag: 'admin',
@@ -135,8 +128,7 @@ export const taskRoutes = {
     data: adminTask,
   },
   adminTaskDelete: {
-    method: 'POST',
-    path: `${ADMIN}/task/delete`,
+    ...endpoints.adminTaskDelete,
     policy: 'admin',
     summary: 'Deletes an operator task; rewards already paid stay paid',
     tag: 'admin',
@@ -144,8 +136,7 @@ export const taskRoutes = {
     data: z.null(),
   },
   adminTaskDetail: {
-    method: 'GET',
-    path: `${ADMIN}/task/detail`,
+    ...endpoints.adminTaskDetail,
     policy: 'admin',
     roles: STAFF,
     summary: 'One task with every locale text',
@@ -154,8 +145,7 @@ export const taskRoutes = {
     data: adminTask,
   },
   adminTaskList: {
-    method: 'GET',
-    path: `${ADMIN}/task/list`,
+    ...endpoints.adminTaskList,
     policy: 'admin',
     roles: STAFF,
     summary: 'Every task that is not deleted, by section and sort order',

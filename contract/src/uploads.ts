@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ADMIN, type RouteDef } from './route-def';
+import { endpoints } from './endpoints';
+import type { RouteDef } from './route-def';
 
 const MB = 1024 * 1024;
 
@@ -34,8 +35,7 @@ export type UploadData = z.infer<typeof uploadData>;
 
 export const uploadRoutes = {
   adminToolUpload: {
-    method: 'POST',
-    path: `${ADMIN}/tool/upload`,
+    ...endpoints.adminToolUpload,
     policy: 'admin',
     summary:
       'Uploads one file (multipart/form-data, field `file`): PNG, JPEG or WebP up to 5 MB, MP4 up to 100 MB, ' +

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { endpoints } from './endpoints';
 import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
-import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
@@ -65,8 +66,6 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_reversed',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
-/** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */
-export const WITHDRAWAL_DAY_UTC_OFFSET_MINUTES = 330;
 export const REJECT_REASON_MAX = 200;
 /** Header a client sets so a retried `withdraw/add` cannot make a second withdrawal. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -261,8 +260,7 @@ export const adminSettingsSetBody = z.object({
 
 export const withdrawalRoutes = {
   withdrawAdd: {
-    method: 'POST',
-    path: `${USER}/withdraw/add`,
+    ...endpoints.withdrawAdd,
     policy: 'user',
     summary:
       'Requests a withdrawal: the amount moves to a hold at once and waits for review. Honours an Idempotency-Key header',
@@ -273,8 +271,7 @@ export const withdrawalRoutes = {
     ok: 'withdrawal_submitted',
   },
   withdrawList: {
-    method: 'GET',
-    path: `${USER}/withdraw/list`,
+    ...endpoints.withdrawList,
     policy: 'user',
     summary: "The caller's withdrawals, newest first, with state, reason and history (keyset pages)",
     tag: 'withdrawals',
@@ -282,16 +279,14 @@ export const withdrawalRoutes = {
     data: withdrawalPage,
   },
   withdrawLimits: {
-    method: 'GET',
-    path: `${USER}/withdraw/limits`,
+    ...endpoints.withdrawLimits,
     policy: 'user',
     summary: "The withdrawal limits, what the caller has used today, and the caller's balance",
     tag: 'withdrawals',
     data: withdrawLimitsData,
   },
   adminWithdrawList: {
-    method: 'GET',
-    path: `${ADMIN}/withdraw/list`,
+    ...endpoints.adminWithdrawList,
     policy: 'admin',
     roles: STAFF,
     summary:
@@ -301,8 +296,7 @@ export const withdrawalRoutes = {
     data: pageOf(adminWithdrawalItem),
   },
   adminWithdrawReview: {
-    method: 'POST',
-    path: `${ADMIN}/withdraw/review`,
+    ...endpoints.adminWithdrawReview,
     policy: 'admin',
     roles: STAFF,
     summary: 'Approves (queues the payout) or rejects (returns the hold, reason required) a pending withdrawal',
@@ -312,8 +306,7 @@ export const withdrawalRoutes = {
     ok: 'withdrawal_reviewed',
   },
   adminSettingsGet: {
-    method: 'GET',
-    path: `${ADMIN}/settings/get`,
+    ...endpoints.adminSettingsGet,
     policy: 'admin',
     roles: STAFF,
     summary:
@@ -322,8 +315,7 @@ export const withdrawalRoutes = {
     data: adminSettingsData,
   },
   adminSettingsSet: {
-    method: 'POST',
-    path: `${ADMIN}/settings/set`,
+    ...endpoints.adminSettingsSet,
     policy: 'admin',
     summary: 'Changes platform settings (fields left out stay); audited',
     tag: 'admin',

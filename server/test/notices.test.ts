@@ -30,7 +30,6 @@ const inbox = async (token: string, query = '', lang?: string) => {
   return res.body.data as { items: Item[]; nextCursor: string | null };
 };
 const unread = async (token: string) => (await ctx.get(`${API}/user/notice/unread`, { token })).body.data;
-const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 const title = (name: string) => `${name} ${++seq}`;
 
 describe('notices for users', () => {
@@ -56,17 +55,23 @@ describe('notices for users', () => {
 
   it('puts pinned notices first, then the newest, notices and notifications together, in keyset pages', async () => {
     const user = await ctx.newUser();
-    const older = await addNotice({ title: title('Older'), body: 'b', published: true });
-    await pause();
+    // Apart by whole seconds, not by sleeping: the notices' times come from the test clock, the
+    // notification's from the database's (now): the older notice a second before it, the others after.
+    const older = await addNotice({
+      title: title('Older'),
+      body: 'b',
+      published: true,
+      publishedAt: new Date(Date.now() - 1000).toISOString(),
+    });
     await notify(ctx.db, {
       userId: user.id,
       kind: 'reward_credited',
       params: { amount: '5.00' },
       dedupeKey: `test:reward:${user.id}`,
     });
-    await pause();
+    ctx.advance(1000);
     const pinned = await addNotice({ title: title('Pinned'), body: 'b', published: true, pinned: true });
-    await pause();
+    ctx.advance(1000);
     const newer = await addNotice({ title: title('Newer'), body: 'b', published: true });
 
     const seen: { kind: string; id: number }[] = [];
@@ -98,8 +103,13 @@ describe('notices for users', () => {
 
 describe('read state', () => {
   it('marks a notice read when opened, and counts unread ones for the Profile entry', async () => {
-    const old = await addNotice({ title: title('Before you joined'), body: 'b', published: true });
-    await pause();
+    // Published a minute before the user joins (users' join times are the database's own clock).
+    const old = await addNotice({
+      title: title('Before you joined'),
+      body: 'b',
+      published: true,
+      publishedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     const user = await ctx.newUser();
     const other = await ctx.newUser();
     const fresh = await addNotice({

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { type AppPath, paths } from '../config/paths';
 import type { en } from '../i18n/resources';
@@ -16,6 +16,18 @@ export interface AppRoute {
   Page: LazyExoticComponent<ComponentType>;
 }
 
+/**
+ * A page that fetches: its chunk and React Query load together on the first visit, and the page is
+ * mounted inside the one query client's provider. Not at the root, so that React Query stays out of
+ * the first page a visitor loads (Home's welcome fetches nothing).
+ */
+function fetching(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [{ QueryProvider }, Page] = await Promise.all([import('../lib/query-client'), load()]);
+    return { default: () => createElement(QueryProvider, null, createElement(Page)) };
+  });
+}
+
 /** The one route table (spec section 2). */
 export const appRoutes: AppRoute[] = [
   {
@@ -25,63 +37,75 @@ export const appRoutes: AppRoute[] = [
     layout: 'tab',
     Page: lazy(() => import('./routes/home-tab')),
   },
-  { path: paths.add, titleKey: 'add', auth: true, layout: 'tab', Page: lazy(() => import('./routes/add-route')) },
-  { path: paths.user, titleKey: 'user', auth: true, layout: 'tab', Page: lazy(() => import('./routes/user-tab')) },
+  {
+    path: paths.add,
+    titleKey: 'add',
+    auth: true,
+    layout: 'tab',
+    Page: fetching(() => import('../features/linked-accounts').then((m) => m.AddPage)),
+  },
+  {
+    path: paths.user,
+    titleKey: 'user',
+    auth: true,
+    layout: 'tab',
+    Page: fetching(() => import('./routes/user-tab').then((m) => m.default)),
+  },
   {
     path: paths.notices,
     titleKey: 'notices',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/notices-route')),
+    Page: fetching(() => import('../features/notices').then((m) => m.NoticesPage)),
   },
   {
     path: paths.income,
     titleKey: 'income',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/income-route')),
+    Page: fetching(() => import('../features/wallet').then((m) => m.IncomePage)),
   },
   {
     path: paths.invites,
     titleKey: 'invites',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/invites-route')),
+    Page: fetching(() => import('./routes/invites-route').then((m) => m.default)),
   },
   {
     path: paths.reviews,
     titleKey: 'reviews',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/reviews-route')),
+    Page: fetching(() => import('../features/withdrawals').then((m) => m.WithdrawalsPage)),
   },
   {
     path: paths.onlineAccounts,
     titleKey: 'onlineAccounts',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/online-accounts-route')),
+    Page: fetching(() => import('../features/linked-accounts').then((m) => m.OnlineAccountsPage)),
   },
   {
     path: paths.payoutMethods,
     titleKey: 'payoutMethods',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/payout-methods-route')),
+    Page: fetching(() => import('../features/payout-accounts').then((m) => m.PayoutMethodsPage)),
   },
   {
     path: paths.survey,
     titleKey: 'survey',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/survey-route')),
+    Page: fetching(() => import('../features/survey').then((m) => m.SurveyPage)),
   },
   {
     path: paths.intro,
     titleKey: 'intro',
     auth: true,
     layout: 'page',
-    Page: lazy(() => import('./routes/intro-route')),
+    Page: fetching(() => import('./routes/intro-route').then((m) => m.default)),
   },
 ];
 

@@ -1,4 +1,4 @@
-import { isMessageKey } from '@kamai/contract';
+import { isMessageKey } from '@kamai/contract/constants';
 import { type ReactNode, useId } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

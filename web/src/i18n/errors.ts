@@ -1,4 +1,4 @@
-import { LOCALES, MESSAGES } from '@kamai/contract';
+import { LOCALES, MESSAGES } from '@kamai/contract/constants';
 import { i18n } from '.';
 
 // The contract's catalogue texts, keyed by catalogue key, become the `errors` namespace of every locale.

@@ -1,4 +1,5 @@
-import { DEFAULT_LOCALE, type Locale, toLocale } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { DEFAULT_LOCALE, toLocale } from '@kamai/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './resources';

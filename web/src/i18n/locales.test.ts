@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '@kamai/contract';
+import { DEFAULT_LOCALE, LOCALES } from '@kamai/contract/constants';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };

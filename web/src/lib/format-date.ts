@@ -1,5 +1,5 @@
 import type { Locale } from '@kamai/contract';
-import { intlTag } from './intl-tag';
+import { intlTag } from '@kamai/contract/constants';
 
 const formatters = new Map<Locale, Intl.DateTimeFormat>();
 

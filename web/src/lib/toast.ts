@@ -1,4 +1,4 @@
-import { TOAST_MS } from '@kamai/contract';
+import { TOAST_MS } from '@kamai/contract/constants';
 import type { ToastShowProps } from 'antd-mobile/es/components/toast';
 import { createElement } from 'react';
 
@@ -27,8 +27,4 @@ export function toastError(content: string): void {
 /** A form's first validation problem. */
 export function toastWarning(content: string): void {
   show(({ ExclamationCircleOutline }) => ({ icon: createElement(ExclamationCircleOutline), content }));
-}
-
-export function toastText(content: string): void {
-  show({ content });
 }

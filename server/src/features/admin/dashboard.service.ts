@@ -1,6 +1,5 @@
-import { BUSINESS_TIME_ZONE, type DashboardData, formatRupees } from '@kamai/contract';
+import { BUSINESS_TIME_ZONE, businessDayStart, type DashboardData, formatRupees } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
-import { businessDayStart } from '../../platform/business-day';
 import { checkLedger } from '../wallet';
 import * as q from './dashboard.queries';
 

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  businessDayStart,
+  endOfBusinessDay,
   formatRupees,
   type PageQuery,
   type RiskSettingsChange,
+  startOfBusinessDay,
   type WithdrawalLimits,
   type WithdrawalLimitsPaise,
   type WithdrawalState,
@@ -17,7 +20,6 @@ import { getSetting, putSetting } from '../../platform/settings.queries';
 import { assessWithdrawal, changeRiskSettings, readRiskSettings, showRiskSettings } from '../fraud';
 import { findDefaultAccount, findOwnAccount } from '../payout-accounts';
 import { lockWallet, post, walletBalance } from '../wallet';
-import { dayStart, endOfDay, startOfDay } from './withdrawals.days';
 import * as q from './withdrawals.queries';
 import { changeState, holdKey } from './withdrawals.state';
 import { byWithdrawal, toAdminItem, toItem } from './withdrawals.view';
@@ -105,7 +107,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
       const problem = withdrawalLimitProblem(
         input.amount,
         await readLimits(tx),
-        await q.usageSince(tx, userId, dayStart(at)),
+        await q.usageSince(tx, userId, businessDayStart(at)),
         formatRupees,
       );
       if (problem) throw new AppError(problem.key, problem.vars);
@@ -169,7 +171,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
   /** The limits, today's use of them (India's calendar day) and the balance, for the withdraw form. */
   async function limits(userId: number) {
     const current = await readLimits(db);
-    const usage = await q.usageSince(db, userId, dayStart(now()));
+    const usage = await q.usageSince(db, userId, businessDayStart(now()));
     return {
       ...showLimits(current),
       todayCount: usage.count,
@@ -194,8 +196,8 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
     const cursor = decodeCursor(query.cursor, isAdminCursor);
     const filter = {
       userId: query.userId,
-      from: query.from ? startOfDay(query.from) : undefined,
-      to: query.to ? endOfDay(query.to) : undefined,
+      from: query.from ? startOfBusinessDay(query.from) : undefined,
+      to: query.to ? endOfBusinessDay(query.to) : undefined,
       minRisk: query.minRisk,
       reason: query.reason,
     };

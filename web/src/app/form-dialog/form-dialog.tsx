@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@kamai/client';
-import { isMessageKey } from '@kamai/contract';
+import { isMessageKey } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import SpinLoading from 'antd-mobile/es/components/spin-loading';

@@ -1,4 +1,4 @@
-import { DIALOG_WIDTH_PX } from '@kamai/contract';
+import { DIALOG_WIDTH_PX } from '@kamai/contract/constants';
 import { type AnyFormModule, anyForm, type FormName } from '../../lib/form-dialog';
 
 /** The part of a form known before its module loads: the title shown at once and the dialog width. */
@@ -45,11 +45,12 @@ export const formRegistry: Record<FormName, FormEntry> = {
   payoutAccount: {
     titleKey: 'payouts:account.addTitle',
     size: DIALOG_WIDTH_PX,
-    load: () => import('../../features/payouts/forms/payout-account-form').then((m) => anyForm(m.payoutAccountForm)),
+    load: () =>
+      import('../../features/payout-accounts/forms/payout-account-form').then((m) => anyForm(m.payoutAccountForm)),
   },
   withdraw: {
     titleKey: 'payouts:withdraw.title',
     size: DIALOG_WIDTH_PX,
-    load: () => import('../../features/payouts/forms/withdraw-form').then((m) => anyForm(m.withdrawForm)),
+    load: () => import('../../features/withdrawals/forms/withdraw-form').then((m) => anyForm(m.withdrawForm)),
   },
 };

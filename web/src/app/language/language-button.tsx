@@ -1,4 +1,4 @@
-import { LOCALE_NAMES } from '@kamai/contract';
+import { LOCALE_NAMES } from '@kamai/contract/constants';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

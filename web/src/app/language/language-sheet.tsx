@@ -1,4 +1,5 @@
-import { LOCALE_NAMES, LOCALES, type Locale } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { LOCALE_NAMES, LOCALES } from '@kamai/contract/constants';
 import Popup from 'antd-mobile/es/components/popup';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useId } from 'react';

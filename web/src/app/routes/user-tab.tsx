@@ -2,7 +2,6 @@ import { LogoutButton } from '../../features/auth';
 import { UnreadBadge } from '../../features/notices';
 import { disablePush, PushSwitch } from '../../features/push';
 import { ProfilePage } from '../../features/users';
-import { QueryProvider } from '../../lib/query-client';
 
 /**
  * The My tab: the users feature's profile, the push switch and the auth feature's logout at its foot
@@ -15,16 +14,14 @@ async function forgetThisDevice() {
 
 export default function UserTab() {
   return (
-    <QueryProvider>
-      <ProfilePage
-        footer={
-          <>
-            <PushSwitch />
-            <LogoutButton beforeLogout={forgetThisDevice} />
-          </>
-        }
-        badges={{ notices: <UnreadBadge /> }}
-      />
-    </QueryProvider>
+    <ProfilePage
+      footer={
+        <>
+          <PushSwitch />
+          <LogoutButton beforeLogout={forgetThisDevice} />
+        </>
+      }
+      badges={{ notices: <UnreadBadge /> }}
+    />
   );
 }

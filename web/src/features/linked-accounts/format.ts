@@ -1,4 +1,5 @@
-import { type Locale, PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from '@kamai/contract/constants';
 import { formatCount } from '../../lib/format-date';
 
 /** The 8-character code as two groups of 4, `*` where no character has arrived yet (spec section 9). */

@@ -1,11 +1,6 @@
 import { ApiError } from '@kamai/client';
-import {
-  normalizePhone,
-  PAIRING_CODE_TTL_SECONDS,
-  PHONE_COUNTRY_CODE,
-  REBIND_CODE_SECONDS,
-  type RouteData,
-} from '@kamai/contract';
+import { PAIRING_CODE_TTL_SECONDS, type RouteData } from '@kamai/contract';
+import { normalizePhone, PHONE_COUNTRY_CODE, REBIND_CODE_SECONDS } from '@kamai/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getToken } from '../../lib/api';

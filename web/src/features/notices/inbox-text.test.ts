@@ -1,4 +1,5 @@
-import { type InboxItem, translate } from '@kamai/contract';
+import type { InboxItem } from '@kamai/contract';
+import { translate } from '@kamai/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { inboxText } from './inbox-text';
 

@@ -5,7 +5,7 @@ import {
   NOTIFICATION_TEXT,
   type NotificationKind,
 } from '@kamai/contract';
-import { formatAmount } from '../../lib/format-money';
+import { formatMoney } from '@kamai/contract/constants';
 
 function isNotificationKind(type: string): type is NotificationKind {
   return type in NOTIFICATION_TEXT;
@@ -25,7 +25,7 @@ export function inboxText(item: InboxItem, translate: Translate, locale: Locale)
   }
   const params: Record<string, string> = { amount: '', reason: '' };
   for (const [name, value] of Object.entries(notification.params)) params[name] = value === null ? '' : String(value);
-  if (params.amount) params.amount = formatAmount(params.amount, locale);
+  if (params.amount) params.amount = formatMoney(params.amount, locale, { symbol: false });
   const keys = NOTIFICATION_TEXT[notification.type];
   return { title: translate(keys.title, params), body: translate(keys.body, params) };
 }

@@ -1,4 +1,5 @@
-import { type InboxItem, translate } from '@kamai/contract';
+import type { InboxItem } from '@kamai/contract';
+import { translate } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { inboxText } from './inbox-text';

@@ -1,5 +1,6 @@
 import {
   type AdminWithdrawalItem,
+  parseRupees,
   RISK_REASON_KEYS,
   type RiskReasonKey,
   WITHDRAWAL_STATES,
@@ -52,10 +53,11 @@ export default function WithdrawalsPage() {
 
   function bulkApprove() {
     const rows = (list.data?.items ?? []).filter((row) => checked.includes(row.id) && row.state === 'pending');
-    const total = rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
+    // Added in paise: a sum of floats drifts (0.1 + 0.2), a bigint does not.
+    const total = rows.reduce((sum, row) => sum + (parseRupees(row.amount) ?? 0n), 0n);
     modal.confirm({
       title: t('withdrawals.bulkTitle', { count: rows.length }),
-      content: t('withdrawals.bulkBody', { count: rows.length, total: rupees((total / 100).toFixed(2)) }),
+      content: t('withdrawals.bulkBody', { count: rows.length, total: rupees(total) }),
       okText: t('withdrawals.approve'),
       cancelText: t('actions.cancel'),
       onOk: async () => {

@@ -1,4 +1,5 @@
-import { type EditPasswordBody, editPasswordBody, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract';
+import { type EditPasswordBody, editPasswordBody } from '@kamai/contract';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';

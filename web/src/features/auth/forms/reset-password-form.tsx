@@ -1,4 +1,5 @@
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, type ResetPassBody, resetPassBody } from '@kamai/contract';
+import { type ResetPassBody, resetPassBody } from '@kamai/contract';
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';

@@ -1,3 +1,4 @@
+import { intlTag } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { InformationCircleOutline, PlayOutline, RedoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef } from 'react';
@@ -6,7 +7,6 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { currentLocale } from '../../../i18n';
 import { messageOf } from '../../../lib/api';
 import { formatCount } from '../../../lib/format-date';
-import { intlTag } from '../../../lib/intl-tag';
 import { toastError } from '../../../lib/toast';
 import { useIntro } from '../api/get-intro';
 import { useMarkIntroViewed } from '../api/mark-intro-viewed';

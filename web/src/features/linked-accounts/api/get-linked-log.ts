@@ -1,4 +1,4 @@
-import { PAGE_LIMIT_DEFAULT } from '@kamai/contract';
+import { PAGE_LIMIT_DEFAULT } from '@kamai/contract/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { isMessageKey, linkedPhoneBody } from '@kamai/contract';
+import { linkedPhoneBody } from '@kamai/contract';
+import { isMessageKey } from '@kamai/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';

@@ -1,9 +1,5 @@
-import {
-  type LinkedAccountItem,
-  PHONE_COUNTRY_CODE,
-  formatRupees as paiseToRupees,
-  parseRupees,
-} from '@kamai/contract';
+import { type LinkedAccountItem, parseRupees } from '@kamai/contract';
+import { formatMoney, PHONE_COUNTRY_CODE } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
@@ -14,7 +10,6 @@ import '../../../i18n/errors';
 import { messageOf } from '../../../lib/api';
 import { showForm } from '../../../lib/form-dialog';
 import { formatDateTime, formatTime } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useLogoutLinked } from '../api/logout-linked';
 import { useSettleLinked } from '../api/settle-linked';
@@ -60,7 +55,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
   const onSettle = async () => {
     try {
       const res = await settle.mutateAsync(item.phone);
-      toastSuccess(t('accounts.settled', { message: res.message, amount: formatRupees(res.data.amount, locale) }));
+      toastSuccess(t('accounts.settled', { message: res.message, amount: formatMoney(res.data.amount, locale) }));
     } catch (error) {
       toastError(messageOf(error));
     }
@@ -101,15 +96,13 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
         </div>
         <div>
           <dt>{t('accounts.earnings')}</dt>
-          <dd className="amount-in">{formatRupees(item.earnings, locale)}</dd>
+          <dd className="amount-in">{formatMoney(item.earnings, locale)}</dd>
         </div>
         <div>
           <dt>{t('accounts.unsettled')}</dt>
           <dd>
             {duration(unsettled)}
-            {payable > 0n && (
-              <span className="account-card-estimate"> ≈ {formatRupees(paiseToRupees(payable), locale)}</span>
-            )}
+            {payable > 0n && <span className="account-card-estimate"> ≈ {formatMoney(payable, locale)}</span>}
           </dd>
         </div>
         <div>

@@ -1,11 +1,11 @@
 import { LINKED_EVENT_LABEL, LINKED_STATUS_LABEL, type LinkedEventItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import '../../../i18n/errors';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 import { useLinkedLog } from '../api/get-linked-log';
 import { formatLinkedPhone } from '../format';
 import { useFormatDuration } from './duration';
@@ -16,7 +16,7 @@ function EventDetail({ event }: { event: LinkedEventItem }) {
   if (event.kind === 'settled' && event.amount !== null) {
     return (
       <>
-        {t('log.settled', { amount: formatRupees(event.amount, currentLocale()), time: duration(event.seconds ?? 0) })}
+        {t('log.settled', { amount: formatMoney(event.amount, currentLocale()), time: duration(event.seconds ?? 0) })}
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { ApiError } from '@kamai/client';
-import { isMessageKey, linkedPhoneBody, PHONE_COUNTRY_CODE } from '@kamai/contract';
+import { linkedPhoneBody } from '@kamai/contract';
+import { isMessageKey, PHONE_COUNTRY_CODE } from '@kamai/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

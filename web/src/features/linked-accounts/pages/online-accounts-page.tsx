@@ -1,4 +1,5 @@
 import type { LinkedAccountItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { PagedList } from '../../../components/paged-list';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n';
 import '../../../i18n/errors';
-import { formatRupees } from '../../../lib/format-money';
 import { toastSuccess } from '../../../lib/toast';
 import { useLinkedPage } from '../api/get-linked-page';
 import { LinkedAccountCard } from '../components/linked-account-card';
@@ -41,7 +41,7 @@ export function OnlineAccountsPage() {
   const header = (
     <div className="accounts-header">
       <p className="accounts-rate">
-        {hourlyRate ? t('accounts.rate', { amount: formatRupees(hourlyRate, currentLocale()) }) : '\u00a0'}
+        {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>
       <Button size="small" shape="rounded" color="primary" onClick={() => navigate(paths.add)}>
         {t('accounts.add')}

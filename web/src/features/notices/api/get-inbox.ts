@@ -1,4 +1,5 @@
-import { type InboxItem, PAGE_LIMIT_DEFAULT } from '@kamai/contract';
+import type { InboxItem } from '@kamai/contract';
+import { PAGE_LIMIT_DEFAULT } from '@kamai/contract/constants';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 

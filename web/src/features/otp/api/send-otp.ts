@@ -1,4 +1,4 @@
-import { OTP_TYPE } from '@kamai/contract';
+import { OTP_TYPE } from '@kamai/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 

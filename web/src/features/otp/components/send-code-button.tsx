@@ -1,4 +1,4 @@
-import { normalizeUsername, OTP_RESEND_SECONDS, usernameProblem } from '@kamai/contract';
+import { normalizeUsername, OTP_RESEND_SECONDS, usernameProblem } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

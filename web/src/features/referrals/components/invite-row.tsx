@@ -1,8 +1,8 @@
 import type { InviteItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 
 /** One invitee: masked name, when they joined, and the rebate they have earned the caller. */
 export function InviteRow({ item }: { item: InviteItem }) {
@@ -17,7 +17,7 @@ export function InviteRow({ item }: { item: InviteItem }) {
         </time>
       </div>
       <div className="record-row-side">
-        <p className="amount amount-in">{formatRupees(item.rebateEarned, locale)}</p>
+        <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
         <p className="record-row-after">{t('rebateEarned')}</p>
       </div>
     </article>

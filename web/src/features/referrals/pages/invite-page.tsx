@@ -1,8 +1,8 @@
+import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { currentLocale } from '../../../i18n';
 import { formatCount } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 import { useInviteList } from '../api/get-invite-list';
 import { InviteRow } from '../components/invite-row';
 import { InviteShare } from '../components/invite-share';
@@ -23,7 +23,7 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
           <span className="invite-total-label">{t('totals.count')}</span>
         </div>
         <div className="invite-total">
-          <span className="invite-total-value">{totals ? formatRupees(totals.rebateEarned, locale) : '–'}</span>
+          <span className="invite-total-value">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
           <span className="invite-total-label">{t('totals.rebate')}</span>
         </div>
       </section>

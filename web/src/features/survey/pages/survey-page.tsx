@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  isMessageKey,
   SURVEY_OPTIONS,
   SURVEY_QUESTIONS,
   type SurveyAnswers,
   type SurveyQuestion,
   surveyAnswers,
 } from '@kamai/contract';
+import { isMessageKey } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';

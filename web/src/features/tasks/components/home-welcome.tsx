@@ -1,8 +1,8 @@
+import { TASK_SECTIONS as SECTIONS } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { LockOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { showForm } from '../../../lib/form-dialog';
-import { WELCOME_SECTIONS as SECTIONS } from '../welcome-sections';
 
 /** Home for a visitor who is not logged in: what the app offers and a way in; tasks are per user. */
 export function HomeWelcome() {

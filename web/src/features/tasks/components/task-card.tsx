@@ -1,9 +1,9 @@
 import type { TaskItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 import { TaskAction } from './task-action';
 
 function Progress({ task }: { task: TaskItem }) {
@@ -45,7 +45,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
       </div>
       <div className="task-card-side">
         <span className="task-reward">
-          <span className="visually-hidden">{t('reward')} </span>+{formatRupees(task.reward, locale)}
+          <span className="visually-hidden">{t('reward')} </span>+{formatMoney(task.reward, locale)}
         </span>
         <TaskAction task={task} />
       </div>
@@ -60,7 +60,7 @@ export function FriendTaskCard({ task }: { task: TaskItem }) {
   return (
     <article className={`friend-card task-card-${task.state}`} aria-label={task.title}>
       <h3 className="friend-card-title">{task.title}</h3>
-      <span className="task-reward">+{formatRupees(task.reward, locale)}</span>
+      <span className="task-reward">+{formatMoney(task.reward, locale)}</span>
       <p className="friend-card-count">
         {t('progress.friends', { done: Math.min(task.progress, task.targetCount), target: task.targetCount })}
       </p>

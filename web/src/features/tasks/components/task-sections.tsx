@@ -1,4 +1,5 @@
-import { TASK_SECTIONS, type TaskItem, type TaskSection } from '@kamai/contract';
+import type { TaskItem, TaskSection } from '@kamai/contract';
+import { TASK_SECTIONS } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';

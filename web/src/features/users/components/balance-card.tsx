@@ -1,3 +1,4 @@
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { ArrowDownCircleOutline, HistogramOutline, TeamOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n';
 import { showForm } from '../../../lib/form-dialog';
-import { formatRupees } from '../../../lib/format-money';
 import { useUserDetail } from '../api/get-user-detail';
 
 /** Home's balance at a glance, with the withdraw form and the way to the income records and the invite page. */
@@ -18,7 +18,7 @@ export function BalanceCard() {
         {t('users:balance')}
       </p>
       {user.data ? (
-        <p className="balance-card-value">{formatRupees(user.data.balance, currentLocale())}</p>
+        <p className="balance-card-value">{formatMoney(user.data.balance, currentLocale())}</p>
       ) : user.isError ? (
         <p className="balance-card-error">
           {t('users:loadFailed')}{' '}

@@ -1,10 +1,10 @@
-import { normalizePhone, type UserDetail } from '@kamai/contract';
+import type { UserDetail } from '@kamai/contract';
+import { formatMoney, normalizePhone } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatRupees } from '../../../lib/format-money';
 import { useUserDetail } from '../api/get-user-detail';
 import { InviteCode } from '../components/invite-code';
 import { type EntryKey, ProfileMenu } from '../components/profile-menu';
@@ -30,7 +30,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
       </div>
       <div className="profile-balance">
         <span className="profile-balance-label">{t('balance')}</span>
-        <span className="profile-balance-value">{formatRupees(user.balance, currentLocale())}</span>
+        <span className="profile-balance-value">{formatMoney(user.balance, currentLocale())}</span>
       </div>
     </section>
   );

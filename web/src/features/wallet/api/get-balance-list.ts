@@ -1,4 +1,5 @@
-import { type Locale, PAGE_LIMIT_DEFAULT } from '@kamai/contract';
+import type { Locale } from '@kamai/contract';
+import { PAGE_LIMIT_DEFAULT } from '@kamai/contract/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';

@@ -1,8 +1,8 @@
 import type { BalanceItem } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatRupees, formatSignedRupees } from '../../../lib/format-money';
 
 /** What caused a movement, in words: the task, the invitee and rebate level, the withdrawal or account. */
 function useCause(item: BalanceItem): string | null {
@@ -32,8 +32,10 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
         </time>
       </div>
       <div className="record-row-side">
-        <p className={out ? 'amount amount-out' : 'amount amount-in'}>{formatSignedRupees(item.amount, locale)}</p>
-        <p className="record-row-after">{t('balanceAfter', { amount: formatRupees(item.balanceAfter, locale) })}</p>
+        <p className={out ? 'amount amount-out' : 'amount amount-in'}>
+          {formatMoney(item.amount, locale, { sign: true })}
+        </p>
+        <p className="record-row-after">{t('balanceAfter', { amount: formatMoney(item.balanceAfter, locale) })}</p>
       </div>
     </article>
   );

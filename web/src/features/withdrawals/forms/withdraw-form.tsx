@@ -6,6 +6,7 @@ import {
   withdrawAddBody,
   withdrawalLimitProblem,
 } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { Controller } from 'react-hook-form';
@@ -14,12 +15,10 @@ import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import { currentLocale } from '../../../i18n';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
-import { formatAmount, formatRupees } from '../../../lib/format-money';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { usePayoutAccounts } from '../api/payout-accounts';
+import { AccountLabel, usePayoutAccounts } from '../../payout-accounts';
 import { useWithdraw, useWithdrawLimits } from '../api/withdrawals';
-import { AccountLabel } from '../components/account-label';
-import '../payouts.css';
+import '../withdrawals.css';
 
 type Values = { amount: string; accountId: string };
 type Parsed = z.output<typeof withdrawAddBody>;
@@ -46,7 +45,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
     }
   }, [accounts.data, chosen, form]);
 
-  const money = (rupees: string) => formatRupees(rupees, locale);
+  const money = (rupees: string) => formatMoney(rupees, locale);
   const failed = limits.isError || accounts.isError;
 
   return (
@@ -163,7 +162,7 @@ export const withdrawForm: FormModule<Values, Parsed> = {
       const info = limits.data;
       if (info) {
         // The server decides under the wallet lock; this only saves a round trip for a sure refusal.
-        const format = (paise: bigint) => formatAmount(paiseToRupees(paise), currentLocale());
+        const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
         const problem =
           (parseRupees(info.balance) ?? 0n) < amount
             ? { key: 'insufficient_balance' as const, vars: {} }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { useBindPayoutAccount, useEditPayoutAccount } from '../api/payout-accounts';
-import '../payouts.css';
+import '../payout-accounts.css';
 
 /**
  * The dialog's values: the contract's fields plus `id` (empty to add), `masked` (the stored number,

@@ -8,7 +8,7 @@ import { SkeletonRows } from '../../../components/skeleton-rows';
 import { showForm } from '../../../lib/form-dialog';
 import { usePayoutAccounts } from '../api/payout-accounts';
 import { PayoutAccountRow } from '../components/payout-account-row';
-import '../payouts.css';
+import '../payout-accounts.css';
 
 /** /List6: the caller's payout accounts (one page of at most 10), add, edit and delete. */
 export function PayoutMethodsPage() {

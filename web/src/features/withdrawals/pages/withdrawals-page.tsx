@@ -4,7 +4,7 @@ import { PagedList } from '../../../components/paged-list';
 import { showForm } from '../../../lib/form-dialog';
 import { useWithdrawals } from '../api/withdrawals';
 import { WithdrawalRow } from '../components/withdrawal-row';
-import '../payouts.css';
+import '../withdrawals.css';
 
 /** /List4: the caller's withdrawals, newest first, with their state and the reason of a refusal. */
 export function WithdrawalsPage() {

@@ -1,5 +1,6 @@
 import type { PayoutAccountItem } from '@kamai/contract';
 import { useTranslation } from 'react-i18next';
+import '../payout-accounts.css';
 
 type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'accountName' | 'ifsc'>;
 

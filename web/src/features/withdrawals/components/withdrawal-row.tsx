@@ -1,11 +1,12 @@
 import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
+import { formatMoney } from '@kamai/contract/constants';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatRupees } from '../../../lib/format-money';
 import '../../../i18n/errors';
-import { AccountLabel } from './account-label';
+import { AccountLabel } from '../../payout-accounts';
+import '../withdrawals.css';
 
 const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
   pending: 'warning',
@@ -21,7 +22,7 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
 export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   const { t } = useTranslation(['payouts', 'errors']);
   const locale = currentLocale();
-  const amount = formatRupees(item.amount, locale);
+  const amount = formatMoney(item.amount, locale);
   return (
     <article className="record-row withdrawal-row" aria-label={t('list.rowLabel', { id: item.id, amount })}>
       <div className="record-row-main">

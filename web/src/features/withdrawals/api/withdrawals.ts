@@ -1,4 +1,5 @@
-import { PAGE_LIMIT_DEFAULT, type WithdrawAddBody } from '@kamai/contract';
+import type { WithdrawAddBody } from '@kamai/contract';
+import { PAGE_LIMIT_DEFAULT } from '@kamai/contract/constants';
 import {
   infiniteQueryOptions,
   queryOptions,

@@ -1,0 +1,108 @@
+import type { AdminWithdrawalItem, UserDetail } from '@kamai/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../i18n';
+import { MeContext } from '../../../lib/roles';
+import WithdrawalsPage from './withdrawals-page';
+
+/**
+ * The console's review queue as a component: the list comes from a query cache filled the way the
+ * server answers, so the test sees what the page makes of it (no server: the e2e test reviews for real).
+ */
+function item(id: number, amount: string, state: AdminWithdrawalItem['state'] = 'pending'): AdminWithdrawalItem {
+  return {
+    id,
+    amount,
+    state,
+    stateLabelKey: `withdrawal_state_${state}`,
+    reason: null,
+    reference: null,
+    account: {
+      id: 1,
+      accountType: 'upi',
+      accountNoMasked: 'ra•••@okaxis',
+      accountNo: 'ravi@okaxis',
+      accountName: 'Ravi',
+      ifsc: '',
+    },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    finishedAt: null,
+    risk: { score: 0, reasons: [] },
+    approvals: { required: 1, first: null },
+    userId: 7,
+    username: '919876543210',
+    reviewerId: null,
+    reviewedAt: null,
+    history: [],
+  };
+}
+
+function renderQueue(url: string, items: AdminWithdrawalItem[], filters: object) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  client.setQueryData(['withdrawals', filters, undefined], { items, nextCursor: null });
+  client.setQueryData(['withdrawals', 'user', 7, 10], { items, nextCursor: null });
+  return render(
+    <QueryClientProvider client={client}>
+      <AntApp>
+        <MeContext.Provider value={{ id: 1, username: 'reviewer@example.com', role: 'reviewer' } as UserDetail}>
+          <MemoryRouter initialEntries={[url]}>
+            <WithdrawalsPage />
+          </MemoryRouter>
+        </MeContext.Provider>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(cleanup);
+
+describe('the review queue', () => {
+  it('opens on the filters of its link and lists the requests with their amounts', () => {
+    renderQueue('/withdrawals?state=pending&userId=7', [item(11, '150.00'), item(12, '120.50')], {
+      userId: 7,
+      state: 'pending',
+    });
+    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('7');
+    const rows = document.querySelectorAll('tr[data-row-key]');
+    expect([...rows].map((row) => row.getAttribute('data-row-key'))).toEqual(['11', '12']);
+    expect(within(rows[0] as HTMLElement).getByText('₹150.00')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+  });
+
+  it('adds the selected amounts in paise for the bulk approval, and offers only pending rows', async () => {
+    renderQueue(
+      '/withdrawals?state=all',
+      [item(21, '0.10'), item(22, '0.20'), item(23, '100000.05'), item(24, '50.00', 'paid')],
+      {},
+    );
+    const boxes = () => [...document.querySelectorAll<HTMLInputElement>('tr[data-row-key] input[type=checkbox]')];
+    expect(boxes().map((box) => box.disabled)).toEqual([false, false, false, true]);
+    for (const box of boxes().slice(0, 3)) fireEvent.click(box);
+    const bulk = screen.getByRole('button', { name: 'Approve selected (3)' });
+    await act(async () => {
+      fireEvent.click(bulk);
+    });
+    // The total of the checked pending rows, exact to the paisa, in the operator's format.
+    expect(await screen.findByText('3 payouts totalling ₹1,00,000.35 will be sent.')).toBeTruthy();
+  });
+
+  it('refuses a rejection without a reason in the catalogue’s words', async () => {
+    renderQueue('/withdrawals', [item(31, '130.00')], { state: 'pending' });
+    const row = document.querySelector('tr[data-row-key="31"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    });
+    expect(await within(dialog).findByText('Enter the reason for the rejection')).toBeTruthy();
+  });
+});

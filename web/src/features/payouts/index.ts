@@ -1,2 +1,0 @@
-export { PayoutMethodsPage } from './pages/payout-methods-page';
-export { WithdrawalsPage } from './pages/withdrawals-page';

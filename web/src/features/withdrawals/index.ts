@@ -1,0 +1,1 @@
+export { WithdrawalsPage } from './pages/withdrawals-page';
