@@ -66,6 +66,17 @@ describe('accounts in the browser at 390×844', () => {
     await dialog(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByText('Enter phone or email').count()).toBeGreaterThan(0);
+    // Issue 15 item 6: wraps at word boundaries (never `break-all`) on an opaque background.
+    const style = await page
+      .locator('.adm-toast-main')
+      .first()
+      .evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { wordBreak: css.wordBreak, overflowWrap: css.overflowWrap, background: css.backgroundColor };
+      });
+    expect(style.wordBreak).toBe('normal');
+    expect(style.overflowWrap).toBe('break-word');
+    expect(style.background).toMatch(/^rgb\(/);
     await page.context().close();
   });
 
