@@ -80,6 +80,32 @@ describe('accounts in the browser at 390×844', () => {
     await page.context().close();
   });
 
+  it('register explains a disabled Send code, requires the invite code and confirmation, reveals passwords', async () => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/user`);
+    const form = await dialog(page);
+    await form.getByRole('tab', { name: 'Register' }).click();
+    await expect.poll(() => form.getByText('Enter your phone number or e-mail above to get a code').count()).toBe(1);
+    await form.getByLabel('Phone number or e-mail').fill('98100');
+    await expect
+      .poll(() => form.getByText('Target must be an email or phone number, current format invalid').count())
+      .toBe(1);
+    expect(await form.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
+
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill('secret123');
+    expect(await password.getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Show password' }).first().click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await form.getByRole('button', { name: 'Hide password' }).first().click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect.poll(() => form.getByText('Confirm your password').count()).toBeGreaterThan(0);
+    await expect.poll(() => form.getByText('Enter invite code').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('keeps Hindi after a reload', async () => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/index/home`);
