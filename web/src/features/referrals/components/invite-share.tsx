@@ -10,6 +10,11 @@ async function copy(text: string, done: string, failed: string) {
   else toastError(failed);
 }
 
+/** WhatsApp's click-to-chat link with a prefilled message (https://faq.whatsapp.com/5913398998672934). */
+export function whatsAppLink(text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}
+
 /** The caller's invite code and link, to copy or hand to the phone's share sheet. */
 export function InviteShare({ code }: { code?: string }) {
   const { t } = useTranslation(['referrals', 'common']);
@@ -58,10 +63,23 @@ export function InviteShare({ code }: { code?: string }) {
         >
           <LinkOutline aria-hidden /> {t('referrals:copyLink')}
         </Button>
-        {canShare && (
+        {canShare ? (
           <Button size="small" shape="rounded" className="invite-card-button" disabled={!code} onClick={share}>
             <UploadOutline aria-hidden /> {t('referrals:share')}
           </Button>
+        ) : (
+          code && (
+            // No share sheet (most desktop browsers): WhatsApp's click-to-chat link, which opens the
+            // app or WhatsApp Web with the message filled in.
+            <a
+              className="adm-button adm-button-default adm-button-small adm-button-shape-rounded invite-card-button"
+              href={whatsAppLink(`${t('referrals:shareText', { code })} ${link}`)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <UploadOutline aria-hidden /> {t('referrals:shareWhatsApp')}
+            </a>
+          )
         )}
       </div>
     </section>
