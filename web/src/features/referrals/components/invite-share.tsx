@@ -4,15 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { inviteLink } from '../../../lib/pending-invite';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { whatsAppLink } from '../share-link';
 
 async function copy(text: string, done: string, failed: string) {
   if (await copyText(text)) toastSuccess(done);
   else toastError(failed);
-}
-
-/** WhatsApp's click-to-chat link with a prefilled message (https://faq.whatsapp.com/5913398998672934). */
-export function whatsAppLink(text: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 
 /** The caller's invite code and link, to copy or hand to the phone's share sheet. */
