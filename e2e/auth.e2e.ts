@@ -44,6 +44,7 @@ describe('accounts in the browser at 390×844', () => {
     await expect.poll(() => page.getByText('Registration successful').count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out now' }).click();
     const login = await dialog(page);
     await login.getByLabel('Phone number or e-mail').fill(phone);
     await login.getByLabel('Password', { exact: true }).fill('secret123');

@@ -1,9 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/toast';
 import { useLogout } from '../api/logout';
 
-/** Ends the session; the page then shows its logged-out state. */
+/** Ends the session after the user confirms; the page then shows its logged-out state. */
 export function LogoutButton() {
   const { t } = useTranslation('users');
   const logout = useLogout();
@@ -14,8 +15,15 @@ export function LogoutButton() {
       className="logout-button"
       loading={logout.isPending}
       onClick={() =>
-        logout.mutate(undefined, {
-          onSuccess: ({ message }) => toastSuccess(message),
+        void Dialog.confirm({
+          title: t('logoutConfirm.title'),
+          content: t('logoutConfirm.text'),
+          confirmText: t('logoutConfirm.confirm'),
+          cancelText: t('logoutConfirm.cancel'),
+          onConfirm: () =>
+            logout.mutate(undefined, {
+              onSuccess: ({ message }) => toastSuccess(message),
+            }),
         })
       }
     >
