@@ -45,7 +45,9 @@ describe('accounts in the browser at 390×844', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Log out now' }).click();
-    const login = await dialog(page);
+    // The confirmation may still be closing while the login dialog opens.
+    const login = page.getByRole('dialog').filter({ has: page.getByLabel('Phone number or e-mail') });
+    await login.waitFor();
     await login.getByLabel('Phone number or e-mail').fill(phone);
     await login.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Confirm' }).click();
