@@ -36,7 +36,10 @@ test.describe('accounts in the browser at 390×844', () => {
     await expect(page.getByText('Registration successful').first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Log out' }).click();
-    const login = await dialog(page);
+    await page.getByRole('button', { name: 'Log out now' }).click();
+    // The confirmation may still be closing while the login dialog opens.
+    const login = page.getByRole('dialog').filter({ has: page.getByLabel('Phone number or e-mail') });
+    await login.waitFor();
     await login.getByLabel('Phone number or e-mail').fill(phone);
     await login.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -58,6 +61,45 @@ test.describe('accounts in the browser at 390×844', () => {
     await dialog(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Enter phone or email').first()).toBeVisible();
+    // Issue 15 item 6: wraps at word boundaries (never `break-all`) on an opaque background.
+    const style = await page
+      .locator('.adm-toast-main')
+      .first()
+      .evaluate((el) => {
+        const css = getComputedStyle(el);
+        return { wordBreak: css.wordBreak, overflowWrap: css.overflowWrap, background: css.backgroundColor };
+      });
+    expect(style.wordBreak).toBe('normal');
+    expect(style.overflowWrap).toBe('break-word');
+    expect(style.background).toMatch(/^rgb\(/);
+    await page.context().close();
+  });
+
+  test('register explains a disabled Send code, requires the invite code and confirmation, reveals passwords', async ({
+    browser,
+  }) => {
+    const page = await phonePage(browser);
+    await page.goto(`${base()}/index/user`);
+    const form = await dialog(page);
+    await form.getByRole('tab', { name: 'Register' }).click();
+    await expect.poll(() => form.getByText('Enter your phone number or e-mail above to get a code').count()).toBe(1);
+    await form.getByLabel('Phone number or e-mail').fill('98100');
+    await expect
+      .poll(() => form.getByText('Target must be an email or phone number, current format invalid').count())
+      .toBe(1);
+    expect(await form.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
+
+    const password = form.getByLabel('Password', { exact: true });
+    await password.fill('secret123');
+    expect(await password.getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Show password' }).first().click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await form.getByRole('button', { name: 'Hide password' }).first().click();
+    expect(await password.getAttribute('type')).toBe('password');
+
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect.poll(() => form.getByText('Confirm your password').count()).toBeGreaterThan(0);
+    await expect.poll(() => form.getByText('Enter invite code').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

@@ -22,7 +22,7 @@ export const registerBody = z
   .object({
     username: usernameField,
     password: passwordField,
-    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
     verifyCode: verifyCodeField,
     inviteCode: z.string().trim().max(32).optional().default(''),
   })
@@ -40,7 +40,7 @@ export const resetPassBody = z
     username: usernameField,
     verifyCode: verifyCodeField,
     password: newPasswordField,
-    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
   })
   .refine(passwordsMatch, mismatch);
 
@@ -48,7 +48,7 @@ export const editPasswordBody = z
   .object({
     oldPassword: z.string({ error: 'enter_old_password' }).min(1, 'enter_old_password').max(128),
     password: newPasswordField,
-    password2: z.string({ error: 'enter_password' }).min(1, 'enter_password'),
+    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
   })
   .refine(passwordsMatch, mismatch);
 

@@ -40,6 +40,7 @@ export const CATALOGUE = {
   target_invalid: 400,
   otp_type_invalid: 400,
   enter_password: 400,
+  confirm_your_password: 400,
   password_length: 400,
   password_too_common: 400,
   passwords_do_not_match: 400,

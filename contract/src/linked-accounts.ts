@@ -71,12 +71,12 @@ export const LINKED_HOURLY_RATE_MAX_RUPEES = 10_000;
  * (spec section 5) → "91XXXXXXXXXX".
  */
 export const linkedPhoneField = z
-  .string({ error: 'enter_phone' })
+  .string({ error: 'enter_phone_number' })
   .trim()
-  .min(1, 'enter_phone')
-  .max(20, 'phone_format_wrong')
+  .min(1, 'enter_phone_number')
+  .max(20, 'invalid_phone_number_format')
   .superRefine((value, ctx) => {
-    if (!normalizePhone(value)) ctx.addIssue({ code: 'custom', message: 'phone_format_wrong' });
+    if (!normalizePhone(value)) ctx.addIssue({ code: 'custom', message: 'invalid_phone_number_format' });
   })
   .transform((value) => normalizePhone(value) ?? value);
 

@@ -80,6 +80,7 @@ describe('register validation', () => {
     [{ ...valid, username: '5876543210' }, 'username', 'phone_format_wrong', 'Phone format wrong'],
     [{ ...valid, username: 'a@b' }, 'username', 'enter_valid_email', 'Enter a valid e-mail'],
     [{ ...valid, password: '' }, 'password', 'enter_password', 'Enter password'],
+    [{ ...valid, password2: '' }, 'password2', 'confirm_your_password', 'Confirm your password'],
     [
       { ...valid, password: '12345', password2: '12345' },
       'password',

@@ -71,15 +71,19 @@ async function linkedUser(input: { inviteCode?: string } = {}) {
 describe('linking by pairing code', () => {
   it('refuses an empty or malformed number and other countries with the spec messages', async () => {
     const user = await ctx.newUser();
-    expect((await genCode(user.token, '')).body).toMatchObject({ code: 400, key: 'enter_phone' });
+    expect((await genCode(user.token, '')).body).toMatchObject({
+      code: 400,
+      key: 'enter_phone_number',
+      message: 'Enter phone number',
+    });
     const wrong = await genCode(user.token, '12345', {}).then((r) => r.body);
-    expect(wrong).toMatchObject({ key: 'phone_format_wrong', message: 'Phone format wrong' });
+    expect(wrong).toMatchObject({ key: 'invalid_phone_number_format', message: 'Invalid phone number format' });
     const hindi = await ctx.post(
       `${WS}/login/genPhoneCode`,
       { phone: '5876543210' },
       { token: user.token, lang: 'hi' },
     );
-    expect(hindi.body).toMatchObject({ key: 'phone_format_wrong', message: 'फ़ोन का प्रारूप गलत है' });
+    expect(hindi.body).toMatchObject({ key: 'invalid_phone_number_format', message: 'अमान्य फ़ोन नंबर प्रारूप' });
     expect((await genCode(user.token, ctx.uniquePhone(), { countryCode: '1' })).body.key).toBe(
       'country_code_unsupported',
     );

@@ -34,6 +34,7 @@ export const en_US: Messages = {
   target_invalid: 'Target must be an email or phone number, current format invalid',
   otp_type_invalid: 'Unknown code type',
   enter_password: 'Enter password',
+  confirm_your_password: 'Confirm your password',
   password_length: 'Password must be 6 to 20 characters',
   password_too_common: 'This password is too common. Choose one that is harder to guess',
   passwords_do_not_match: 'Passwords do not match',

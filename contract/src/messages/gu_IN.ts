@@ -34,6 +34,7 @@ export const gu_IN: Messages = {
   target_invalid: 'લક્ષ્ય ઇમેઇલ અથવા ફોન નંબર હોવું જોઈએ, વર્તમાન ફોર્મેટ અમાન્ય છે',
   otp_type_invalid: 'અજાણ્યો કોડ પ્રકાર',
   enter_password: 'પાસવર્ડ દાખલ કરો',
+  confirm_your_password: 'તમારો પાસવર્ડ ફરીથી લખો',
   password_length: 'પાસવર્ડ 6 થી 20 અક્ષરોનો હોવો જોઈએ',
   password_too_common: 'આ પાસવર્ડ ખૂબ સામાન્ય છે. અનુમાન લગાવવો મુશ્કેલ હોય એવો પાસવર્ડ પસંદ કરો',
   passwords_do_not_match: 'પાસવર્ડ મેળ ખાતા નથી',

@@ -34,6 +34,7 @@ export const hi_IN: Messages = {
   target_invalid: 'लक्ष्य ईमेल या फ़ोन नंबर होना चाहिए, वर्तमान प्रारूप अमान्य है',
   otp_type_invalid: 'अज्ञात कोड प्रकार',
   enter_password: 'पासवर्ड दर्ज करें',
+  confirm_your_password: 'अपने पासवर्ड की पुष्टि करें',
   password_length: 'पासवर्ड 6 से 20 अक्षरों का होना चाहिए',
   password_too_common: 'यह पासवर्ड बहुत आम है। कोई ऐसा पासवर्ड चुनें जिसका अनुमान लगाना कठिन हो',
   passwords_do_not_match: 'पासवर्ड मेल नहीं खाते',

@@ -34,6 +34,7 @@ export const mr_IN: Messages = {
   target_invalid: 'लक्ष्य ईमेल किंवा फोन नंबर असणे आवश्यक आहे, सध्याचे स्वरूप अवैध आहे',
   otp_type_invalid: 'अज्ञात कोड प्रकार',
   enter_password: 'पासवर्ड टाका',
+  confirm_your_password: 'तुमच्या पासवर्डची पुष्टी करा',
   password_length: 'पासवर्ड 6 ते 20 अक्षरांचा असावा',
   password_too_common: 'हा पासवर्ड खूप सामान्य आहे. अंदाज लावणे कठीण असेल असा पासवर्ड निवडा',
   passwords_do_not_match: 'पासवर्ड जुळत नाहीत',

@@ -34,6 +34,7 @@ export const pa_IN: Messages = {
   target_invalid: 'ਟੀਚਾ ਈਮੇਲ ਜਾਂ ਫ਼ੋਨ ਨੰਬਰ ਹੋਣਾ ਚਾਹੀਦਾ ਹੈ, ਮੌਜੂਦਾ ਫਾਰਮੈਟ ਅਵੈਧ ਹੈ',
   otp_type_invalid: 'ਅਣਜਾਣ ਕੋਡ ਕਿਸਮ',
   enter_password: 'ਪਾਸਵਰਡ ਦਰਜ ਕਰੋ',
+  confirm_your_password: 'ਆਪਣੇ ਪਾਸਵਰਡ ਦੀ ਪੁਸ਼ਟੀ ਕਰੋ',
   password_length: 'ਪਾਸਵਰਡ 6 ਤੋਂ 20 ਅੱਖਰਾਂ ਦਾ ਹੋਣਾ ਚਾਹੀਦਾ ਹੈ',
   password_too_common: 'ਇਹ ਪਾਸਵਰਡ ਬਹੁਤ ਆਮ ਹੈ। ਅਜਿਹਾ ਪਾਸਵਰਡ ਚੁਣੋ ਜਿਸਦਾ ਅੰਦਾਜ਼ਾ ਲਗਾਉਣਾ ਔਖਾ ਹੋਵੇ',
   passwords_do_not_match: 'ਪਾਸਵਰਡ ਮੇਲ ਨਹੀਂ ਖਾਂਦੇ',

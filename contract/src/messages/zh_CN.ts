@@ -34,6 +34,7 @@ export const zh_CN: Messages = {
   target_invalid: '目标必须是邮箱或手机号，当前格式无效',
   otp_type_invalid: '未知的验证码类型',
   enter_password: '请输入密码',
+  confirm_your_password: '请确认密码',
   password_length: '密码长度须为 6 到 20 个字符',
   password_too_common: '此密码过于常见，请选择更难猜到的密码',
   passwords_do_not_match: '两次输入的密码不一致',

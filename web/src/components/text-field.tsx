@@ -1,5 +1,6 @@
 import { isMessageKey } from '@kamai/contract/constants';
-import { type ReactNode, useId } from 'react';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { type ReactNode, useId, useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import '../i18n/errors';
@@ -28,6 +29,9 @@ interface TextFieldProps<T extends FieldValues> {
 export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
   const { t } = useTranslation(['common', 'errors']);
   const messageId = useId();
+  // Every password field can show what was typed (a phone keyboard makes typos easy to miss).
+  const [revealed, setRevealed] = useState(false);
+  const type = props.type === 'password' && revealed ? 'text' : (props.type ?? 'text');
   return (
     <Controller
       control={props.control}
@@ -50,7 +54,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
                 value={typeof field.value === 'string' ? field.value : ''}
                 onChange={(event) => field.onChange(event.target.value)}
                 onBlur={field.onBlur}
-                type={props.type ?? 'text'}
+                type={type}
                 autoComplete={props.autoComplete}
                 inputMode={props.inputMode}
                 maxLength={props.maxLength}
@@ -59,6 +63,17 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
                 aria-invalid={error ? true : undefined}
                 aria-describedby={note ? messageId : undefined}
               />
+              {props.type === 'password' && (
+                <button
+                  type="button"
+                  className="text-field-reveal"
+                  aria-label={revealed ? t('common:hidePassword') : t('common:showPassword')}
+                  aria-pressed={revealed}
+                  onClick={() => setRevealed((shown) => !shown)}
+                >
+                  {revealed ? <EyeInvisibleOutline aria-hidden /> : <EyeOutline aria-hidden />}
+                </button>
+              )}
               {props.addon}
             </div>
             {note && (

@@ -1,1 +1,1 @@
-export { SendCodeButton } from './components/send-code-button';
+export { SendCodeButton, useSendCodeHint } from './components/send-code-button';

@@ -1,9 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/toast';
 import { useLogout } from '../api/logout';
 
-/** Ends the session; the page then shows its logged-out state. `beforeLogout` runs while still signed in. */
+/** Ends the session after the user confirms; the page then shows its logged-out state. `beforeLogout` runs while still signed in. */
 export function LogoutButton({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const { t } = useTranslation('users');
   const logout = useLogout();
@@ -13,12 +14,20 @@ export function LogoutButton({ beforeLogout }: { beforeLogout?: () => Promise<vo
       shape="rounded"
       className="logout-button"
       loading={logout.isPending}
-      onClick={async () => {
-        await beforeLogout?.();
-        logout.mutate(undefined, {
-          onSuccess: ({ message }) => toastSuccess(message),
-        });
-      }}
+      onClick={() =>
+        void Dialog.confirm({
+          title: t('logoutConfirm.title'),
+          content: t('logoutConfirm.text'),
+          confirmText: t('logoutConfirm.confirm'),
+          cancelText: t('logoutConfirm.cancel'),
+          onConfirm: async () => {
+            await beforeLogout?.();
+            logout.mutate(undefined, {
+              onSuccess: ({ message }) => toastSuccess(message),
+            });
+          },
+        })
+      }
     >
       {t('logout')}
     </Button>

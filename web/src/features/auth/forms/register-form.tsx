@@ -5,16 +5,25 @@ import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { pendingInvite } from '../../../lib/pending-invite';
-import { SendCodeButton } from '../../otp';
+import { SendCodeButton, useSendCodeHint } from '../../otp';
 import { useRegister } from '../api/register';
 import { AuthTabs } from '../components/auth-tabs';
 
 type Values = RegisterBody;
 type Parsed = z.output<typeof registerBody>;
 
+/**
+ * The contract's rules plus a required invite code: registration is by invitation (the server's
+ * INVITE_CODE_REQUIRED, on by default), so a missing code is a warning in the form, not a server error.
+ */
+const schema = registerBody.superRefine((value, ctx) => {
+  if (!value.inviteCode) ctx.addIssue({ code: 'custom', message: 'enter_invite_code', path: ['inviteCode'] });
+});
+
 function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   const { t } = useTranslation('auth');
   const username = form.watch('username');
+  const sendCodeHint = useSendCodeHint(username ?? '');
   return (
     <>
       <AuthTabs active="register" show={show} username={username} />
@@ -32,6 +41,7 @@ function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OTP_LENGTH}
+        hint={sendCodeHint}
         addon={<SendCodeButton username={username} />}
       />
       <TextField
@@ -55,7 +65,7 @@ function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
 }
 
 export const registerForm: FormModule<Values, Parsed> = {
-  schema: registerBody,
+  schema,
   // A getter: the invite code of an invite link opened in this tab fills in whenever the form shows.
   get defaultValues() {
     return { username: '', verifyCode: '', password: '', password2: '', inviteCode: pendingInvite() ?? '' };

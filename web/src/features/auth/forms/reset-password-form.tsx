@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
-import { SendCodeButton } from '../../otp';
+import { SendCodeButton, useSendCodeHint } from '../../otp';
 import { useResetPassword } from '../api/reset-password';
 
 type Parsed = z.output<typeof resetPassBody>;
@@ -12,6 +12,7 @@ type Parsed = z.output<typeof resetPassBody>;
 function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Parsed>) {
   const { t } = useTranslation('auth');
   const username = form.watch('username');
+  const sendCodeHint = useSendCodeHint(username ?? '');
   return (
     <>
       <TextField control={form.control} name="username" label={t('fields.username')} autoComplete="username" />
@@ -22,6 +23,7 @@ function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Pars
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OTP_LENGTH}
+        hint={sendCodeHint}
         addon={<SendCodeButton username={username} />}
       />
       <TextField

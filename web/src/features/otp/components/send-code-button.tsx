@@ -29,6 +29,16 @@ function useSecondsLeft(target: string | undefined): [number, () => void] {
   return [seconds, start];
 }
 
+/**
+ * Why Send code is disabled, shown under the code field: nothing typed yet, or a target that is
+ * neither a phone number nor an e-mail (rather than a silently greyed-out button).
+ */
+export function useSendCodeHint(username: string): string | undefined {
+  const { t } = useTranslation(['auth', 'errors']);
+  if (!username.trim()) return t('auth:hints.sendCodeNeedsTarget');
+  return usernameProblem(username) ? t('errors:target_invalid') : undefined;
+}
+
 /** Sends a one-time code to `username`; enabled only once the username is a valid phone or e-mail. */
 export function SendCodeButton({ username }: { username: string }) {
   const { t } = useTranslation('auth');

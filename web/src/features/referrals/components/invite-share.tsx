@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { inviteLink } from '../../../lib/pending-invite';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { whatsAppLink } from '../share-link';
 
 async function copy(text: string, done: string, failed: string) {
   if (await copyText(text)) toastSuccess(done);
@@ -58,10 +59,23 @@ export function InviteShare({ code }: { code?: string }) {
         >
           <LinkOutline aria-hidden /> {t('referrals:copyLink')}
         </Button>
-        {canShare && (
+        {canShare ? (
           <Button size="small" shape="rounded" className="invite-card-button" disabled={!code} onClick={share}>
             <UploadOutline aria-hidden /> {t('referrals:share')}
           </Button>
+        ) : (
+          code && (
+            // No share sheet (most desktop browsers): WhatsApp's click-to-chat link, which opens the
+            // app or WhatsApp Web with the message filled in.
+            <a
+              className="adm-button adm-button-default adm-button-small adm-button-shape-rounded invite-card-button"
+              href={whatsAppLink(`${t('referrals:shareText', { code })} ${link}`)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <UploadOutline aria-hidden /> {t('referrals:shareWhatsApp')}
+            </a>
+          )
         )}
       </div>
     </section>

@@ -15,7 +15,9 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
       <h2 id={`section-${section}`} className="task-section-title">
         {t(`sections.${section}`)}
       </h2>
-      {section === 'friends' ? (
+      {items.length === 0 ? (
+        <p className="task-section-empty">{t(`sectionEmpty.${section}`)}</p>
+      ) : section === 'friends' ? (
         <div className="friend-grid">
           {items.map((task) => (
             <FriendTaskCard key={task.id} task={task} />
@@ -32,7 +34,13 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
   );
 }
 
-/** Home's task sections in the spec's order; a section with no tasks for this user is left out. */
+/** Sections the spec lists as Home's own: they stay, with an empty state, when no task is in them. */
+const ALWAYS_SHOWN: readonly TaskSection[] = ['hot', 'latest', 'limited'];
+
+/**
+ * Home's task sections in the spec's order. Hot, Latest and Limited-time stay with an empty state;
+ * the newbie and friends sections are left out when they have nothing for this user.
+ */
 export function TaskSections() {
   const { t } = useTranslation(['tasks', 'common']);
   const tasks = useTasks();
@@ -49,7 +57,7 @@ export function TaskSections() {
   }
   const bySection = new Map(tasks.data.sections.map((entry) => [entry.section, entry.items]));
   const shown = TASK_SECTIONS.map((section) => ({ section, items: bySection.get(section) ?? [] })).filter(
-    (entry) => entry.items.length > 0,
+    (entry) => entry.items.length > 0 || ALWAYS_SHOWN.includes(entry.section),
   );
   if (shown.length === 0) {
     return (

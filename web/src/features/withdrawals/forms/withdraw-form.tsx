@@ -23,11 +23,26 @@ import '../withdrawals.css';
 type Values = { amount: string; accountId: string };
 type Parsed = z.output<typeof withdrawAddBody>;
 
-/** The contract's rules; no account chosen (the user has none) leaves the choice to the server's default. */
+/**
+ * The contract's rules, except that zero passes the form's parse: "0" is below the minimum, and the
+ * limit check in usePost says so with the minimum's amount (the contract alone would only say
+ * "invalid amount"). No account chosen (the user has none) leaves the choice to the server's default.
+ */
+const amountField = z
+  .string()
+  .refine((value) => value.trim() !== '', { message: 'enter_withdrawal_amount', abort: true })
+  .transform((value, ctx) => {
+    const paise = parseRupees(value);
+    if (paise === undefined || paise < 0n) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
+      return z.NEVER;
+    }
+    return paise;
+  });
 const schema = z
   .object({ amount: z.string(), accountId: z.string() })
   .transform((value): WithdrawAddBody => ({ amount: value.amount, accountId: value.accountId || undefined }))
-  .pipe(withdrawAddBody);
+  .pipe(withdrawAddBody.extend({ amount: amountField }));
 
 function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   const { t } = useTranslation(['payouts', 'common']);
@@ -160,6 +175,14 @@ export const withdrawForm: FormModule<Values, Parsed> = {
     const attempt = useRef<{ body: string; key: string }>({ body: '', key: newIdempotencyKey() });
     return async ({ amount, accountId }) => {
       const info = limits.data;
+      if (!info && amount <= 0n) {
+        throw new ApiError({
+          code: 400,
+          key: 'invalid_amount',
+          message: t('invalid_amount'),
+          data: { fields: { amount: 'invalid_amount' } },
+        });
+      }
       if (info) {
         // The server decides under the wallet lock; this only saves a round trip for a sure refusal.
         const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
