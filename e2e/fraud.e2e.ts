@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiRegister, launch } from './browser';
+import { expect, test } from '@playwright/test';
+import { apiRegister } from './browser';
+import { baseUrl, firstAdmin } from './env';
 
 const DESKTOP = { width: 1280, height: 800 };
-let browser: Browser;
-const base = () => inject('baseUrl');
+const base = baseUrl;
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${base()}/go_user/api/v1${path}`, {
@@ -20,16 +19,9 @@ async function api<T>(method: string, path: string, token: string | null, body?:
   return envelope.data;
 }
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe('fraud signals in the review queue', () => {
-  it('shows the reviewer, in their language, that a payout account is shared by two users', async () => {
-    const { username, password } = inject('admin');
+test.describe('fraud signals in the review queue', () => {
+  test('shows the reviewer, in their language, that a payout account is shared by two users', async ({ browser }) => {
+    const { username, password } = firstAdmin();
     const admin = (await api<{ token: string }>('POST', '/common/user/login', null, { username, password })).token;
     const upi = `shared${Date.now()}@okaxis`;
     const first = await apiRegister(base());

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { type RazorpayxFake, startRazorpayxFake } from '../server/test/razorpayx-fake';
-import { launch, phonePage, uniquePhone } from './browser';
+import { phonePage, uniquePhone } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const KEYS = {
@@ -17,10 +16,9 @@ const WEBHOOK = '/go_user/api/v1/common/pay/notify/razorpayx';
  * withdrawal becomes a payout at the fake, its signed `payout.processed` webhook reaches the server over
  * HTTP, and the user's list says "Payment successful"; a contradicting webhook shows in the console.
  */
-describe('a withdrawal paid through RazorpayX (local fake)', () => {
+test.describe('a withdrawal paid through RazorpayX (local fake)', () => {
   let fake: RazorpayxFake;
   let server: RunningServer;
-  let browser: Browser;
   let adminToken = '';
   let inviteCode = '';
 
@@ -51,7 +49,7 @@ describe('a withdrawal paid through RazorpayX (local fake)', () => {
     throw new Error(`no code for ${target}`);
   }
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     fake = await startRazorpayxFake(KEYS);
     server = await startServer({
       PAYOUT_GATEWAY: 'razorpayx',
@@ -71,15 +69,15 @@ describe('a withdrawal paid through RazorpayX (local fake)', () => {
         password: field('password'),
       })
     ).token;
-    browser = await launch();
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.stop();
     await fake?.close();
   });
 
-  it('approve → payout created at RazorpayX → payout.processed webhook → "Payment successful"', async () => {
+  test('approve → payout created at RazorpayX → payout.processed webhook → "Payment successful"', async ({
+    browser,
+  }) => {
     const phone = uniquePhone();
     await call('POST', '/go_user/api/v1/common/otp/send', { target: phone, type: 1 });
     const { token } = await call<{ token: string }>('POST', '/go_user/api/v1/common/user/register', {
