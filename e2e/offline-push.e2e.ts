@@ -1,22 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiRegister, launch, PHONE } from './browser';
+import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { apiRegister, CHROMIUM, PHONE } from './browser';
+import { baseUrl } from './env';
 
-let browser: Browser;
-const base = () => inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const base = baseUrl;
 
 /** A phone-sized context logged in as a new user, on `path`, with the service worker in control. */
-async function controlledPage(path: string, locale?: string): Promise<{ context: BrowserContext; page: Page }> {
+async function controlledPage(
+  browser: Browser,
+  path: string,
+  locale?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const { token } = await apiRegister(base());
@@ -35,9 +31,11 @@ async function controlledPage(path: string, locale?: string): Promise<{ context:
   return { context, page };
 }
 
-describe('offline', () => {
-  it('opens the app shell offline with a translated "you are offline" state, and works again online', async () => {
-    const { context, page } = await controlledPage('/index/user');
+test.describe('offline', () => {
+  test('opens the app shell offline with a translated "you are offline" state, and works again online', async ({
+    browser,
+  }) => {
+    const { context, page } = await controlledPage(browser, '/index/user');
     const balance = page.locator('.profile-balance-value');
     await expect.poll(() => balance.textContent()).toMatch(/₹/);
 
@@ -73,19 +71,19 @@ describe('offline', () => {
     await context.close();
   });
 
-  it('says so in the language the user chose', async () => {
-    const { context, page } = await controlledPage('/index/home', 'hi_IN');
+  test('says so in the language the user chose', async ({ browser }) => {
+    const { context, page } = await controlledPage(browser, '/index/home', 'hi_IN');
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'आप ऑफ़लाइन हैं' }).count()).toBe(1);
     await context.close();
   });
 
-  it('is installable: Chromium finds the manifest, its icons and the worker without errors', async () => {
+  test('is installable: Chromium finds the manifest, its icons and the worker without errors', async () => {
     // Installability is judged in a normal profile (Playwright's contexts are incognito, never installable).
     const profile = mkdtempSync(join(tmpdir(), 'kamai-install-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
       viewport: PHONE,
     });
@@ -106,9 +104,9 @@ describe('offline', () => {
   });
 });
 
-describe('push display', () => {
-  it('shows a push delivered to the service worker as a notification', async () => {
-    const { context, page } = await controlledPage('/index/home');
+test.describe('push display', () => {
+  test('shows a push delivered to the service worker as a notification', async ({ browser }) => {
+    const { context, page } = await controlledPage(browser, '/index/home');
     await context.grantPermissions(['notifications'], { origin: base() });
     const cdp = await context.newCDPSession(page);
     const registrations: { registrationId: string; scopeURL: string }[] = [];
@@ -188,9 +186,9 @@ function standInPushService() {
   PushManager.prototype.getSubscription = async () => current;
 }
 
-describe('push switch', () => {
-  it('asks for permission and subscribes this device, and unsubscribes it', async () => {
-    const { context, page } = await controlledPage('/index/user');
+test.describe('push switch', () => {
+  test('asks for permission and subscribes this device, and unsubscribes it', async ({ browser }) => {
+    const { context, page } = await controlledPage(browser, '/index/user');
     await context.grantPermissions(['notifications'], { origin: base() });
     await page.addInitScript(standInPushService);
     await page.reload();
@@ -213,8 +211,8 @@ describe('push switch', () => {
     await context.close();
   });
 
-  it('stays off and says why when the browser refuses permission', async () => {
-    const { context, page } = await controlledPage('/index/user');
+  test('stays off and says why when the browser refuses permission', async ({ browser }) => {
+    const { context, page } = await controlledPage(browser, '/index/user');
     const toggle = page.getByRole('switch', { name: /Push notifications/ });
     await expect.poll(() => toggle.isEnabled()).toBe(true);
     // Headless Chromium answers the permission request with "denied" when nothing grants it.

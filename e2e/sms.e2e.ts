@@ -1,21 +1,19 @@
 // Registers by phone through the MSG91 fake (issue 13 §1): the server runs with SMS_PROVIDER=msg91 and
 // MSG91_BASE_URL pointing at a local fake that follows MSG91's SendOTP API; the test reads the code from
 // what the fake received, as a phone would show it, and MSG91's delivery report then marks it delivered.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { type Msg91Fake, startMsg91Fake } from '../server/test/sms-fakes';
-import { launch, phonePage, uniquePhone } from './browser';
+import { phonePage, uniquePhone } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const AUTHKEY = 'e2e-msg91-authkey-0001';
 const TEMPLATE = '65a0e2e0000000000000aa01';
 const REPORT_TOKEN = 'e2e-report-token-abcdefghijklmnop';
 
-let browser: Browser;
 let msg91: Msg91Fake;
 let server: RunningServer;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   msg91 = await startMsg91Fake({ authkey: AUTHKEY, templates: [TEMPLATE] });
   server = await startServer({
     SMS_PROVIDER: 'msg91',
@@ -25,16 +23,16 @@ beforeAll(async () => {
     MSG91_REPORT_TOKEN: REPORT_TOKEN,
     INVITE_CODE_REQUIRED: 'false',
   });
-  browser = await launch();
 });
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   await server?.stop();
   await msg91?.close();
 });
 
-describe('phone sign-up through MSG91', () => {
-  it('registers with the code MSG91 delivered; the code is in no log; the delivery report lands', async () => {
+test.describe('phone sign-up through MSG91', () => {
+  test('registers with the code MSG91 delivered; the code is in no log; the delivery report lands', async ({
+    browser,
+  }) => {
     const page = await phonePage(browser);
     await page.goto(`${server.url}/index/user`);
     const form = page.getByRole('dialog');
