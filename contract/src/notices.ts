@@ -12,6 +12,9 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_paid',
   'withdrawal_failed',
   'reward_credited',
+  'withdrawal_cancelled',
+  'task_proof_approved',
+  'task_proof_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -35,6 +38,18 @@ export const NOTIFICATION_TEXT = {
   withdrawal_paid: { title: 'notification_withdrawal_paid_title', body: 'notification_withdrawal_paid_body' },
   withdrawal_failed: { title: 'notification_withdrawal_failed_title', body: 'notification_withdrawal_failed_body' },
   reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
+  withdrawal_cancelled: {
+    title: 'notification_withdrawal_cancelled_title',
+    body: 'notification_withdrawal_cancelled_body',
+  },
+  task_proof_approved: {
+    title: 'notification_task_proof_approved_title',
+    body: 'notification_task_proof_approved_body',
+  },
+  task_proof_rejected: {
+    title: 'notification_task_proof_rejected_title',
+    body: 'notification_task_proof_rejected_body',
+  },
 } as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
 
 /** /List1 carries two kinds of item: operators' notices and the caller's own notifications. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { auditRoutes } from './audit';
 import {
@@ -152,6 +153,7 @@ export const routes = {
   ...payoutAccountRoutes,
   ...withdrawalRoutes,
   ...payoutRoutes,
+  ...accountRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';

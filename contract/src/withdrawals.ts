@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
-import { rupeeAmountField } from './money';
+import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
 import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
@@ -9,23 +9,32 @@ import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
  * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned).
  */
-export const WITHDRAWAL_STATES = ['pending', 'approved', 'processing', 'paid', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_STATES = [
+  'pending',
+  'approved',
+  'processing',
+  'paid',
+  'failed',
+  'rejected',
+  'cancelled',
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** The only allowed changes; anything else answers 409 `withdrawal_state_conflict`. */
 export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalState, readonly WithdrawalState[]> = {
-  pending: ['approved', 'rejected'],
+  pending: ['approved', 'rejected', 'cancelled'],
   approved: ['processing'],
   processing: ['paid', 'failed'],
   paid: [],
   failed: [],
   rejected: [],
+  cancelled: [],
 };
 
 /** States whose amount is on the user's hold. */
 export const WITHDRAWAL_OPEN_STATES = ['pending', 'approved', 'processing'] as const satisfies WithdrawalState[];
 /** States that never change again. */
-export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected'] as const satisfies WithdrawalState[];
+export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected', 'cancelled'] as const satisfies WithdrawalState[];
 
 export function canTransition(from: WithdrawalState, to: WithdrawalState): boolean {
   return WITHDRAWAL_TRANSITIONS[from].includes(to);
@@ -39,6 +48,7 @@ export const WITHDRAWAL_STATE_LABELS = {
   paid: 'withdrawal_state_paid',
   failed: 'withdrawal_state_failed',
   rejected: 'withdrawal_state_rejected',
+  cancelled: 'withdrawal_state_cancelled',
 } as const satisfies Record<WithdrawalState, MessageKey>;
 
 const STATE_LABEL_KEYS = [
@@ -48,6 +58,7 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_paid',
   'withdrawal_state_failed',
   'withdrawal_state_rejected',
+  'withdrawal_state_cancelled',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
 /** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */
@@ -134,8 +145,12 @@ export const withdrawalHistoryItem = z.object({
 /** One withdrawal as its owner sees it in /List4. */
 export const withdrawalItem = z.object({
   id: z.number().int(),
-  /** Rupees, "120.50". */
+  /** Rupees, "120.50": what left the wallet. */
   amount: z.string(),
+  /** The fee taken from the amount when it is paid (the setting when requested); "0.00" without one. */
+  fee: z.string(),
+  /** What reaches the account: amount − fee. */
+  payout: z.string(),
   state: z.enum(WITHDRAWAL_STATES),
   /** Catalogue key of the state's label (`WITHDRAWAL_STATE_LABELS`). */
   stateLabelKey: z.enum(STATE_LABEL_KEYS),
@@ -164,6 +179,14 @@ export const withdrawLimitsData = z.object({
   todayTotal: z.string(),
   balance: z.string(),
   frozen: z.boolean(),
+  /** The fee taken from each withdrawal when paid, rupees ("0.00": none). */
+  fee: z.string(),
+  /** Usually paid within this many hours of the request. */
+  payoutHours: z.number().int(),
+});
+
+export const withdrawCancelBody = z.object({
+  id: z.coerce.number({ error: 'withdrawal_not_found' }).int('withdrawal_not_found').positive('withdrawal_not_found'),
 });
 
 const dayField = z.iso.date({ error: 'validation_failed' });
@@ -206,7 +229,12 @@ export const withdrawalLimits = z.object({
   max: z.string(),
   dailyCount: z.number().int(),
   dailyTotal: z.string(),
+  /** Taken from each withdrawal when paid; "0.00" by default. */
+  fee: z.string(),
+  /** The payout time the withdraw dialog promises, in hours (default 24). */
+  payoutHours: z.number().int(),
 });
+export const PAYOUT_HOURS_MAX = 720;
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
 /** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
@@ -226,6 +254,24 @@ export const adminSettingsSetBody = z.object({
         .max(DAILY_COUNT_MAX, 'validation_failed')
         .optional(),
       dailyTotal: rupeeAmountField.optional(),
+      /** Rupees, 0 allowed. */
+      fee: z
+        .union([z.string(), z.number()], { error: 'invalid_amount' })
+        .transform((value, ctx) => {
+          const paise = parseRupees(value);
+          if (paise === undefined) {
+            ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
+            return z.NEVER;
+          }
+          return paise;
+        })
+        .optional(),
+      payoutHours: z.coerce
+        .number({ error: 'validation_failed' })
+        .int('validation_failed')
+        .min(1, 'validation_failed')
+        .max(PAYOUT_HOURS_MAX, 'validation_failed')
+        .optional(),
     })
     .default({}),
 });
@@ -251,6 +297,16 @@ export const withdrawalRoutes = {
     tag: 'withdrawals',
     query: pageQuery,
     data: withdrawalPage,
+  },
+  withdrawCancel: {
+    method: 'POST',
+    path: `${USER}/withdraw/cancel`,
+    policy: 'user',
+    summary: "Cancels the caller's withdrawal while it is still under review; the amount returns to the balance",
+    tag: 'withdrawals',
+    body: withdrawCancelBody,
+    data: withdrawalItem,
+    ok: 'withdrawal_cancelled',
   },
   withdrawLimits: {
     method: 'GET',

@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
+import { accountHandlers } from './features/account/account.routes';
+import { createAccountService } from './features/account/account.service';
 import { adminHandlers } from './features/admin/admin.routes';
 import { createAdminUsersService } from './features/admin/admin-users.service';
 import { createDashboardService, type PendingWithdrawals } from './features/admin/dashboard.service';
@@ -208,9 +210,12 @@ export async function buildApp(deps: AppDeps) {
   const otp = createOtpService({ db: database.db, config, counters, senders: { sms, email }, now });
   const auth = createAuthService({ db: database.db, config, otp, counters, now });
   const users = createUsersService({ db: database.db, now });
-  const tasks = createTasksService({ db: database.db, now });
+  const fileStore = deps.fileStore ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
+  const uploads = createUploadsService({ db: database.db, store: fileStore, tempDir: resolve(config.DATA_DIR, 'tmp') });
+  const tasks = createTasksService({ db: database.db, now, uploads });
   const survey = createSurveyService({ db: database.db, now });
-  const intro = createIntroService({ db: database.db });
+  const intro = createIntroService({ db: database.db, now });
+  const account = createAccountService({ db: database.db, now });
   const referrals = createReferralsService({ db: database.db });
   const revenue = createRevenueService({ db: database.db });
   const linkProvider =
@@ -223,8 +228,6 @@ export async function buildApp(deps: AppDeps) {
   const linkedAdmin = createLinkedAdminService({ db: database.db, now });
   const notices = createNoticesService({ db: database.db, now });
   const noticesAdmin = createNoticesAdminService({ db: database.db, now });
-  const fileStore = deps.fileStore ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
-  const uploads = createUploadsService({ db: database.db, store: fileStore, tempDir: resolve(config.DATA_DIR, 'tmp') });
   const adminUsers = createAdminUsersService({ db: database.db });
   const dashboard = createDashboardService({
     db: database.db,
@@ -282,6 +285,7 @@ export async function buildApp(deps: AppDeps) {
       ...usersHandlers(users),
       ...walletHandlers(wallet),
       ...tasksHandlers(tasks),
+      ...accountHandlers(account),
       ...surveyHandlers(survey),
       ...introHandlers(intro),
       ...referralsHandlers(referrals),

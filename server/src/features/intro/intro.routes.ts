@@ -4,7 +4,7 @@ import type { IntroService } from './intro.service';
 export function introHandlers(intro: IntroService): Handlers {
   return {
     introDetail: () => intro.detail(),
-    introViewed: (ctx) => intro.viewed(caller(ctx).id),
+    introProgress: (ctx) => intro.progress(caller(ctx).id, ctx.body.watchedSeconds),
     adminIntroGet: () => intro.detail(),
     adminIntroSet: (ctx) => intro.set({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };

@@ -1,14 +1,9 @@
+import type { NotificationKind } from '@kamai/contract';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
-export type NotificationKind =
-  | 'withdrawal_approved'
-  | 'withdrawal_processing'
-  | 'withdrawal_rejected'
-  | 'withdrawal_paid'
-  | 'withdrawal_failed'
-  | 'reward_credited';
+export type { NotificationKind };
 
 export interface NewNotification {
   userId: number;

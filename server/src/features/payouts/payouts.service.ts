@@ -60,7 +60,8 @@ export function createPayoutsService(options: PayoutsOptions) {
     await gateway.dispatch(
       {
         orderNo: String(withdrawal.id),
-        amount: withdrawal.amount,
+        // The fee (0 unless the operator set one) stays with the platform; the account gets the rest.
+        amount: withdrawal.amount - withdrawal.fee,
         account: {
           accountType: withdrawal.accountType,
           accountNo: withdrawal.accountNo,
@@ -108,8 +109,8 @@ export function createPayoutsService(options: PayoutsOptions) {
     return db.transaction(async (tx): Promise<typeof PAYOUT_CALLBACK_ACK> => {
       const current = await lockWithdrawal(tx, id);
       if (!current) throw refuse('payout_unknown_order');
-      if (amount !== current.amount) throw refuse('payout_amount_mismatch', { amount: params.amount });
-      if (current.state === 'pending' || current.state === 'rejected') {
+      if (amount !== current.amount - current.fee) throw refuse('payout_amount_mismatch', { amount: params.amount });
+      if (current.state === 'pending' || current.state === 'rejected' || current.state === 'cancelled') {
         throw refuse('payout_order_not_dispatched', { state: current.state });
       }
       if (current.state === 'paid' || current.state === 'failed') {

@@ -30,6 +30,7 @@ export function createRevenueService({ db }: { db: Db }) {
         amount: input.amount,
         type: 'revenue',
         idempotencyKey: `revenue:audit:${auditId}`,
+        ref: { remark: input.remark },
       });
       return { postingId: credit.postingId, balance: formatRupees(await walletBalance(tx, input.userId)) };
     });

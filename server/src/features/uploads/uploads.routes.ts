@@ -9,6 +9,9 @@ export function uploadsHandlers(uploads: UploadsService): Handlers {
   return {
     adminToolUpload: async (ctx) =>
       uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.()),
+    // A proof task's screenshot: images only (issue 15).
+    taskProofUpload: async (ctx) =>
+      uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.(), { imagesOnly: true }),
   };
 }
 

@@ -13,6 +13,7 @@ const NOTIFICATION: Record<Exclude<WithdrawalState, 'pending'>, NotificationKind
   paid: 'withdrawal_paid',
   failed: 'withdrawal_failed',
   rejected: 'withdrawal_rejected',
+  cancelled: 'withdrawal_cancelled',
 };
 
 export const holdKey = (id: number) => `withdrawal:${id}:hold`;
@@ -33,7 +34,8 @@ export interface StateChange {
 /**
  * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
  * the caller locked: checks the transition (409 otherwise), updates the row, appends the history,
- * moves the money (rejected/failed: hold back to the wallet; paid: hold to platform payouts, each keyed
+ * moves the money (rejected/failed/cancelled: hold back to the wallet; paid: hold to platform payouts and
+ * the fee to platform revenue, each keyed
  * by the withdrawal so it can happen once) and adds the user's notification.
  */
 export async function changeState(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalRow> {
@@ -41,6 +43,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
   if (!canTransition(current.state, to)) throw new AppError('withdrawal_state_conflict', { state: current.state });
   const final = (WITHDRAWAL_FINAL_STATES as readonly WithdrawalState[]).includes(to);
   const reviewed = to === 'approved' || to === 'rejected';
+  const refunded = to === 'rejected' || to === 'failed' || to === 'cancelled';
   const row = await q.updateWithdrawal(tx, current.id, {
     state: to,
     updatedAt: at,
@@ -60,7 +63,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
   });
 
   const ref = { withdrawalId: row.id };
-  if (to === 'rejected' || to === 'failed') {
+  if (refunded) {
     await post(tx, {
       type: 'withdrawal_refund',
       idempotencyKey: refundKey(row.id),
@@ -75,9 +78,11 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
       type: 'withdrawal_paid',
       idempotencyKey: paidKey(row.id),
       ref,
+      // The fee, when there is one, is the platform's revenue; the payout is the rest.
       entries: [
         { account: { userId: row.userId, kind: 'hold' }, amount: -row.amount },
-        { account: { kind: 'platform_payouts' }, amount: row.amount },
+        { account: { kind: 'platform_payouts' }, amount: row.amount - row.fee },
+        ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: row.fee }] : []),
       ],
     });
   }
@@ -88,6 +93,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
     params: {
       withdrawalId: row.id,
       amount: formatRupees(row.amount),
+      fee: formatRupees(row.fee),
       reason: row.reason,
       reference: row.reference,
     },
