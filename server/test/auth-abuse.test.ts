@@ -369,8 +369,9 @@ describe('mass assignment', () => {
     expect((await ctx.get(`${API}/admin/dashboard`, { token })).status).toBe(403);
 
     const otherBefore = await ctx.balanceOf(other.token);
-    await ctx.post(`${API}/user/intro/viewed`, smuggled, { token });
-    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 4, ...smuggled }, { token });
+    // A friend registers with the new user's code: task 5 becomes claimable.
+    await ctx.newUser({ inviteCode: me.inviteCode });
+    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 5, ...smuggled }, { token });
     expect(claim.status).toBe(200);
     expect(await ctx.balanceOf(other.token)).toBe(otherBefore);
 

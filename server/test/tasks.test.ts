@@ -4,6 +4,8 @@ import { auditLog, entries, postings, taskCompletions } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
+/** An automatic condition every registered user meets (task 2 paid them ₹5). */
+const INCOME_EVER = { kind: 'automatic', condition: { type: 'income', amount: '0.01', days: 365 } };
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -144,6 +146,7 @@ describe('admin tasks', () => {
         titles: { en_US: 'Follow us', hi_IN: 'हमें फ़ॉलो करें' },
         descriptions: { en_US: 'Follow our page' },
         sort: 1,
+        verification: INCOME_EVER,
       },
       { token: admin },
     );
@@ -202,6 +205,7 @@ describe('admin tasks', () => {
         section: 'limited',
         reward: 3,
         titles: { en_US: 'Weekend bonus' },
+        verification: INCOME_EVER,
         startsAt: start.toISOString(),
         endsAt: new Date(start.getTime() + 3_600_000).toISOString(),
       },
@@ -223,6 +227,7 @@ describe('admin tasks', () => {
         section: 'limited',
         reward: 3,
         titles: { en_US: 'x' },
+        verification: INCOME_EVER,
         startsAt: start.toISOString(),
         endsAt: start.toISOString(),
       },
@@ -268,13 +273,13 @@ describe('admin tasks', () => {
     const admin = await ctx.adminToken();
     const noEnglish = await ctx.post(
       `${API}/admin/task/add`,
-      { section: 'hot', reward: 1, titles: { hi_IN: 'x' } },
+      { section: 'hot', reward: 1, titles: { hi_IN: 'x' }, verification: INCOME_EVER },
       { token: admin },
     );
     expect(noEnglish).toMatchObject({ status: 400, body: { key: 'task_title_required' } });
     const badReward = await ctx.post(
       `${API}/admin/task/add`,
-      { section: 'hot', reward: '1.234', titles: { en_US: 'x' } },
+      { section: 'hot', reward: '1.234', titles: { en_US: 'x' }, verification: INCOME_EVER },
       { token: admin },
     );
     expect(badReward.body.data.fields).toMatchObject({ reward: 'invalid_amount' });

@@ -78,34 +78,33 @@ function toFacts(
 }
 export type BaseFacts = ReturnType<typeof toFacts>;
 
-/** Income that counts toward an `income` condition: what the user earned, not money moved back. */
-const EARNING_TYPES = ['task_reward', 'rebate', 'revenue', 'linked_income'] as const;
-
 /**
+ * Income counts what the user earned (rewards, rebates, credits, online income), not money moved back.
  * The facts only operators' automatic conditions need, read when a listed task needs them: friends who
  * linked a number, withdrawals requested and paid, numbers linked and online, and income over each
  * period asked for (days back from `now`).
  */
 export async function conditionFacts(db: Executor, userId: number, now: Date, incomeDays: number[]) {
+  // Written with explicit aliases: in a select without a FROM table, drizzle leaves columns unqualified.
   const income = Object.fromEntries(
     [...new Set(incomeDays)].map((days) => [
       `d${days}`,
-      sql<string>`(select coalesce(sum(${entries.amount}), 0)::text from ${entries}
-        join ${accounts} on ${accounts.id} = ${entries.accountId}
-        join ${postings} on ${postings.id} = ${entries.postingId}
-        where ${accounts.userId} = ${userId} and ${accounts.kind} = 'wallet' and ${entries.amount} > 0
-          and ${inArray(postings.type, [...EARNING_TYPES])}
-          and ${entries.createdAt} > ${new Date(now.getTime() - days * 86_400_000).toISOString()}::timestamptz)`,
+      sql<string>`(select coalesce(sum(e.amount), 0)::text from entries e
+        join accounts a on a.id = e.account_id
+        join postings p on p.id = e.posting_id
+        where a.user_id = ${userId} and a.kind = 'wallet' and e.amount > 0
+          and p.type in ('task_reward', 'rebate', 'revenue', 'linked_income')
+          and e.created_at > ${new Date(now.getTime() - days * 86_400_000).toISOString()}::timestamptz)`,
     ]),
   );
   const [row] = await db
     .select({
-      qualifiedInvitees: sql<number>`(select count(*)::int from ${users} u where u.inviter_id = ${userId}
-        and exists (select 1 from ${linkedAccounts} where ${linkedAccounts.userId} = u.id))`,
-      withdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
-      paidWithdrawals: sql<number>`(select count(*)::int from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`,
-      linked: sql<number>`(select count(*)::int from ${linkedAccounts} where ${linkedAccounts.userId} = ${userId})`,
-      linkedOnline: sql<number>`(select count(*)::int from ${linkedAccounts} where ${linkedAccounts.userId} = ${userId} and ${linkedAccounts.status} = 'online')`,
+      qualifiedInvitees: sql<number>`(select count(*)::int from users u where u.inviter_id = ${userId}
+        and exists (select 1 from linked_accounts l where l.user_id = u.id))`,
+      withdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId})`,
+      paidWithdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId} and w.state = 'paid')`,
+      linked: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId})`,
+      linkedOnline: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId} and l.status = 'online')`,
       ...income,
     })
     .from(sql`(select 1) as one`);
@@ -237,7 +236,8 @@ export async function listTasksWithCompletions(db: Executor, id?: number) {
     .select({
       task: tasks,
       completions: sql<number>`(select count(*)::int from ${taskCompletions} c where c.task_id = ${tasks.id})`,
-      pendingProofs: sql<number>`(select count(*)::int from ${taskProofs} p where p.task_id = ${tasks.id} and p.state = 'pending')`,
+      // "tasks".id spelled out: drizzle leaves ${tasks.id} unqualified here, and it would name p.id.
+      pendingProofs: sql<number>`(select count(*)::int from task_proofs p where p.task_id = "tasks"."id" and p.state = 'pending')`,
     })
     .from(tasks)
     .where(and(isNull(tasks.deletedAt), id === undefined ? undefined : eq(tasks.id, id)))
