@@ -1,23 +1,12 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
-import type { LoadRequest, LoadSpec } from './load';
+import type { LoadRequest, LoadSpec, RunFigures } from './load';
 
 /**
  * A load generator process of its own (issue 7: "autocannon in its own process"), so its CPU use
  * and timers are not mixed with the benchmark runner's. Kept alive between runs (spawning one per
  * run cost ~0.5 s each); takes a LoadSpec per message and answers with the run's figures.
  */
-
-/** autocannon's result, the fields the runner reads. */
-export interface RunFigures {
-  duration: number;
-  requests: { total: number };
-  latency: { p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
 
 /** One list dealt over all connections: autocannon asks each connection's iterator for its next. */
 function spreadRequests(list: LoadRequest[]) {

@@ -1,7 +1,17 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import type { RunFigures } from './load-child';
 import { root } from './processes';
+
+/** autocannon's result, the fields the runner reads. */
+export interface RunFigures {
+  duration: number;
+  requests: { total: number };
+  latency: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
 
 export interface LoadRequest {
   method: 'GET' | 'POST';

@@ -90,4 +90,30 @@ describe('createApiClient', () => {
     expect(error).toMatchObject({ code: 502, key: 'failed', message: 'client:failed' });
     expect(api.messageOf(new Error('x'))).toBe('client:failed');
   });
+
+  it('answers a file route as a Blob and throws its refusal envelope like any call', async () => {
+    const fetch = vi.fn(async () => new Response('id,username\n1,ravi\n', { headers: { 'content-type': 'text/csv' } }));
+    vi.stubGlobal('fetch', fetch);
+    const { tokens, api } = client();
+    tokens.set('staff');
+    const file = await api.apiFile('adminExportUsers', { query: { from: '2026-01-01' } });
+    expect(await file.text()).toBe('id,username\n1,ravi\n');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/go_user/api/v1/admin/export/users.csv?from=2026-01-01');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer staff', Accept: 'text/csv, application/json' });
+
+    vi.stubGlobal('fetch', async () => answer(401, { code: 401, message: 'Log in', key: 'unauthorized', data: null }));
+    const ended = vi.fn();
+    api.onSessionEnded(ended);
+    const error = await api.apiFile('adminExportUsers', { query: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 401, key: 'unauthorized', message: 'Log in' });
+    expect(tokens.get()).toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+
+    vi.stubGlobal('fetch', async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect(await api.apiFile('adminExportUsers', { query: {} }).catch((e: unknown) => e)).toMatchObject({
+      code: 502,
+      key: 'failed',
+    });
+  });
 });

@@ -99,13 +99,22 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
     }
   }
 
-  /** Calls a contract route and returns the envelope's data with the server's message, or throws ApiError. */
-  async function apiRequest<N extends RouteName>(
+  /**
+   * Sends a contract route's request and reads its answer with `read` (both within the request timeout);
+   * a failure to reach the server or to read the answer becomes ApiError('network' / 'timeout').
+   */
+  async function send<N extends RouteName, T>(
     name: N,
-    options: CallOptions<N> = {},
-  ): Promise<ApiSuccess<RouteData<N>>> {
+    options: CallOptions<N>,
+    accept: string,
+    read: (response: Response) => Promise<T>,
+  ): Promise<{ response: Response; body: T }> {
     const route = routes[name];
-    const headers = { ...options.headers, ...baseHeaders(options.token ?? tokens.get()) };
+    const headers: Record<string, string> = {
+      ...options.headers,
+      ...baseHeaders(options.token ?? tokens.get()),
+      Accept: accept,
+    };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
@@ -117,16 +126,14 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
     const abort = () => controller.abort();
     options.signal?.addEventListener('abort', abort);
 
-    let response: Response;
-    let body: unknown;
     try {
-      response = await fetch(urlOf(pathOf(route.path, options.params), options.query), {
+      const response = await fetch(urlOf(pathOf(route.path, options.params), options.query), {
         method: route.method,
         headers,
         body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: controller.signal,
       });
-      body = await response.json().catch(() => undefined);
+      return { response, body: await read(response) };
     } catch (error) {
       if (timedOut) throw clientError('timeout');
       if (options.signal?.aborted) throw error;
@@ -135,15 +142,41 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abort);
     }
+  }
 
-    if (!isEnvelope(body)) throw clientError('failed', response.status);
-    if (body.code !== 200) {
-      // Only the stored session ends: a 401 for a token being tried (options.token) is the caller's to handle.
-      if (options.token === undefined) endSessionOn401(body.code);
-      throw new ApiError(body);
-    }
+  /** The error for an answer that is not a success envelope (a 401 on the stored session ends it). */
+  function refusal<N extends RouteName>(body: unknown, status: number, options: CallOptions<N>): ApiError {
+    if (!isEnvelope(body)) return clientError('failed', status);
+    // Only the stored session ends: a 401 for a token being tried (options.token) is the caller's to handle.
+    if (options.token === undefined) endSessionOn401(body.code);
+    return new ApiError(body);
+  }
+
+  /** Calls a contract route and returns the envelope's data with the server's message, or throws ApiError. */
+  async function apiRequest<N extends RouteName>(
+    name: N,
+    options: CallOptions<N> = {},
+  ): Promise<ApiSuccess<RouteData<N>>> {
+    const { response, body } = await send(name, options, 'application/json', (r) =>
+      r.json().catch((): unknown => undefined),
+    );
+    if (!isEnvelope(body) || body.code !== 200) throw refusal(body, response.status, options);
     // The server checks every response against the route's data schema before sending it.
     return { data: body.data as RouteData<N>, message: body.message, key: body.key };
+  }
+
+  /**
+   * Calls a route that answers a file (`produces`, e.g. a CSV export) and returns it; a refusal comes
+   * as the usual envelope and is thrown as ApiError, exactly as apiRequest does.
+   */
+  async function apiFile<N extends RouteName>(name: N, options: CallOptions<N> = {}): Promise<Blob> {
+    const produces = (routes[name] as { produces?: string }).produces ?? 'application/octet-stream';
+    const { response, body } = await send(name, options, `${produces}, application/json`, async (r) => {
+      const type = r.headers.get('content-type') ?? '';
+      return r.ok && type.includes(produces) ? r.blob() : r.json().catch((): unknown => undefined);
+    });
+    if (body instanceof Blob) return body;
+    throw refusal(body, response.status, options);
   }
 
   /** Like apiRequest, for callers that need only the data. */
@@ -156,7 +189,7 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
     return error instanceof ApiError ? error.message : clientMessage('failed');
   }
 
-  return { apiRequest, apiCall, messageOf, baseHeaders, endSessionOn401, onSessionEnded };
+  return { apiRequest, apiCall, apiFile, messageOf, baseHeaders, endSessionOn401, onSessionEnded };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

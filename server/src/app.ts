@@ -11,63 +11,50 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Database } from './db/client';
-import { accountHandlers } from './features/account/account.routes';
-import { createAccountService } from './features/account/account.service';
-import { adminHandlers } from './features/admin/admin.routes';
-import { createAdminUsersService } from './features/admin/admin-users.service';
-import { createDashboardService, type PendingWithdrawals } from './features/admin/dashboard.service';
-import { createExportService } from './features/admin/export.service';
-import { auditHandlers } from './features/audit/audit.routes';
-import { createAuditService } from './features/audit/audit.service';
-import { authHandlers } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
-import { healthHandlers } from './features/health/health.routes';
-import { introHandlers } from './features/intro/intro.routes';
-import { createIntroService } from './features/intro/intro.service';
-import { createLinkedAdminService } from './features/linked-accounts/linked-accounts.admin';
-import { type LinkProvider, sandboxLinkProvider } from './features/linked-accounts/linked-accounts.provider';
-import { findAccountByPhone } from './features/linked-accounts/linked-accounts.queries';
-import { linkedAccountsHandlers } from './features/linked-accounts/linked-accounts.routes';
-import { createLinkedAccountsService } from './features/linked-accounts/linked-accounts.service';
-import { createNoticesAdminService } from './features/notices/notices.admin';
-import { noticesHandlers } from './features/notices/notices.routes';
-import { createNoticesService } from './features/notices/notices.service';
-import { otpHandlers } from './features/otp/otp.routes';
-import { type OtpSender, sandboxSender, smtpSender } from './features/otp/otp.senders';
-import { createOtpService } from './features/otp/otp.service';
-import { payoutAccountsHandlers } from './features/payout-accounts/payout-accounts.routes';
-import { createPayoutAccountsService } from './features/payout-accounts/payout-accounts.service';
-import type { PayoutGateway } from './features/payouts/payouts.gateway';
-import { payoutsHandlers } from './features/payouts/payouts.routes';
-import { createSandboxGateway } from './features/payouts/payouts.sandbox';
-import { createPayoutsService } from './features/payouts/payouts.service';
-import { referralsHandlers } from './features/referrals/referrals.routes';
-import { createReferralsService } from './features/referrals/referrals.service';
-import { revenueHandlers } from './features/revenue/revenue.routes';
-import { createRevenueService } from './features/revenue/revenue.service';
-import { putSettingOnce } from './features/settings/settings.queries';
-import { surveyHandlers } from './features/survey/survey.routes';
-import { createSurveyService } from './features/survey/survey.service';
-import { tasksHandlers } from './features/tasks/tasks.routes';
-import { createTasksService } from './features/tasks/tasks.service';
-import { serveUploads, uploadsHandlers } from './features/uploads/uploads.routes';
-import { createUploadsService } from './features/uploads/uploads.service';
-import { diskFileStore, type FileStore } from './features/uploads/uploads.store';
-import { usersHandlers } from './features/users/users.routes';
-import { createUsersService } from './features/users/users.service';
-import { walletHandlers } from './features/wallet/wallet.routes';
-import { createWalletService } from './features/wallet/wallet.service';
-import { pendingFigure } from './features/withdrawals/withdrawals.queries';
-import { withdrawalsHandlers } from './features/withdrawals/withdrawals.routes';
-import { createWithdrawalsService } from './features/withdrawals/withdrawals.service';
+import { accountHandlers, createAccountService } from './features/account';
+import {
+  adminHandlers,
+  createAdminUsersService,
+  createDashboardService,
+  createExportService,
+  type PendingWithdrawals,
+} from './features/admin';
+import { authHandlers, createAuthService } from './features/auth';
+import { healthHandlers } from './features/health';
+import { createIntroService, introHandlers } from './features/intro';
+import {
+  createLinkedAccountsService,
+  createLinkedAdminService,
+  findAccountByPhone,
+  type LinkProvider,
+  linkedAccountsHandlers,
+  sandboxLinkProvider,
+} from './features/linked-accounts';
+import { createNoticesAdminService, createNoticesService, noticesHandlers } from './features/notices';
+import { createOtpService, type OtpSender, otpHandlers, sandboxSender, smtpSender } from './features/otp';
+import { createPayoutAccountsService, payoutAccountsHandlers } from './features/payout-accounts';
+import type { PayoutGateway } from './features/payouts';
+import { createPayoutsService, createSandboxGateway, payoutsHandlers } from './features/payouts';
+import { createReferralsService, referralsHandlers } from './features/referrals';
+import { createRevenueService, revenueHandlers } from './features/revenue';
+import { createSurveyService, surveyHandlers } from './features/survey';
+import { createTasksService, tasksHandlers } from './features/tasks';
+import { createUploadsService, diskFileStore, type FileStore, serveUploads, uploadsHandlers } from './features/uploads';
+import { createUsersService, usersHandlers } from './features/users';
+import { createWalletService, walletHandlers } from './features/wallet';
+import { createWithdrawalsService, pendingFigure, withdrawalsHandlers } from './features/withdrawals';
+import { auditHandlers } from './platform/audit.routes';
+import { createAuditService } from './platform/audit.service';
 import type { Config } from './platform/config';
 import { installErrorHandler, sendError } from './platform/error-handler';
 import { createJobRunner } from './platform/jobs';
 import { createMetrics, serveMetrics } from './platform/metrics';
+import { pruneOldRows } from './platform/prune';
 import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
 import { registerRoutes } from './platform/routes';
 import { securityHeaders } from './platform/security-headers';
 import { responseSerializerCompiler } from './platform/serializer';
+import { putSettingOnce } from './platform/settings.queries';
 import { serveApps, type WebRoots } from './platform/web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -267,10 +254,29 @@ export async function buildApp(deps: AppDeps) {
     now,
     log: app.log,
     leaseMs,
-    periodic: async () => {
-      await payouts.reconcile();
-    },
-    periodicMs: Math.min(60_000, reconcileAfterMs),
+    workers: config.JOB_WORKERS,
+    periodic: [
+      {
+        name: 'payouts.reconcile',
+        everyMs: Math.min(60_000, reconcileAfterMs),
+        run: async () => {
+          await payouts.reconcile();
+        },
+      },
+      {
+        name: 'prune',
+        everyMs: 3_600_000,
+        run: async () => {
+          const pruned = await pruneOldRows({
+            db: database.db,
+            now,
+            jobRetentionHours: config.JOB_RETENTION_HOURS,
+            idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+          });
+          if (pruned.jobs + pruned.keys > 0) app.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
+        },
+      },
+    ],
   });
   // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive it.
   app.addHook('onListen', async () => jobs.start());

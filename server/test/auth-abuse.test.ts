@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notifications, postings, sessions } from '../src/db/schema';
-import { notify } from '../src/features/notifications/notifications.queries';
 import { hashToken } from '../src/platform/auth';
+import { notify } from '../src/platform/notifications.queries';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { notify } from '../src/features/notifications/notifications.queries';
+import { notify } from '../src/platform/notifications.queries';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';

@@ -2,8 +2,8 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema';
 import { TX_MAX_ATTEMPTS } from '../src/db/transaction';
-import { notify } from '../src/features/notifications/notifications.queries';
 import { isDatabaseUnavailable } from '../src/platform/errors';
+import { notify } from '../src/platform/notifications.queries';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { App, Button, Card, DatePicker, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../lib/api';
-import { downloadCsv } from '../lib/download';
+import { downloadFile } from '../lib/download';
 import { useCan } from '../lib/roles';
 
 type CsvRoute = Extract<RouteName, 'adminExportUsers' | 'adminExportMovements' | 'adminExportWithdrawals'>;
@@ -22,7 +22,7 @@ export function ExportCard({ exports }: { exports: { route: CsvRoute; file: stri
   async function download(route: CsvRoute, file: string) {
     setBusy(route);
     try {
-      await downloadCsv(route, range, `${file}_${range.from ?? 'all'}_${range.to ?? 'now'}.csv`);
+      await downloadFile(route, range, `${file}_${range.from ?? 'all'}_${range.to ?? 'now'}.csv`);
     } catch (error) {
       void message.error(messageOf(error));
     } finally {

@@ -12,7 +12,7 @@ export function LanguageSelect() {
     <Select
       aria-label={t('layout.language')}
       value={currentLocale()}
-      style={{ width: 130 }}
+      className="field-xs"
       onChange={(value: Locale) => {
         void changeLocale(value).then(() => client.invalidateQueries());
       }}

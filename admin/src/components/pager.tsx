@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { useCursorPages } from '../lib/cursor-pages';
+import type { CursorPages } from '../lib/cursor-pages';
 
 /** Previous / next under a server-paged table. */
 export function Pager({
@@ -9,13 +9,13 @@ export function Pager({
   nextCursor,
   loading,
 }: {
-  pages: ReturnType<typeof useCursorPages>;
+  pages: CursorPages;
   nextCursor: string | null | undefined;
   loading?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <Space style={{ marginTop: 12, display: 'flex', justifyContent: 'flex-end' }}>
+    <Space className="pager">
       <Typography.Text type="secondary">{t('table.page', { page: pages.page })}</Typography.Text>
       <Button icon={<LeftOutlined />} disabled={!pages.hasPrevious || loading} onClick={pages.previous}>
         {t('table.previous')}

@@ -7,7 +7,7 @@ const tokens = createTokenStore('kamai.admin.token');
 
 export const { get: getToken, set: setToken, clear: clearToken } = tokens;
 
-export const { apiRequest, apiCall, messageOf, baseHeaders, endSessionOn401, onSessionEnded } = createApiClient({
+export const { apiRequest, apiCall, apiFile, messageOf, onSessionEnded } = createApiClient({
   tokens,
   locale: currentLocale,
   clientMessage: (key) => i18n.t(`request.${key}`),

@@ -2,10 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -13,11 +11,10 @@ import { seedFromTemplate } from './pglite-template';
 import * as schema from './schema';
 import { type RetryOptions, withTransactionRetry } from './transaction';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** What a `*.queries.ts` function runs on: the database, or the caller's transaction. */
-export type Executor = Db | Tx;
+import type { Db } from './types';
+
+// The types live in types.ts so that transaction.ts can use them without importing this file back.
+export type { Db, Executor, Schema, Tx } from './types';
 
 export interface Database {
   db: Db;

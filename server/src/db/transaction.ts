@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { Db } from './types';
 
 /** Attempts of one transaction that PostgreSQL aborted as a serialization failure or a deadlock victim. */
 export const TX_MAX_ATTEMPTS = 5;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -49,4 +49,17 @@ export async function saveIdempotentResponse(db: Executor, claim: IdempotencyCla
         eq(idempotencyKeys.key, claim.key),
       ),
     );
+}
+
+/**
+ * Deletes keys older than `before`. A client retries a request within seconds or minutes; a key older
+ * than the retention (IDEMPOTENCY_RETENTION_HOURS) no longer guards anything. Run hourly, so one call
+ * deletes about an hour's keys.
+ */
+export async function pruneIdempotencyKeys(db: Executor, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -94,4 +94,15 @@ export async function nextDueAt(db: Executor, kinds: string[]): Promise<Date | u
     .from(jobs)
     .where(and(isNull(jobs.doneAt), inArray(jobs.kind, kinds)));
   return row?.at ? new Date(row.at) : undefined;
+}
+
+/**
+ * Deletes jobs finished before `before`, at most `limit` a call (a short statement; the caller loops).
+ * Every handler checks the state it acts on, so a pruned job's dedupe key being free again is safe:
+ * enqueueOrRevive already runs finished jobs again by design.
+ */
+export async function pruneFinishedJobs(db: Executor, before: Date, limit = 5000): Promise<number> {
+  const oldest = db.select({ id: jobs.id }).from(jobs).where(lt(jobs.doneAt, before)).limit(limit);
+  const deleted = await db.delete(jobs).where(inArray(jobs.id, oldest)).returning({ id: jobs.id });
+  return deleted.length;
 }

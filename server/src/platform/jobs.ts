@@ -13,26 +13,35 @@ export interface JobRunnerOptions {
   leaseMs: number;
   /** Longest sleep when nothing is due (new work in this process wakes the loop at once). */
   idleMs?: number;
-  /** Runs before the first claim and then every `periodicMs` (startup reconciliation). */
-  periodic?: () => Promise<void>;
-  periodicMs?: number;
+  /** Loops claiming jobs side by side in this process (each claim is its own row lock and lease). */
+  workers?: number;
+  /** Each runs before the first claim and then every `everyMs` (reconciliation, pruning), in one loop. */
+  periodic?: PeriodicTask[];
+}
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
 }
 
 /** 1 s, 2 s, 4 s, ... up to 5 minutes. */
 export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 300_000);
 
 /**
- * One worker loop per process over the shared jobs table. Several processes may run it against one
- * database: claims never hand a job to two of them while its lease lasts.
+ * `workers` loops per process over the shared jobs table. Several processes may run them against one
+ * database: claims never hand a job to two loops while its lease lasts.
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers, now, log, leaseMs } = options;
   const idleMs = options.idleMs ?? 1000;
+  const workers = Math.max(1, options.workers ?? 1);
   const kinds = Object.keys(handlers);
+  const periodic = (options.periodic ?? []).map((task) => ({ ...task, last: Number.NEGATIVE_INFINITY }));
   let running = false;
-  let loop: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let lastPeriodic = Number.NEGATIVE_INFINITY;
+  let loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+  let periodicBusy = false;
 
   /** Claims and runs one due job; false when none was due. */
   async function runOne(): Promise<boolean> {
@@ -53,12 +62,23 @@ export function createJobRunner(options: JobRunnerOptions) {
     return true;
   }
 
+  /** The periodic tasks that are due, run by whichever loop gets here first (never two at once). */
   async function maybePeriodic() {
-    if (!options.periodic) return;
-    const periodicMs = options.periodicMs ?? 60_000;
-    if (now().getTime() - lastPeriodic < periodicMs) return;
-    lastPeriodic = now().getTime();
-    await options.periodic();
+    if (periodicBusy) return;
+    periodicBusy = true;
+    try {
+      for (const task of periodic) {
+        if (now().getTime() - task.last < task.everyMs) continue;
+        task.last = now().getTime();
+        try {
+          await task.run();
+        } catch (error) {
+          log.error({ err: error, task: task.name }, 'periodic task failed');
+        }
+      }
+    } finally {
+      periodicBusy = false;
+    }
   }
 
   function sleep(ms: number) {
@@ -66,11 +86,15 @@ export function createJobRunner(options: JobRunnerOptions) {
       const timer = setTimeout(done, Math.max(0, ms));
       function done() {
         clearTimeout(timer);
-        wakeUp = undefined;
+        sleepers.delete(done);
         resolve();
       }
-      wakeUp = done;
+      sleepers.add(done);
     });
+  }
+
+  function wakeAll() {
+    for (const done of [...sleepers]) done();
   }
 
   async function run() {
@@ -98,17 +122,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      loops = Array.from({ length: workers }, () => run());
     },
-    /** Lets the job in progress finish, then stops. */
+    /** Lets the jobs in progress finish, then stops. */
     async stop() {
       running = false;
-      wakeUp?.();
-      await loop;
+      wakeAll();
+      await Promise.all(loops);
     },
     /** New work was enqueued in this process: look now instead of after the idle sleep. */
     wake() {
-      wakeUp?.();
+      wakeAll();
     },
     /** Runs every due job now, one after another (tests and one-off tools). Answers how many ran. */
     async runDue() {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PageSlug } from '@kamai/contract';
+import type { Locale, PageSlug, PageText, SupportContact } from '@kamai/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -19,7 +19,12 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import type { StoredPage } from './account.service';
+
+/** A page as stored in settings under `page:<slug>`. */
+export interface StoredPage {
+  texts: Partial<Record<Locale, PageText>>;
+  contact: SupportContact | null;
+}
 
 const pageKey = (slug: PageSlug) => `page:${slug}`;
 

@@ -8,18 +8,13 @@ import {
   type SupportContact,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { verifyPassword } from '../auth/password';
-import { findUserById } from '../users/users.queries';
-import { lockWallet } from '../wallet/wallet.ledger';
+import { verifyPassword } from '../../platform/password';
+import { findUserById } from '../users';
+import { lockWallet } from '../wallet';
+import type { StoredPage } from './account.queries';
 import * as q from './account.queries';
-
-/** A page as stored in settings under `page:<slug>`. */
-export interface StoredPage {
-  texts: Partial<Record<Locale, PageText>>;
-  contact: SupportContact | null;
-}
 
 const EMPTY_TEXT: PageText = { title: '', body: '', faq: [] };
 

@@ -9,14 +9,14 @@ import {
   type Role,
 } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { hashPassword } from '../auth/password';
-import { deleteUserSessions } from '../auth/sessions.queries';
-import { countInvitees } from '../referrals/referrals.queries';
-import { clearLoginFailures, updatePassword } from '../users/users.queries';
-import { findUserAccountId, listEntries } from '../wallet/wallet.queries';
+import { hashPassword } from '../../platform/password';
+import { deleteUserSessions } from '../../platform/sessions.queries';
+import { countInvitees } from '../referrals';
+import { clearLoginFailures, updatePassword } from '../users';
+import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
 
 export interface Actor {

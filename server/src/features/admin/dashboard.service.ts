@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE, type DashboardData, formatRupees } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { businessDayStart } from '../../platform/business-day';
-import { checkLedger } from '../wallet/wallet.ledger';
+import { checkLedger } from '../wallet';
 import * as q from './dashboard.queries';
 
 /** Withdrawals waiting for review: supplied by the withdrawals feature when it is wired in. */

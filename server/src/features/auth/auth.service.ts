@@ -3,13 +3,13 @@ import type { Db, Executor } from '../../db/client';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import type { RateCounters } from '../../platform/rate-limit';
-import type { OtpService } from '../otp/otp.service';
-import { completeSystemTask } from '../tasks/tasks.credit';
-import { uniqueInviteCode } from '../users/invite-code';
-import * as users from '../users/users.queries';
-import { hashPassword, verifyPassword } from './password';
-import * as q from './sessions.queries';
+import * as q from '../../platform/sessions.queries';
+import type { OtpService } from '../otp';
+import { completeSystemTask } from '../tasks';
+import * as users from '../users';
+import { insertWallet } from '../wallet';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -54,10 +54,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await users.insertUser(tx, {
           username: input.username,
           passwordHash,
-          inviteCode: await uniqueInviteCode(tx),
+          inviteCode: await users.uniqueInviteCode(tx),
           inviterId: inviter?.id ?? null,
         });
-        await users.insertWallet(tx, user.id);
+        await insertWallet(tx, user.id);
         // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };

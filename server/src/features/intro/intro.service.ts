@@ -1,8 +1,8 @@
 import { INTRO_WATCH_SHARE, type IntroData, type IntroProgressData } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { getSetting, putSetting } from '../settings/settings.queries';
+import { getSetting, putSetting } from '../../platform/settings.queries';
 import * as q from './intro.queries';
 
 export type IntroChanges = Partial<Omit<IntroData, 'videoUrl' | 'videoSeconds'>> & {

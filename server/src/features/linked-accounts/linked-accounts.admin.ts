@@ -1,10 +1,10 @@
 import { formatRupees, type LinkedStatus, type Locale, type PageQuery } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { getSetting, putSetting } from '../settings/settings.queries';
-import { findUserById } from '../users/users.queries';
+import { getSetting, putSetting } from '../../platform/settings.queries';
+import { findUserById } from '../users';
 import * as q from './linked-accounts.queries';
 import { moveTo, toItem } from './linked-accounts.view';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { getSetting } from '../settings/settings.queries';
+import { getSetting } from '../../platform/settings.queries';
 import type { LinkProvider } from './linked-accounts.provider';
 import * as q from './linked-accounts.queries';
 import { createSettlement } from './linked-accounts.settlement';

@@ -1,9 +1,9 @@
 import { formatRupees } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { creditWithRebates } from '../referrals/referrals.credit';
-import { getSetting } from '../settings/settings.queries';
-import { walletBalance } from '../users/users.queries';
+import { getSetting } from '../../platform/settings.queries';
+import { creditWithRebates } from '../referrals';
+import { walletBalance } from '../wallet';
 import type { LinkProvider } from './linked-accounts.provider';
 import * as q from './linked-accounts.queries';
 import {

@@ -1,8 +1,8 @@
 import type { PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
 import * as q from './notices.queries';
 import { toAdminNotice } from './notices.service';
 

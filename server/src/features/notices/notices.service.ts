@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { NotificationKind } from '../notifications/notifications.queries';
-import { findUserById } from '../users/users.queries';
+import type { NotificationKind } from '../../platform/notifications.queries';
+import { findUserById } from '../users';
 import * as q from './notices.queries';
 
 type Params = Record<string, string | number | null>;

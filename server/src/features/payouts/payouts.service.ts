@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
-import { changeState, findWithdrawal, lockWithdrawal } from '../withdrawals/withdrawals.state';
+import { changeState, findWithdrawal, lockWithdrawal } from '../withdrawals';
 import type { PayoutGateway } from './payouts.gateway';
 import * as q from './payouts.queries';
 import { type CallbackParams, verifySignature } from './payouts.signature';

@@ -1,7 +1,7 @@
 import type { PlatformAccountKind, PostingRef } from '@kamai/contract';
 import type { Tx } from '../../db/client';
-import { getSetting } from '../settings/settings.queries';
-import { post } from '../wallet/wallet.ledger';
+import { getSetting } from '../../platform/settings.queries';
+import { post } from '../wallet';
 import { findUplines } from './referrals.queries';
 
 /** Income that pays rebates to the earner's uplines, and the platform account it comes from. */

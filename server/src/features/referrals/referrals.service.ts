@@ -1,8 +1,8 @@
 import { formatRupees, type PageQuery, type RebateSettings } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
-import { writeAudit } from '../audit/audit.queries';
-import { getSetting, putSetting } from '../settings/settings.queries';
+import { getSetting, putSetting } from '../../platform/settings.queries';
 import * as q from './referrals.queries';
 
 /** "919876543210" → "+91 98•••••210"; "asha@example.com" → "as•••@example.com". */

@@ -1,10 +1,11 @@
 import { formatRupees, type PageQuery, type PostingType } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { creditWithRebates } from '../referrals/referrals.credit';
-import { findUserById, walletBalance } from '../users/users.queries';
+import { creditWithRebates } from '../referrals';
+import { findUserById } from '../users';
+import { walletBalance } from '../wallet';
 import * as q from './revenue.queries';
 
 export function createRevenueService({ db }: { db: Db }) {

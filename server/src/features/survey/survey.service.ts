@@ -1,8 +1,8 @@
 import { formatRupees, SURVEY_QUESTIONS, type SurveyAnswers, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { completeSystemTask } from '../tasks/tasks.credit';
-import { walletBalance } from '../users/users.queries';
+import { completeSystemTask } from '../tasks';
+import { walletBalance } from '../wallet';
 import * as q from './survey.queries';
 
 export function createSurveyService({ db, now }: { db: Db; now: () => Date }) {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { creditWithRebates } from '../referrals/referrals.credit';
+import { creditWithRebates } from '../referrals';
 import * as q from './tasks.queries';
 
 export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;

@@ -18,11 +18,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import {
-  accounts,
-  entries,
   introViews,
-  linkedAccounts,
-  postings,
   sessions,
   settings,
   surveyResponses,
@@ -32,7 +28,7 @@ import {
   users,
   withdrawals,
 } from '../../db/schema';
-import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
+import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;

@@ -17,11 +17,11 @@ import {
   type TaskVerification,
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
-import { notify } from '../notifications/notifications.queries';
-import { walletBalance } from '../users/users.queries';
+import { notify } from '../../platform/notifications.queries';
+import { walletBalance } from '../wallet';
 import { completeTask, isAvailable } from './tasks.credit';
 import * as q from './tasks.queries';
 

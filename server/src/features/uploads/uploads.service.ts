@@ -16,8 +16,8 @@ import {
 } from '@kamai/contract';
 import { imageSize } from 'image-size';
 import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
-import { writeAudit } from '../audit/audit.queries';
 import { claimsMatch, SNIFF_BYTES, sniffType } from './uploads.sniff';
 import type { FileStore } from './uploads.store';
 

@@ -2,10 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { accounts, loginFailures, sessions, users } from '../../db/schema';
-import { liveSessionOf, sessionParams } from '../auth/sessions.queries';
+import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
+import { WALLET } from '../wallet';
 
 export type UserRow = typeof users.$inferSelect;
-export const WALLET = 'wallet';
 
 export async function findUserByUsername(db: Executor, username: string) {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -33,11 +33,6 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row;
 }
 
-/** Every user has a wallet account from the start; the ledger moves money in and out of it. */
-export async function insertWallet(db: Executor, userId: number) {
-  await db.insert(accounts).values({ userId, kind: WALLET });
-}
-
 const detailBySession = preparedPer((db: Db) =>
   db
     .select({
@@ -60,15 +55,6 @@ const detailBySession = preparedPer((db: Db) =>
 export async function findUserDetailBySession(db: Db, tokenHash: string, now: Date) {
   const [row] = await detailBySession(db).execute(sessionParams(tokenHash, now));
   return row && { ...row, balance: row.balance ?? 0n };
-}
-
-export async function walletBalance(db: Executor, userId: number): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: accounts.balance })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.kind, WALLET)))
-    .limit(1);
-  return row?.balance ?? 0n;
 }
 
 export async function updatePassword(db: Executor, userId: number, passwordHash: string) {

@@ -3,7 +3,8 @@ import { formatRupees, normalizeUsername, type UserDetail } from '@kamai/contrac
 import type { Db } from '../../db/client';
 import { ConfigError } from '../../platform/config';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../platform/password';
+import { insertWallet } from '../wallet';
 import { uniqueInviteCode } from './invite-code';
 import * as q from './users.queries';
 
@@ -62,7 +63,7 @@ export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
           inviteCode: await uniqueInviteCode(tx),
           role: 'admin',
         });
-        await q.insertWallet(tx, user.id);
+        await insertWallet(tx, user.id);
         return user;
       })
       .catch((error: unknown) => {

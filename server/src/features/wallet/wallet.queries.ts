@@ -3,6 +3,23 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, tasks, withdrawals } from '../../db/schema';
 
+/** The kind of every user's spendable account. */
+export const WALLET = 'wallet';
+
+/** Every user has a wallet account from the start; the ledger moves money in and out of it. */
+export async function insertWallet(db: Executor, userId: number) {
+  await db.insert(accounts).values({ userId, kind: WALLET });
+}
+
+export async function walletBalance(db: Executor, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, WALLET)))
+    .limit(1);
+  return row?.balance ?? 0n;
+}
+
 export async function findUserAccountId(db: Executor, userId: number, kind: UserAccountKind) {
   const [row] = await db
     .select({ id: accounts.id })

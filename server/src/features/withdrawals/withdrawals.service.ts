@@ -8,14 +8,13 @@ import {
   withdrawalLimitProblem,
 } from '@kamai/contract';
 import type { Db, Executor, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { claimIdempotencyKey, saveIdempotentResponse } from '../../platform/idempotency.queries';
-import { writeAudit } from '../audit/audit.queries';
-import { findDefaultAccount, findOwnAccount } from '../payout-accounts/payout-accounts.queries';
-import { getSetting, putSetting } from '../settings/settings.queries';
-import { walletBalance } from '../users/users.queries';
-import { lockWallet, post } from '../wallet/wallet.ledger';
+import { getSetting, putSetting } from '../../platform/settings.queries';
+import { findDefaultAccount, findOwnAccount } from '../payout-accounts';
+import { lockWallet, post, walletBalance } from '../wallet';
 import { dayStart, endOfDay, startOfDay } from './withdrawals.days';
 import * as q from './withdrawals.queries';
 import { changeState, holdKey } from './withdrawals.state';

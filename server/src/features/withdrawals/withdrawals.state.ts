@@ -1,8 +1,8 @@
 import { canTransition, formatRupees, WITHDRAWAL_FINAL_STATES, type WithdrawalState } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { type NotificationKind, notify } from '../notifications/notifications.queries';
-import { post } from '../wallet/wallet.ledger';
+import { type NotificationKind, notify } from '../../platform/notifications.queries';
+import { post } from '../wallet';
 import * as q from './withdrawals.queries';
 
 export { findWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.queries';

@@ -1,5 +1,5 @@
 import { type AdminWithdrawalItem, formatRupees, WITHDRAWAL_STATE_LABELS, type WithdrawalItem } from '@kamai/contract';
-import { maskAccountNo } from '../payout-accounts/payout-accounts.mask';
+import { maskAccountNo } from '../payout-accounts';
 import type { HistoryRow, WithdrawalRow } from './withdrawals.queries';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;

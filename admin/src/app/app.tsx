@@ -1,0 +1,70 @@
+import { ApiError } from '@kamai/client';
+import type { Locale } from '@kamai/contract';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
+import enUS from 'antd/locale/en_US';
+import hiIN from 'antd/locale/hi_IN';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter } from 'react-router';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { currentLocale } from '../i18n';
+import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from '../lib/api';
+import { ConsoleRoutes } from './router';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (count, error) => !(error instanceof ApiError && error.code > 0) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const ANTD_LOCALES: Partial<Record<Locale, typeof enUS>> = { hi_IN: hiIN, zh_CN: zhCN };
+
+/** The login form until a staff session exists, then the console (the hash keeps the page asked for). */
+function Console() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const client = useQueryClient();
+  useEffect(() => onSessionEnded(() => client.clear()), [client]);
+  const me = useQuery({ queryKey: ['me', token], queryFn: () => apiCall('userDetail'), enabled: token !== null });
+  const refused = me.data?.role === 'user';
+  useEffect(() => {
+    if (refused) clearToken();
+  }, [refused]);
+
+  if (token === null || refused) return <LoginPage />;
+  if (me.isPending) return <Spin fullscreen />;
+  if (me.isError) {
+    return (
+      <Result
+        status="error"
+        title={messageOf(me.error)}
+        extra={<Button onClick={() => clearToken()}>{t('layout.backToLogin')}</Button>}
+      />
+    );
+  }
+  return <ConsoleRoutes me={me.data} />;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[currentLocale()] ?? enUS}
+      key={i18n.language}
+      theme={{ token: { colorPrimary: '#0e7c5a', borderRadius: 6 } }}
+    >
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <HashRouter>
+            <Console />
+          </HashRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  LinkOutlined,
+  MailOutlined,
+  NotificationOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import type { RouteName } from '@kamai/contract';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+
+export interface ConsolePage {
+  /** The hash path (`#/withdrawals`) and the feature folder it comes from. */
+  path: string;
+  /** The menu's label key under `menu.`. */
+  label: string;
+  icon: ReactNode;
+  /** The route whose roles decide whether the menu shows the page and the page opens. */
+  route: RouteName;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/** Every console page, in menu order; each loads on first visit. */
+export const PAGES: ConsolePage[] = [
+  {
+    path: 'dashboard',
+    label: 'dashboard',
+    icon: <DashboardOutlined />,
+    route: 'adminDashboard',
+    Page: lazy(() => import('../features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'withdrawals',
+    label: 'withdrawals',
+    icon: <WalletOutlined />,
+    route: 'adminWithdrawList',
+    Page: lazy(() => import('../features/withdrawals/pages/withdrawals-page')),
+  },
+  {
+    path: 'users',
+    label: 'users',
+    icon: <TeamOutlined />,
+    route: 'adminUserList',
+    Page: lazy(() => import('../features/users/pages/users-page')),
+  },
+  {
+    path: 'tasks',
+    label: 'tasks',
+    icon: <ScheduleOutlined />,
+    route: 'adminTaskList',
+    Page: lazy(() => import('../features/tasks/pages/tasks-page')),
+  },
+  {
+    path: 'notices',
+    label: 'notices',
+    icon: <NotificationOutlined />,
+    route: 'adminNoticeList',
+    Page: lazy(() => import('../features/notices/pages/notices-page')),
+  },
+  {
+    path: 'settings',
+    label: 'settings',
+    icon: <SettingOutlined />,
+    route: 'adminSettingsGet',
+    Page: lazy(() => import('../features/settings/pages/settings-page')),
+  },
+  {
+    path: 'linked-accounts',
+    label: 'linked',
+    icon: <LinkOutlined />,
+    route: 'adminWsList',
+    Page: lazy(() => import('../features/linked-accounts/pages/linked-accounts-page')),
+  },
+  {
+    path: 'otp',
+    label: 'outbox',
+    icon: <MailOutlined />,
+    route: 'adminOtpOutbox',
+    Page: lazy(() => import('../features/otp/pages/outbox-page')),
+  },
+  {
+    path: 'audit',
+    label: 'audit',
+    icon: <AuditOutlined />,
+    route: 'adminAuditList',
+    Page: lazy(() => import('../features/audit/pages/audit-page')),
+  },
+];
+
+/** Hash paths of earlier console versions, kept so old links still land. */
+export const OLD_PATHS: Record<string, string> = { linked: 'linked-accounts', outbox: 'otp' };

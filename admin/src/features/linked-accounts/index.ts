@@ -1,0 +1,2 @@
+// What other features use of linked accounts.
+export { UserLinkedAccounts } from './components/user-linked-accounts';

@@ -1,0 +1,68 @@
+import { type AdminNotice, NOTICE_BODY_MAX, NOTICE_TITLE_MAX, noticeAddBody } from '@kamai/contract';
+import { Form, Image, Input, Space, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EditDialog } from '../../../components/edit-dialog';
+import { UploadButton } from '../../../components/upload-button';
+import { contractRule } from '../../../lib/rules';
+import { useSaveNotice } from '../api/notices';
+
+interface Values {
+  title: string;
+  body: string;
+  imageUrl?: string;
+  pinned: boolean;
+  published: boolean;
+}
+
+/** A new notice, or one to edit: title, body, an optional image (uploaded or by URL), pinned, published. */
+export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const existing = notice === 'new' ? undefined : notice;
+  const imageUrl = Form.useWatch('imageUrl', form);
+  const save = useSaveNotice(existing?.id, onClose);
+  return (
+    <EditDialog<Values>
+      form={form}
+      width={640}
+      title={existing ? t('notices.editTitle', { id: existing.id }) : t('notices.new')}
+      saving={save.isPending}
+      onSave={(values) => save.mutate({ ...values, imageUrl: values.imageUrl?.trim() ? values.imageUrl.trim() : null })}
+      onClose={onClose}
+      initialValues={{
+        title: existing?.title,
+        body: existing?.body,
+        imageUrl: existing?.imageUrl ?? undefined,
+        pinned: existing?.pinned ?? false,
+        published: existing?.published ?? false,
+      }}
+    >
+      <Form.Item label={t('notices.title')} name="title" rules={[contractRule(noticeAddBody.shape.title)]}>
+        <Input maxLength={NOTICE_TITLE_MAX} />
+      </Form.Item>
+      <Form.Item label={t('notices.body')} name="body" rules={[contractRule(noticeAddBody.shape.body)]}>
+        <Input.TextArea rows={6} maxLength={NOTICE_BODY_MAX} />
+      </Form.Item>
+      <Form.Item label={t('notices.image')}>
+        <Space align="start">
+          <Form.Item name="imageUrl" noStyle rules={[contractRule(noticeAddBody.shape.imageUrl)]}>
+            <Input className="field-l" placeholder="/uploads/…" />
+          </Form.Item>
+          <UploadButton
+            accept="image/png,image/jpeg,image/webp"
+            onUploaded={(url) => form.setFieldValue('imageUrl', url)}
+          />
+        </Space>
+        {imageUrl && <Image src={imageUrl} height={80} className="space-top" />}
+      </Form.Item>
+      <Space size="large">
+        <Form.Item label={t('notices.pinned')} name="pinned" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item label={t('notices.published')} name="published" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,48 @@
+import type { RouteData, RouteName } from '@kamai/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall, apiRequest } from '../../../lib/api';
+import { useAction } from '../../../lib/use-action';
+
+/** One group of settings: how it is read, how it is saved, and the route whose roles may save it. */
+export interface SettingsGroup<V> {
+  key: string;
+  load: () => Promise<V>;
+  save: (values: V) => Promise<{ message: string }>;
+  setRoute: RouteName;
+}
+
+export const withdrawalLimits: SettingsGroup<RouteData<'adminSettingsGet'>['withdrawal']> = {
+  key: 'withdrawal',
+  load: async () => (await apiCall('adminSettingsGet')).withdrawal,
+  save: (withdrawal) => apiRequest('adminSettingsSet', { body: { withdrawal } }),
+  setRoute: 'adminSettingsSet',
+};
+
+export const rebateRates: SettingsGroup<RouteData<'adminRebateGet'>> = {
+  key: 'rebate',
+  load: () => apiCall('adminRebateGet'),
+  save: (body) => apiRequest('adminRebateSet', { body }),
+  setRoute: 'adminRebateSet',
+};
+
+export const linkedRate: SettingsGroup<RouteData<'adminWsRateGet'>> = {
+  key: 'rate',
+  load: () => apiCall('adminWsRateGet'),
+  save: (body) => apiRequest('adminWsRateSet', { body }),
+  setRoute: 'adminWsRateSet',
+};
+
+export const introPage: SettingsGroup<RouteData<'adminIntroGet'>> = {
+  key: 'intro',
+  load: () => apiCall('adminIntroGet'),
+  save: (body) => apiRequest('adminIntroSet', { body }),
+  setRoute: 'adminIntroSet',
+};
+
+export function useSettings<V>(group: SettingsGroup<V>) {
+  return useQuery({ queryKey: ['settings', group.key], queryFn: group.load });
+}
+
+export function useSaveSettings<V>(group: SettingsGroup<V>) {
+  return useAction(group.save, { invalidate: ['settings', group.key] });
+}

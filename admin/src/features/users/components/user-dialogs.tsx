@@ -1,0 +1,56 @@
+import { adminUserResetPassBody, revenueAddBody } from '@kamai/contract';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EditDialog } from '../../../components/edit-dialog';
+import { contractRule } from '../../../lib/rules';
+import { useAddRevenue, useResetPassword } from '../api/user-actions';
+
+/** Credits the user's wallet by hand, with a remark the ledger keeps. */
+export function RevenueDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ amount: string; remark: string }>();
+  const add = useAddRevenue(userId, onClose);
+  return (
+    <EditDialog
+      form={form}
+      title={t('users.revenueAdd')}
+      okText={t('actions.confirm')}
+      saving={add.isPending}
+      onSave={(values) => add.mutate(values)}
+      onClose={onClose}
+    >
+      <Form.Item label={t('users.amount')} name="amount" rules={[contractRule(revenueAddBody.shape.amount)]}>
+        <Input inputMode="decimal" />
+      </Form.Item>
+      <Form.Item label={t('users.remark')} name="remark" rules={[contractRule(revenueAddBody.shape.remark)]}>
+        <Input maxLength={200} />
+      </Form.Item>
+    </EditDialog>
+  );
+}
+
+/** Sets a new password for the user (their sessions end). */
+export function PasswordDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string }>();
+  const reset = useResetPassword(userId, onClose);
+  return (
+    <EditDialog
+      form={form}
+      title={t('users.resetPassword')}
+      okText={t('actions.confirm')}
+      saving={reset.isPending}
+      onSave={(values) => reset.mutate(values)}
+      onClose={onClose}
+    >
+      <Form.Item
+        label={t('users.newPassword')}
+        name="password"
+        extra={t('users.passwordNote')}
+        rules={[contractRule(adminUserResetPassBody.shape.password)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </EditDialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { ROLES, type Role } from '@kamai/contract';
+import { App, Button, Descriptions, Drawer, Popconfirm, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { messageOf } from '../../../lib/api';
+import { dateTime, rupees } from '../../../lib/format';
+import { useCan, useMe } from '../../../lib/roles';
+import { UserLinkedAccounts } from '../../linked-accounts';
+import { UserWithdrawals } from '../../withdrawals';
+import { useUserDetail } from '../api/get-users';
+import { useFreezeUser, useSetRole } from '../api/user-actions';
+import { InviteTree } from './invite-tree';
+import { PasswordDialog, RevenueDialog } from './user-dialogs';
+
+export function FrozenTag({ frozen }: { frozen: boolean }) {
+  const { t } = useTranslation();
+  return frozen ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>;
+}
+
+/** One user: wallet figures, staff actions (not on oneself), movements, withdrawals, numbers, invitees. */
+export function UserDrawer({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const can = useCan();
+  const me = useMe();
+  const [dialog, setDialog] = useState<'revenue' | 'password'>();
+  const detail = useUserDetail(userId);
+  const freeze = useFreezeUser(userId);
+  const role = useSetRole(userId);
+
+  const data = detail.data;
+  const self = data?.user.id === me.id;
+  return (
+    <Drawer open size={720} onClose={onClose} title={data ? `${data.user.username} #${data.user.id}` : ''}>
+      {!data ? (
+        detail.isError ? (
+          <Typography.Text type="danger">{messageOf(detail.error)}</Typography.Text>
+        ) : (
+          <Skeleton active />
+        )
+      ) : (
+        <Space orientation="vertical" size="large" className="stack">
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label={t('users.role')}>{t(`roles.${data.user.role}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.status')}>
+              <FrozenTag frozen={data.user.frozen} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.balance')}>{rupees(data.user.balance)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.hold')}>{rupees(data.user.hold)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.earned')}>{rupees(data.user.totalEarned)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.withdrawn')}>{rupees(data.user.totalWithdrawn)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.inviteCode')}>{data.user.inviteCode}</Descriptions.Item>
+            <Descriptions.Item label={t('users.inviter')}>
+              {data.user.inviter ? `${data.user.inviter.username} #${data.user.inviter.id}` : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('users.joined')}>{dateTime(data.user.createdAt)}</Descriptions.Item>
+          </Descriptions>
+          {can('adminUserFreeze') && !self && (
+            <Space wrap>
+              <Popconfirm
+                title={data.user.frozen ? t('users.unfreezeConfirm') : t('users.freezeConfirm')}
+                okText={t('actions.confirm')}
+                cancelText={t('actions.cancel')}
+                onConfirm={() => freeze.mutateAsync(!data.user.frozen).catch(() => undefined)}
+              >
+                <Button danger={!data.user.frozen}>{data.user.frozen ? t('users.unfreeze') : t('users.freeze')}</Button>
+              </Popconfirm>
+              <Select
+                aria-label={t('users.role')}
+                value={data.user.role}
+                className="field-s"
+                options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                onChange={(value: Role) =>
+                  modal.confirm({
+                    title: t('users.roleConfirm', { role: t(`roles.${value}`) }),
+                    okText: t('actions.confirm'),
+                    cancelText: t('actions.cancel'),
+                    onOk: () => role.mutateAsync(value).catch(() => undefined),
+                  })
+                }
+              />
+              <Button onClick={() => setDialog('password')}>{t('users.resetPassword')}</Button>
+              <Button type="primary" onClick={() => setDialog('revenue')}>
+                {t('users.revenueAdd')}
+              </Button>
+            </Space>
+          )}
+          <div>
+            <DataTable
+              title={t('users.movements')}
+              size="small"
+              rows={data.movements}
+              columns={[
+                { title: t('audit.time'), render: (_, row) => dateTime(row.createdAt) },
+                { title: t('users.movementType'), render: (_, row) => t(`postingTypes.${row.type}`) },
+                { title: t('withdrawals.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
+                { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balanceAfter) },
+              ]}
+            />
+          </div>
+          <UserWithdrawals userId={userId} />
+          <UserLinkedAccounts userId={userId} />
+          <InviteTree tree={data.inviteTree} />
+        </Space>
+      )}
+      {dialog === 'revenue' && <RevenueDialog userId={userId} onClose={() => setDialog(undefined)} />}
+      {dialog === 'password' && <PasswordDialog userId={userId} onClose={() => setDialog(undefined)} />}
+    </Drawer>
+  );
+}

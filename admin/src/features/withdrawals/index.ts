@@ -1,0 +1,2 @@
+// What other features use of withdrawals.
+export { UserWithdrawals } from './components/user-withdrawals';

@@ -1,0 +1,170 @@
+import { type AdminWithdrawalItem, WITHDRAWAL_STATES, type WithdrawalState } from '@kamai/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
+import { ExportCard } from '../../../components/export-card';
+import { useCursorPages } from '../../../lib/cursor-pages';
+import { dateTime, rupees } from '../../../lib/format';
+import { useUrlFilters } from '../../../lib/url-filters';
+import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
+import { approveAll, useReviewWithdrawal } from '../api/review-withdrawal';
+import { RejectDialog } from '../components/reject-dialog';
+import { StateTag, stateLabel } from '../components/state-tag';
+import { UserHistory } from '../components/user-history';
+
+/** `state=all` in the URL lists every state; no state at all opens on the pending queue. */
+const FILTERS = { state: [...WITHDRAWAL_STATES, 'all'], userId: 'id', from: 'text', to: 'text' } as const;
+const nowrap = () => ({ className: 'nowrap' });
+
+/** The review queue: filters in the URL, approve / reject per row, bulk approve, the user's history. */
+export default function WithdrawalsPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const client = useQueryClient();
+  const [url, setUrl] = useUrlFilters(FILTERS);
+  const state = url.state ?? 'pending';
+  const filters: WithdrawalFilters = { ...url, state: state === 'all' ? undefined : state };
+  const pages = useCursorPages(JSON.stringify(filters));
+  const [selected, setSelected] = useState<AdminWithdrawalItem>();
+  const [checked, setChecked] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState<AdminWithdrawalItem>();
+  const list = useWithdrawals(filters, pages.cursor);
+  const review = useReviewWithdrawal(setSelected);
+
+  function bulkApprove() {
+    const rows = (list.data?.items ?? []).filter((row) => checked.includes(row.id) && row.state === 'pending');
+    const total = rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
+    modal.confirm({
+      title: t('withdrawals.bulkTitle', { count: rows.length }),
+      content: t('withdrawals.bulkBody', { count: rows.length, total: rupees((total / 100).toFixed(2)) }),
+      okText: t('withdrawals.approve'),
+      cancelText: t('actions.cancel'),
+      onOk: async () => {
+        const { done, failures } = await approveAll(rows);
+        setChecked([]);
+        void client.invalidateQueries({ queryKey: ['withdrawals'] });
+        if (failures.length === 0) void message.success(t('withdrawals.bulkDone', { count: done }));
+        else void message.warning(`${t('withdrawals.bulkDone', { count: done })} ${failures.join('; ')}`);
+      },
+    });
+  }
+
+  // The history of the first request shows until the operator picks another row.
+  const shown = selected ?? list.data?.items[0];
+
+  return (
+    <div className={shown ? 'review review-with-history' : 'review'}>
+      <Card>
+        <Space wrap className="toolbar">
+          <Select
+            aria-label={t('withdrawals.state')}
+            className="field-m"
+            allowClear
+            placeholder={t('withdrawals.allStates')}
+            value={filters.state}
+            onChange={(next?: WithdrawalState) => setUrl({ ...url, state: next ?? 'all' })}
+            options={WITHDRAWAL_STATES.map((value) => ({ value, label: stateLabel(value) }))}
+          />
+          <InputNumber
+            aria-label={t('withdrawals.userId')}
+            placeholder={t('withdrawals.userId')}
+            min={1}
+            className="field-s"
+            value={filters.userId}
+            onChange={(userId) => setUrl({ ...url, userId: userId ?? undefined })}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('filters.dates')}
+            value={[url.from ? dayjs(url.from) : null, url.to ? dayjs(url.to) : null]}
+            onChange={(range) =>
+              setUrl({ ...url, from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
+            }
+          />
+          <Button type="primary" disabled={checked.length === 0} onClick={bulkApprove}>
+            {t('withdrawals.bulkApprove', { count: checked.length })}
+          </Button>
+        </Space>
+        <DataTable<AdminWithdrawalItem>
+          query={list}
+          pages={pages}
+          className="clickable-rows"
+          rowSelection={{
+            selectedRowKeys: checked,
+            onChange: (keys) => setChecked(keys as number[]),
+            getCheckboxProps: (row) => ({ disabled: row.state !== 'pending' }),
+          }}
+          onRow={(row) => ({ onClick: () => setSelected(row) })}
+          rowClassName={(row) => (row.id === shown?.id ? 'ant-table-row-selected' : '')}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            {
+              title: t('withdrawals.user'),
+              onCell: nowrap,
+              render: (_, row) => (
+                <span>
+                  {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
+                </span>
+              ),
+            },
+            { title: t('withdrawals.amount'), align: 'right', onCell: nowrap, render: (_, row) => rupees(row.amount) },
+            {
+              title: t('withdrawals.account'),
+              onCell: nowrap,
+              render: (_, row) => `${row.account.accountType.toUpperCase()} · ${row.account.accountNo}`,
+            },
+            { title: t('withdrawals.state'), onCell: nowrap, render: (_, row) => <StateTag state={row.state} /> },
+            { title: t('withdrawals.requested'), onCell: nowrap, render: (_, row) => dateTime(row.createdAt) },
+            { title: t('withdrawals.reason'), render: (_, row) => row.reason ?? '', ellipsis: true },
+            {
+              title: t('table.actions'),
+              width: 190,
+              // Always in view, also when the table scrolls sideways beside the user's history.
+              fixed: 'right',
+              render: (_, row) =>
+                row.state === 'pending' ? (
+                  <Space onClick={(event) => event.stopPropagation()}>
+                    <Popconfirm
+                      title={t('withdrawals.approveConfirm', { amount: rupees(row.amount), user: row.username })}
+                      okText={t('withdrawals.approve')}
+                      cancelText={t('actions.cancel')}
+                      onConfirm={() => review.mutateAsync({ id: row.id, action: 'approve' }).catch(() => undefined)}
+                    >
+                      <Button type="primary" size="small">
+                        {t('withdrawals.approve')}
+                      </Button>
+                    </Popconfirm>
+                    <Button danger size="small" onClick={() => setRejecting(row)}>
+                      {t('withdrawals.reject')}
+                    </Button>
+                  </Space>
+                ) : null,
+            },
+          ]}
+        />
+      </Card>
+      {shown && <UserHistory item={shown} />}
+      <div className="review-wide">
+        <ExportCard
+          exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
+        />
+      </div>
+      {rejecting && (
+        <RejectDialog
+          item={rejecting}
+          saving={review.isPending}
+          onClose={() => setRejecting(undefined)}
+          onReject={(reason) =>
+            void review
+              .mutateAsync({ id: rejecting.id, action: 'reject', reason })
+              .catch(() => undefined)
+              .then(() => setRejecting(undefined))
+          }
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The public face of the health feature.
+export { healthHandlers } from './health.routes';

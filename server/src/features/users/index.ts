@@ -1,0 +1,14 @@
+// The public face of the users feature (accounts, profiles, invite codes, login failures).
+export { uniqueInviteCode } from './invite-code';
+export {
+  clearLoginFailures,
+  countRecentLoginFailures,
+  findUserById,
+  findUserByInviteCode,
+  findUserByUsername,
+  insertUser,
+  recordLoginFailure,
+  updatePassword,
+} from './users.queries';
+export { usersHandlers } from './users.routes';
+export { createUsersService } from './users.service';

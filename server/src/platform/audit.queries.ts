@@ -1,0 +1,72 @@
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { auditLog, users } from '../db/schema';
+
+export interface AuditEntry {
+  actorId: number;
+  /** What was done: `task.add`, `rebate.set`, `revenue.add`, ... */
+  action: string;
+  /** What it was done to: `task:101`, `setting:rebate`, `user:42`. */
+  target: string;
+  /** Plain JSON (money as rupee strings). */
+  before?: unknown;
+  after?: unknown;
+  requestId?: string;
+}
+
+/** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
+export async function writeAudit(db: Executor, entry: AuditEntry): Promise<number> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.actorId,
+      action: entry.action,
+      target: entry.target,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      requestId: entry.requestId ?? null,
+    })
+    .returning({ id: auditLog.id });
+  if (!row) throw new Error('insert audit_log returned no row');
+  return row.id;
+}
+
+export interface AuditFilter {
+  actorId?: number;
+  action?: string;
+  target?: string;
+  from?: Date;
+  to?: Date;
+  beforeId?: number;
+  limit: number;
+}
+
+/** The audit log, newest first, with each actor's username. */
+export async function listAudit(db: Executor, filter: AuditFilter) {
+  return db
+    .select({
+      id: auditLog.id,
+      actorId: auditLog.actorId,
+      actorUsername: users.username,
+      action: auditLog.action,
+      target: auditLog.target,
+      before: auditLog.before,
+      after: auditLog.after,
+      requestId: auditLog.requestId,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
+        filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
+        filter.target === undefined ? undefined : eq(auditLog.target, filter.target),
+        filter.from === undefined ? undefined : gte(auditLog.createdAt, filter.from),
+        filter.to === undefined ? undefined : lt(auditLog.createdAt, filter.to),
+        filter.beforeId === undefined ? undefined : lt(auditLog.id, filter.beforeId),
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,56 @@
+import type { IntroData, RebateSettings } from '@kamai/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { settings } from '../db/schema';
+
+/** Operator settings and the values used when a row is missing (the `tasks` migration seeds them). */
+export const SETTING_DEFAULTS = {
+  rebate: { level1Bps: 1000, level2Bps: 500 } as RebateSettings,
+  intro: {
+    videoUrl: null,
+    videoSeconds: null,
+    userCount: 350_000,
+    countryCount: 19,
+    countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
+  } as IntroData,
+  /** Linked accounts: paise paid per hour online (a JSON number; ₹10,000 at most fits easily). */
+  linked: { hourlyRatePaise: 200 },
+  /** Paise as JSON numbers: ₹100 minimum, ₹50,000 maximum, 3 requests and ₹1,00,000 a day. */
+  withdrawal: {
+    minPaise: 10_000,
+    maxPaise: 5_000_000,
+    dailyCount: 3,
+    dailyTotalPaise: 10_000_000,
+    /** Taken from each withdrawal when paid (issue 15); none by default. */
+    feePaise: 0,
+    /** The payout time the withdraw dialog promises. */
+    payoutHours: 24,
+  },
+};
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];
+
+/** The stored value over its defaults; `forUpdate` locks the row for a read-modify-write. */
+export async function getSetting<K extends SettingKey>(
+  db: Executor,
+  key: K,
+  options: { forUpdate?: boolean } = {},
+): Promise<SettingValue<K>> {
+  const query = db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return { ...SETTING_DEFAULTS[key], ...((row?.value ?? {}) as Partial<SettingValue<K>>) };
+}
+
+export async function putSetting<K extends SettingKey>(db: Executor, key: K, value: SettingValue<K>) {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Stores `value` under `key` unless a value is already there; answers the stored one either way. */
+export async function putSettingOnce<T>(db: Executor, key: string, value: T): Promise<T> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing({ target: settings.key });
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return (row?.value ?? value) as T;
+}
