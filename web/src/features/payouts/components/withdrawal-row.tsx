@@ -1,10 +1,15 @@
 import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatRupees } from '../../../lib/format-money';
 import '../../../i18n/errors';
+import { messageOf } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { useCancelWithdrawal } from '../api/withdrawals';
 import { AccountLabel } from './account-label';
 
 const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
@@ -14,7 +19,32 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
   paid: 'success',
   failed: 'danger',
   rejected: 'danger',
+  cancelled: 'default',
 };
+
+/** Cancels a withdrawal still under review, after asking; the amount returns to the balance. */
+function CancelButton({ item, amount }: { item: WithdrawalItem; amount: string }) {
+  const { t } = useTranslation('payouts');
+  const cancel = useCancelWithdrawal();
+  const ask = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('cancel.title'),
+      content: t('cancel.text', { amount }),
+      confirmText: t('cancel.confirm'),
+      cancelText: t('cancel.keep'),
+    });
+    if (!confirmed) return;
+    cancel.mutate(item.id, {
+      onSuccess: ({ message }) => toastSuccess(message),
+      onError: (error) => toastError(messageOf(error)),
+    });
+  };
+  return (
+    <Button size="mini" shape="rounded" fill="outline" loading={cancel.isPending} onClick={() => void ask()}>
+      {t('cancel.action')}
+    </Button>
+  );
+}
 
 /** One withdrawal: amount, account, state chip, the reason of a refusal, the bank reference, times. */
 export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
@@ -31,6 +61,11 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         {item.reason && (item.state === 'rejected' || item.state === 'failed') && (
           <p className="withdrawal-reason">{t('list.reason', { reason: item.reason })}</p>
         )}
+        {item.fee !== '0.00' && (
+          <p className="record-row-time">
+            {t('list.fee', { fee: formatRupees(item.fee, locale), payout: formatRupees(item.payout, locale) })}
+          </p>
+        )}
         {item.reference && <p className="record-row-time">{t('list.reference', { reference: item.reference })}</p>}
         <p className="record-row-time">
           {t('list.requested')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
@@ -45,6 +80,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         <Tag color={COLORS[item.state]} round className="withdrawal-state">
           {t(`errors:${item.stateLabelKey}`)}
         </Tag>
+        {item.state === 'pending' && <CancelButton item={item} amount={amount} />}
       </div>
     </article>
   );
