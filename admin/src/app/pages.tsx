@@ -1,6 +1,8 @@
 import {
   AuditOutlined,
   DashboardOutlined,
+  FileImageOutlined,
+  FileTextOutlined,
   LinkOutlined,
   MailOutlined,
   NotificationOutlined,
@@ -54,6 +56,13 @@ export const PAGES: ConsolePage[] = [
     Page: lazy(() => import('../features/tasks/pages/tasks-page')),
   },
   {
+    path: 'proofs',
+    label: 'proofs',
+    icon: <FileImageOutlined />,
+    route: 'adminTaskProofList',
+    Page: lazy(() => import('../features/proofs/pages/proofs-page')),
+  },
+  {
     path: 'notices',
     label: 'notices',
     icon: <NotificationOutlined />,
@@ -66,6 +75,13 @@ export const PAGES: ConsolePage[] = [
     icon: <SettingOutlined />,
     route: 'adminSettingsGet',
     Page: lazy(() => import('../features/settings/pages/settings-page')),
+  },
+  {
+    path: 'pages',
+    label: 'pages',
+    icon: <FileTextOutlined />,
+    route: 'adminPageGet',
+    Page: lazy(() => import('../features/pages/pages/pages-page')),
   },
   {
     path: 'linked-accounts',
