@@ -124,6 +124,11 @@ describe('operator console at 1280×800', () => {
     await dialog.getByLabel('Title — English').fill(english);
     await dialog.getByLabel('Title — हिन्दी').fill(hindi);
     await dialog.getByLabel('Reward (₹)').fill('7');
+    // Every task says how it is verified (issue 15): saving without it is refused on the form.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.getByText('Choose how the task is verified').count()).toBe(1);
+    await dialog.getByLabel('Verification').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Proof (an operator approves)' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Saved on the server (the table may page it out of view: system tasks sort first).
     const token = await adminToken();
@@ -179,7 +184,7 @@ describe('operator console at 1280×800', () => {
     // The review queue and the read-only pages; nothing only admins may open.
     await expect
       .poll(() => page.getByRole('menuitem').allTextContents())
-      .toEqual(['Dashboard', 'Withdrawal review', 'Users', 'Tasks', 'Settings', 'Audit log']);
+      .toEqual(['Dashboard', 'Withdrawal review', 'Users', 'Tasks', 'Task proofs', 'Settings', 'Audit log']);
 
     await page.getByRole('menuitem', { name: 'Withdrawal review' }).click();
     await page.getByLabel('User ID').fill(String(userId));
