@@ -3,8 +3,10 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
+import { createUsersService } from '../src/features/users';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { loadConfig } from '../src/platform/config';
+import { scrapeMetric } from '../test/metrics-text';
 import { freshDatabase, requiredServices } from './cluster';
 import { tcpProxy } from './tcp-proxy';
 
@@ -57,7 +59,7 @@ describe.skipIf(!services)('the database going away under load', () => {
     const config = loadConfig({ INVITE_CODE_REQUIRED: 'false', LOG_LEVEL: 'silent' });
     built = await buildApp({ config, database, logger: { level: 'silent' } });
     await built.app.ready();
-    await built.services.users.bootstrapAdmin(OPERATOR);
+    await createUsersService({ db: database.db, now: () => new Date() }).bootstrapAdmin(OPERATOR);
     direct = new pg.Client({ connectionString: fresh.url, application_name: 'kamai-test-checks' });
     await direct.connect();
 
@@ -165,10 +167,8 @@ describe.skipIf(!services)('the database going away under load', () => {
     const acknowledged = answers.flatMap((a) => (a.postingId ? [a.postingId] : []));
     const { rows } = await direct.query('select id::int from postings where id = any($1::bigint[])', [acknowledged]);
     expect(rows).toHaveLength(acknowledged.length);
-    const errors = await built.metrics.registry.getSingleMetric('kamai_http_server_errors_total')?.get();
-    expect(errors?.values.filter((v) => v.labels.status === '503').reduce((sum, v) => sum + v.value, 0)).toBe(
-      refused.length,
-    );
+    const errors = await scrapeMetric(built.app, 'kamai_http_server_errors_total');
+    expect(errors.filter((v) => v.labels.status === '503').reduce((sum, v) => sum + v.value, 0)).toBe(refused.length);
   });
 
   it('gives back the connection of a transaction whose BEGIN meets a dead connection', async () => {

@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { createUsersService } from './features/users';
 import { ConfigError, loadConfig } from './platform/config';
 
 /** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
@@ -18,9 +19,9 @@ async function main() {
     onConnectionError: (error) =>
       process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
   });
-  const { app, services } = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database });
 
-  const admin = await services.users.bootstrapAdmin({
+  const admin = await createUsersService({ db: database.db, now: () => new Date() }).bootstrapAdmin({
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
   });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ LOGIN_FAILURES_PER_IP: '20' });
 });
 afterEach(async () => {
-  expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+  expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   await ctx.close();

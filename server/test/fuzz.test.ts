@@ -13,7 +13,6 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postings } from '../src/db/schema';
-import { hashToken } from '../src/platform/auth';
 import { type FuzzRequest, type Hints, isoDateTime, requestArb } from './fuzz-arbitraries';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -46,7 +45,7 @@ async function linkPhone(token: string) {
 
 /** The fuzzed routes may log the user out, reset its password or end its sessions: start it again. */
 async function ensureUser() {
-  if (await ctx.services.auth.resolveSession(hashToken(user.token))) return;
+  if (await ctx.liveSession(user.token)) return;
   const again = await ctx.post(`${API}/common/user/login`, {
     username: user.username,
     password: user.password,
@@ -214,7 +213,7 @@ describe(`fuzzing every route of the table (${RUNS} cases each)`, () => {
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
       );
-      expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+      expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
       // The mix of answers, for whoever tunes the arbitraries (FUZZ_VERBOSE=1).
       if (process.env.FUZZ_VERBOSE) console.log(_name, Object.fromEntries(statuses));
       ctx.logs.length = 0;

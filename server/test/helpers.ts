@@ -8,7 +8,14 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
 import { otpOutbox } from '../src/db/schema';
+import { callbackUrl } from '../src/features/payouts';
+import { createUsersService } from '../src/features/users';
+import { checkLedger } from '../src/features/wallet';
+import { hashToken } from '../src/platform/auth';
 import { loadConfig } from '../src/platform/config';
+import { findLiveSession } from '../src/platform/sessions.queries';
+import { createWorker } from '../src/worker';
+import { scrapeMetric } from './metrics-text';
 
 /** A database of this test file's own, cloned from the run's migrated template. */
 export async function testDatabase(): Promise<Database> {
@@ -66,7 +73,7 @@ export async function createTestContext(
   });
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const { app, services, metrics } = await buildApp({
+  const { app } = await buildApp({
     config,
     database,
     logger: { level: 'info', stream },
@@ -74,20 +81,41 @@ export async function createTestContext(
     ...deps,
   });
   await app.ready();
-  const admin = await services.users.bootstrapAdmin({});
+  const admin = await createUsersService({ db: database.db, now }).bootstrapAdmin({});
   if (!admin) throw new Error('test database already had an admin');
+  // The background work a test drives by hand (`runDue`, `reconcile`): built here the way the app
+  // builds its own, over the same database, clock and config; the app hands out nothing for tests.
+  const worker = await createWorker({
+    db: database.db,
+    config,
+    now,
+    log: app.log,
+    notifyUrl: () => callbackUrl(config, () => app.server.address()),
+  });
 
   let seq = 0;
   let adminToken: string | undefined;
   const ctx = {
     app,
-    services,
-    metrics,
+    /** This test's own job runner and payouts service (see above). */
+    worker,
     database,
     db: database.db,
     logs,
     admin,
     now,
+    /** The ledger's invariants (wallet's checkLedger). */
+    checkLedger() {
+      return checkLedger(database.db);
+    },
+    /** The live session of a bearer token, if any. */
+    liveSession(token: string) {
+      return findLiveSession(database.db, hashToken(token), now());
+    },
+    /** The samples of one metric, scraped from /metrics over loopback. */
+    metric(name: string) {
+      return scrapeMetric(app, name);
+    },
     advance(ms: number) {
       offsetMs += ms;
     },

@@ -18,7 +18,7 @@ beforeAll(async () => {
   user = (await ctx.newUser()).token;
 });
 afterEach(async () => {
-  expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+  expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterEach(async () => {
-  expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+  expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -48,7 +48,7 @@ describe('the callback, signed by hand (the sandbox would answer only after an h
     const user = await payee(ctx, 1000);
     const { id } = (await withdraw(ctx, user.token, { amount: rupees })).body.data;
     expect((await review(ctx, id, 'approve')).status).toBe(200);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     expect(await stateOf(ctx, id)).toBe('processing');
     return { user, id: id as number };
   }
@@ -176,23 +176,23 @@ describe('the callback, signed by hand (the sandbox would answer only after an h
       'processing',
       'paid',
     ]);
-    await ctx.services.jobs.runDue();
+    await ctx.worker.jobs.runDue();
     expect(await stateOf(ctx, id)).toBe('paid');
   });
 
   it('dispatches again a payout still processing after the timeout, and the gateway pays it once', async () => {
     const { id } = await processing();
-    expect((await ctx.services.payouts.reconcile()).processing).not.toContain(id);
+    expect((await ctx.worker.payouts.reconcile()).processing).not.toContain(id);
     ctx.advance(601_000);
-    expect((await ctx.services.payouts.reconcile()).processing).toContain(id);
-    await ctx.services.jobs.runDue();
+    expect((await ctx.worker.payouts.reconcile()).processing).toContain(id);
+    await ctx.worker.jobs.runDue();
     const rows = await ctx.db
       .select()
       .from(sandboxPayouts)
       .where(eq(sandboxPayouts.orderNo, String(id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amount: 250_00n, dispatchCount: 2 });
-    expect((await ctx.services.payouts.reconcile()).processing).not.toContain(id);
+    expect((await ctx.worker.payouts.reconcile()).processing).not.toContain(id);
     expect(await stateOf(ctx, id)).toBe('processing');
   });
 
@@ -201,8 +201,8 @@ describe('the callback, signed by hand (the sandbox would answer only after an h
     const { id } = (await withdraw(ctx, user.token, { amount: 250 })).body.data;
     await review(ctx, id, 'approve');
     await ctx.db.delete(jobs).where(eq(jobs.dedupeKey, `payout:dispatch:${id}`));
-    expect((await ctx.services.payouts.reconcile()).approved).toEqual([id]);
-    await ctx.services.jobs.runDue();
+    expect((await ctx.worker.payouts.reconcile()).approved).toEqual([id]);
+    await ctx.worker.jobs.runDue();
     expect(await stateOf(ctx, id)).toBe('processing');
     const [row] = await ctx.db
       .select({ n: count() })

@@ -19,7 +19,7 @@ beforeAll(async () => {
   adminId = (await ctx.get(`${API}/user/user/detail`, { token: await ctx.adminToken() })).body.data.id;
 });
 afterEach(async () => {
-  expect(await ctx.services.wallet.checkLedger()).toEqual({ ok: true, problems: [] });
+  expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   await ctx.close();

@@ -29,8 +29,8 @@ async function notes(prefix: string) {
 }
 
 async function retries(state: string) {
-  const metric = await ctx.metrics.registry.getSingleMetric('kamai_db_transaction_retries_total')?.get();
-  return metric?.values.find((v) => v.labels.sqlstate === state)?.value ?? 0;
+  const samples = await ctx.metric('kamai_db_transaction_retries_total');
+  return samples.find((v) => v.labels.sqlstate === state)?.value ?? 0;
 }
 
 describe('the transaction helper', () => {

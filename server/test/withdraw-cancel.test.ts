@@ -149,7 +149,7 @@ describe('the withdrawal fee and payout time', () => {
       // The fee is fixed when requested: a later change does not touch this withdrawal.
       await setWithdrawalSettings({ fee: '1' });
       expect((await review(ctx, id, 'approve')).status).toBe(200);
-      await ctx.services.jobs.runDue();
+      await ctx.worker.jobs.runDue();
       expect(await stateOf(id)).toBe('processing');
 
       // The gateway is asked to pay 194.50 and reports that amount back.

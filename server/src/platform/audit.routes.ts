@@ -1,8 +1,13 @@
-import type { AuditService } from './audit.service';
-import type { Handlers } from './routes';
+import type { FastifyInstance } from 'fastify';
+import { type AuditService, createAuditService } from './audit.service';
+import { type FeatureDeps, type Handlers, registerRoutes } from './routes';
 
-export function auditHandlers(audit: AuditService): Handlers {
+function auditHandlers(audit: AuditService): Handlers {
   return {
     adminAuditList: (ctx) => audit.list(ctx.query),
   };
+}
+
+export function registerAudit(app: FastifyInstance, { db }: FeatureDeps) {
+  registerRoutes(app, auditHandlers(createAuditService({ db })));
 }

@@ -17,8 +17,18 @@ import {
 } from '@kamai/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
+import type { Config } from './config';
 import { AppError } from './errors';
+
+/** What every feature's `register(app, deps)` is given (some features take a few more). */
+export interface FeatureDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
 
 export interface HandlerContext<N extends RouteName> {
   body: RouteBodyParsed<N>;
@@ -121,15 +131,51 @@ function envelope<T>(locale: Locale, def: RouteDef, data: T) {
   return { code: 200, message: translate(locale, key), key, data };
 }
 
+/** Per app: the routes registered so far and who finds a session (the auth feature says). */
+const registries = new WeakMap<FastifyInstance, { names: Set<RouteName>; resolveSession?: SessionResolver }>();
+
+function registryOf(app: FastifyInstance) {
+  let registry = registries.get(app);
+  if (!registry) {
+    registry = { names: new Set() };
+    registries.set(app, registry);
+  }
+  return registry;
+}
+
+/** Who finds the live session of a bearer token for every `user` and `admin` route (the auth feature). */
+export function setSessionResolver(app: FastifyInstance, resolveSession: SessionResolver) {
+  registryOf(app).resolveSession = resolveSession;
+}
+
 /**
- * Registers every route of the contract's table with its schemas and policy. A table entry
- * without a handler is a programming error and stops the app from building.
+ * After every feature has registered: a route of the contract's table without a handler, or no
+ * session resolver, is a programming error and stops the app from building.
  */
-export function registerRoutes(app: FastifyInstance, handlers: Handlers, resolveSession: SessionResolver) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+export function checkEveryRoute(app: FastifyInstance) {
+  const registry = registryOf(app);
   for (const [name, def] of Object.entries(routes) as [RouteName, RouteDef][]) {
-    const entry = handlers[name] as Handler<RouteName> | SessionRead<RouteName> | undefined;
-    if (!entry) throw new Error(`route ${name} (${def.method} ${def.path}) has no handler`);
+    if (!registry.names.has(name)) throw new Error(`route ${name} (${def.method} ${def.path}) has no handler`);
+  }
+  if (!registry.resolveSession) throw new Error('no session resolver: the auth feature was not registered');
+}
+
+/**
+ * Registers a feature's routes of the contract's table with their schemas and policy. A name
+ * registered twice is a programming error.
+ */
+export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const registry = registryOf(app);
+  const resolveSession: SessionResolver = (tokenHash) => {
+    if (!registry.resolveSession) throw new Error('no session resolver: the auth feature was not registered');
+    return registry.resolveSession(tokenHash);
+  };
+  for (const [name, entry] of Object.entries(handlers) as [RouteName, Handler<RouteName> | SessionRead<RouteName>][]) {
+    const def = routes[name] as RouteDef | undefined;
+    if (!def) throw new Error(`handler ${name} has no route in the contract's table`);
+    if (registry.names.has(name)) throw new Error(`route ${name} registered twice`);
+    registry.names.add(name);
     const read = typeof entry === 'function' ? undefined : entry.sessionRead;
     const handler = typeof entry === 'function' ? entry : undefined;
     if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {

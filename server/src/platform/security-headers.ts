@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Helmet's headers for `options`, worked out once. Helmet builds its middleware from the options;
  * @fastify/helmet did that again on every request (parsing the CSP directives each time, ~12% of
  * the CPU of a small response here). The headers do not depend on the request, so they are
- * computed at start and set by one hook (`app.ts`).
+ * computed at start and set by one hook (`http-policy.ts`).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,7 +1,8 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { AccountService } from './account.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type AccountService, createAccountService } from './account.service';
 
-export function accountHandlers(account: AccountService): Handlers {
+function accountHandlers(account: AccountService): Handlers {
   const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
     id: caller(ctx).id,
     requestId: ctx.requestId,
@@ -12,4 +13,8 @@ export function accountHandlers(account: AccountService): Handlers {
     adminPageGet: (ctx) => account.adminPage(ctx.query.slug),
     adminPageSet: (ctx) => account.adminSetPage(actor(ctx), ctx.body),
   };
+}
+
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, accountHandlers(createAccountService({ db, now })));
 }

@@ -1,9 +1,10 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { AdminUsersService } from './admin-users.service';
-import type { DashboardService } from './dashboard.service';
-import type { ExportService } from './export.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type AdminUsersService, createAdminUsersService } from './admin-users.service';
+import { createDashboardService, type DashboardService, type PendingWithdrawals } from './dashboard.service';
+import { createExportService, type ExportService } from './export.service';
 
-export function adminHandlers(services: {
+function adminHandlers(services: {
   users: AdminUsersService;
   dashboard: DashboardService;
   exports: ExportService;
@@ -24,4 +25,17 @@ export function adminHandlers(services: {
     adminExportMovements: async (ctx) => exports.movements(ctx.query),
     adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query),
   };
+}
+
+/** The console's user administration, dashboard and exports. */
+export function register(app: FastifyInstance, deps: FeatureDeps & { pendingWithdrawals: PendingWithdrawals }) {
+  const { db, now } = deps;
+  registerRoutes(
+    app,
+    adminHandlers({
+      users: createAdminUsersService({ db }),
+      dashboard: createDashboardService({ db, now, pendingWithdrawals: deps.pendingWithdrawals }),
+      exports: createExportService({ db, now }),
+    }),
+  );
 }

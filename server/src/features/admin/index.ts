@@ -1,5 +1,4 @@
 // The public face of the admin feature (the console's dashboard, users and exports).
-export { adminHandlers } from './admin.routes';
-export { createAdminUsersService } from './admin-users.service';
-export { createDashboardService, type PendingWithdrawals } from './dashboard.service';
-export { createExportService } from './export.service';
+
+export { register } from './admin.routes';
+export type { PendingWithdrawals } from './dashboard.service';

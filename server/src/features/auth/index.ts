@@ -1,3 +1,2 @@
-// The public face of the auth feature (register, log in, log out, reset password).
-export { authHandlers } from './auth.routes';
-export { createAuthService } from './auth.service';
+// The public face of the auth feature (register, log in, log out, passwords, the session lookup).
+export { register } from './auth.routes';

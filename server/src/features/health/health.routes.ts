@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { Handlers } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 
-export function healthHandlers(db: Db): Handlers {
+function healthHandlers(db: Db): Handlers {
   return {
     liveness: async () => ({ status: 'ok' }),
     readiness: async () => {
@@ -15,4 +16,8 @@ export function healthHandlers(db: Db): Handlers {
       return { status: 'ok', database: 'up' };
     },
   };
+}
+
+export function register(app: FastifyInstance, { db }: FeatureDeps) {
+  registerRoutes(app, healthHandlers(db));
 }

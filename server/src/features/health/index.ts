@@ -1,2 +1,2 @@
 // The public face of the health feature.
-export { healthHandlers } from './health.routes';
+export { register } from './health.routes';

@@ -1,3 +1,2 @@
 // The public face of the intro feature.
-export { introHandlers } from './intro.routes';
-export { createIntroService } from './intro.service';
+export { register } from './intro.routes';

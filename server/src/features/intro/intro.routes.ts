@@ -1,11 +1,16 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { IntroService } from './intro.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createIntroService, type IntroService } from './intro.service';
 
-export function introHandlers(intro: IntroService): Handlers {
+function introHandlers(intro: IntroService): Handlers {
   return {
     introDetail: () => intro.detail(),
     introProgress: (ctx) => intro.progress(caller(ctx).id, ctx.body.watchedSeconds),
     adminIntroGet: () => intro.detail(),
     adminIntroSet: (ctx) => intro.set({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
+}
+
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, introHandlers(createIntroService({ db, now })));
 }

@@ -1,8 +1,11 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { LinkedAdminService } from './linked-accounts.admin';
-import type { LinkedAccountsService } from './linked-accounts.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createLinkedAdminService, type LinkedAdminService } from './linked-accounts.admin';
+import { type LinkProvider, sandboxLinkProvider } from './linked-accounts.provider';
+import { findAccountByPhone } from './linked-accounts.queries';
+import { createLinkedAccountsService, type LinkedAccountsService } from './linked-accounts.service';
 
-export function linkedAccountsHandlers(linked: LinkedAccountsService, admin: LinkedAdminService): Handlers {
+function linkedAccountsHandlers(linked: LinkedAccountsService, admin: LinkedAdminService): Handlers {
   const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
     id: caller(ctx).id,
     requestId: ctx.requestId,
@@ -23,4 +26,16 @@ export function linkedAccountsHandlers(linked: LinkedAccountsService, admin: Lin
     adminWsRateGet: () => admin.rateGet(),
     adminWsRateSet: (ctx) => admin.rateSet(actor(ctx), ctx.body.hourlyRate),
   };
+}
+
+/** `provider`: the messaging provider of linked accounts; the sandbox when absent (DESIGN.md §2). */
+export function register(app: FastifyInstance, deps: FeatureDeps & { provider?: LinkProvider }) {
+  const { db, now } = deps;
+  const provider =
+    deps.provider ??
+    sandboxLinkProvider({ now, statusOf: async (phone) => (await findAccountByPhone(db, phone))?.status });
+  registerRoutes(
+    app,
+    linkedAccountsHandlers(createLinkedAccountsService({ db, provider, now }), createLinkedAdminService({ db, now })),
+  );
 }

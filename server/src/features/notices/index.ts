@@ -1,4 +1,2 @@
 // The public face of the notices feature.
-export { createNoticesAdminService } from './notices.admin';
-export { noticesHandlers } from './notices.routes';
-export { createNoticesService } from './notices.service';
+export { register } from './notices.routes';

@@ -1,8 +1,9 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { NoticesAdminService } from './notices.admin';
-import type { NoticesService } from './notices.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createNoticesAdminService, type NoticesAdminService } from './notices.admin';
+import { createNoticesService, type NoticesService } from './notices.service';
 
-export function noticesHandlers(notices: NoticesService, admin: NoticesAdminService): Handlers {
+function noticesHandlers(notices: NoticesService, admin: NoticesAdminService): Handlers {
   const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
     id: caller(ctx).id,
     requestId: ctx.requestId,
@@ -17,4 +18,8 @@ export function noticesHandlers(notices: NoticesService, admin: NoticesAdminServ
     adminNoticeDetail: (ctx) => admin.detail(ctx.query.id),
     adminNoticeList: (ctx) => admin.list(ctx.query),
   };
+}
+
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, noticesHandlers(createNoticesService({ db, now }), createNoticesAdminService({ db, now })));
 }

@@ -1,4 +1,5 @@
 // The public face of the otp feature (verification codes and their senders).
-export { otpHandlers } from './otp.routes';
-export { type OtpSender, sandboxSender, smtpSender } from './otp.senders';
-export { createOtpService, type OtpService } from './otp.service';
+
+export { register } from './otp.routes';
+export type { OtpSender } from './otp.senders';
+export type { OtpService } from './otp.service';

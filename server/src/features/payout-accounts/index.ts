@@ -1,5 +1,4 @@
 // The public face of the payout-accounts feature (a user's bank and UPI accounts).
 export { maskAccountNo } from './payout-accounts.mask';
 export { findDefaultAccount, findOwnAccount } from './payout-accounts.queries';
-export { payoutAccountsHandlers } from './payout-accounts.routes';
-export { createPayoutAccountsService } from './payout-accounts.service';
+export { register } from './payout-accounts.routes';

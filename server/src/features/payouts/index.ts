@@ -1,5 +1,4 @@
 // The public face of the payouts feature (the payment gateway that pays an approved withdrawal).
 export type { PayoutGateway } from './payouts.gateway';
-export { payoutsHandlers } from './payouts.routes';
-export { createSandboxGateway } from './payouts.sandbox';
-export { createPayoutsService } from './payouts.service';
+export { callbackUrl, createPayouts, register } from './payouts.routes';
+export type { PayoutsService } from './payouts.service';

@@ -1,5 +1,4 @@
 // The public face of the referrals feature (invitees and the rebates their earnings pay).
 export { creditWithRebates } from './referrals.credit';
 export { countInvitees } from './referrals.queries';
-export { referralsHandlers } from './referrals.routes';
-export { createReferralsService } from './referrals.service';
+export { register } from './referrals.routes';

@@ -1,10 +1,15 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { ReferralsService } from './referrals.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createReferralsService, type ReferralsService } from './referrals.service';
 
-export function referralsHandlers(referrals: ReferralsService): Handlers {
+function referralsHandlers(referrals: ReferralsService): Handlers {
   return {
     inviteList: (ctx) => referrals.inviteList(caller(ctx).id, ctx.query),
     adminRebateGet: () => referrals.rebateGet(),
     adminRebateSet: (ctx) => referrals.rebateSet({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
+}
+
+export function register(app: FastifyInstance, { db }: FeatureDeps) {
+  registerRoutes(app, referralsHandlers(createReferralsService({ db })));
 }

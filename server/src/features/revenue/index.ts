@@ -1,3 +1,2 @@
 // The public face of the revenue feature.
-export { revenueHandlers } from './revenue.routes';
-export { createRevenueService } from './revenue.service';
+export { register } from './revenue.routes';

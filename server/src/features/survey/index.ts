@@ -1,3 +1,2 @@
 // The public face of the survey feature.
-export { surveyHandlers } from './survey.routes';
-export { createSurveyService } from './survey.service';
+export { register } from './survey.routes';

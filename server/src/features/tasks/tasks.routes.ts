@@ -1,7 +1,8 @@
-import { caller, type Handlers, sessionRead } from '../../platform/routes';
-import type { TasksService } from './tasks.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes, sessionRead } from '../../platform/routes';
+import { createTasksService, type TasksService } from './tasks.service';
 
-export function tasksHandlers(tasks: TasksService): Handlers {
+function tasksHandlers(tasks: TasksService): Handlers {
   const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
     id: caller(ctx).id,
     requestId: ctx.requestId,
@@ -18,4 +19,11 @@ export function tasksHandlers(tasks: TasksService): Handlers {
     adminTaskDetail: (ctx) => tasks.adminDetail(ctx.query.id),
     adminTaskList: () => tasks.adminList(),
   };
+}
+
+export function register(
+  app: FastifyInstance,
+  { db, now, uploads }: FeatureDeps & { uploads: { exists(url: string): Promise<boolean> } },
+) {
+  registerRoutes(app, tasksHandlers(createTasksService({ db, now, uploads })));
 }

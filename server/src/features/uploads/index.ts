@@ -1,4 +1,3 @@
 // The public face of the uploads feature.
-export { serveUploads, uploadsHandlers } from './uploads.routes';
-export { createUploadsService } from './uploads.service';
-export { diskFileStore, type FileStore } from './uploads.store';
+export { register } from './uploads.routes';
+export type { FileStore } from './uploads.store';

@@ -1,11 +1,12 @@
+import { resolve } from 'node:path';
 import { UPLOAD_TYPES, UPLOADS_URL_PREFIX } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../platform/error-handler';
-import { caller, type Handlers } from '../../platform/routes';
-import type { UploadsService } from './uploads.service';
-import type { FileStore } from './uploads.store';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createUploadsService, type UploadsService } from './uploads.service';
+import { diskFileStore, type FileStore } from './uploads.store';
 
-export function uploadsHandlers(uploads: UploadsService): Handlers {
+function uploadsHandlers(uploads: UploadsService): Handlers {
   return {
     adminToolUpload: async (ctx) =>
       uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.()),
@@ -68,4 +69,15 @@ export function serveUploads(app: FastifyInstance, store: FileStore) {
     }
     return reply.header('Content-Length', size).send(store.read(name));
   });
+}
+
+/** Admin uploads and the files they serve. `store`: where uploads are kept; `DATA_DIR/uploads` when absent. */
+export function register(app: FastifyInstance, deps: FeatureDeps & { store?: FileStore }) {
+  const { db, config } = deps;
+  const store = deps.store ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
+  const uploads = createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') });
+  registerRoutes(app, uploadsHandlers(uploads));
+  serveUploads(app, store);
+  // What other features may ask of the stored files.
+  return { exists: uploads.exists };
 }

@@ -10,5 +10,5 @@ export {
   recordLoginFailure,
   updatePassword,
 } from './users.queries';
-export { usersHandlers } from './users.routes';
+export { register } from './users.routes';
 export { createUsersService } from './users.service';

@@ -1,5 +1,4 @@
 // The public face of the wallet feature (the double-entry ledger and each user's wallet account).
 export { checkLedger, lockWallet, post } from './wallet.ledger';
 export { findUserAccountId, insertWallet, listEntries, WALLET, walletBalance } from './wallet.queries';
-export { walletHandlers } from './wallet.routes';
-export { createWalletService } from './wallet.service';
+export { register } from './wallet.routes';

@@ -1,9 +1,14 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { WalletService } from './wallet.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createWalletService, type WalletService } from './wallet.service';
 
-export function walletHandlers(wallet: WalletService): Handlers {
+function walletHandlers(wallet: WalletService): Handlers {
   return {
     balanceList: (ctx) => wallet.balanceList(caller(ctx).id, ctx.query, ctx.locale),
     adminLedgerCheck: () => wallet.checkLedger(),
   };
+}
+
+export function register(app: FastifyInstance, { db }: FeatureDeps) {
+  registerRoutes(app, walletHandlers(createWalletService({ db })));
 }

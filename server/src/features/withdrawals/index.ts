@@ -1,5 +1,4 @@
 // The public face of the withdrawals feature (requests, review, and their state machine).
 export { pendingFigure } from './withdrawals.queries';
-export { withdrawalsHandlers } from './withdrawals.routes';
-export { createWithdrawalsService } from './withdrawals.service';
+export { register } from './withdrawals.routes';
 export { changeState, findWithdrawal, lockWithdrawal } from './withdrawals.state';

@@ -1,7 +1,8 @@
-import { caller, type Handlers } from '../../platform/routes';
-import type { WithdrawalsService } from './withdrawals.service';
+import type { FastifyInstance } from 'fastify';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createWithdrawalsService, type PayoutDispatcher, type WithdrawalsService } from './withdrawals.service';
 
-export function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
+function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
   const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
     id: caller(ctx).id,
     requestId: ctx.requestId,
@@ -16,4 +17,9 @@ export function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
     adminSettingsGet: () => withdrawals.settingsGet(),
     adminSettingsSet: (ctx) => withdrawals.settingsSet(actor(ctx), ctx.body),
   };
+}
+
+/** `payouts`: what approval hands a withdrawal to (the payouts feature). */
+export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutDispatcher }) {
+  registerRoutes(app, withdrawalsHandlers(createWithdrawalsService(deps)));
 }

@@ -1,0 +1,59 @@
+import * as payouts from './features/payouts';
+import { createJobRunner } from './platform/jobs';
+import { pruneOldRows } from './platform/prune';
+import type { FeatureDeps } from './platform/routes';
+
+export interface WorkerDeps extends FeatureDeps {
+  /** A real payout gateway; without it the "masterpay" sandbox pays. */
+  payoutGateway?: payouts.PayoutGateway;
+  /** Our payout callback's absolute URL. */
+  notifyUrl: () => string;
+}
+
+/**
+ * The background work of one process: the payouts service and the job runner over the shared `jobs`
+ * table that runs its jobs (JOB_WORKERS loops), its reconciliation (at start, then every min(60 s,
+ * PAYOUT_RECONCILE_AFTER_SECONDS)) and hourly pruning of finished jobs and old idempotency keys. `app.ts` starts the runner while the server listens; a test that
+ * only injects requests builds its own with this and drives it (`runDue`, `reconcile`).
+ */
+export async function createWorker(deps: WorkerDeps) {
+  const { config } = deps;
+  const leaseMs = config.JOB_LEASE_SECONDS * 1000;
+  const built = await payouts.createPayouts({
+    ...deps,
+    gateway: deps.payoutGateway,
+    leaseMs,
+    wakeJobs: () => jobs.wake(),
+  });
+  const jobs = createJobRunner({
+    db: deps.db,
+    handlers: built.jobHandlers,
+    now: deps.now,
+    log: deps.log,
+    leaseMs,
+    workers: config.JOB_WORKERS,
+    periodic: [
+      {
+        name: 'payouts.reconcile',
+        everyMs: Math.min(60_000, config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000),
+        run: async () => {
+          await built.payouts.reconcile();
+        },
+      },
+      {
+        name: 'prune',
+        everyMs: 3_600_000,
+        run: async () => {
+          const pruned = await pruneOldRows({
+            db: deps.db,
+            now: deps.now,
+            jobRetentionHours: config.JOB_RETENTION_HOURS,
+            idempotencyRetentionHours: config.IDEMPOTENCY_RETENTION_HOURS,
+          });
+          if (pruned.jobs + pruned.keys > 0) deps.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
+        },
+      },
+    ],
+  });
+  return { payouts: built.payouts, jobs };
+}
