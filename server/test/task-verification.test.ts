@@ -316,6 +316,9 @@ describe('automatic conditions, checked from the server’s own records', () => 
       { token: await ctx.adminToken() },
     );
     expect(await task(user.token, id)).toMatchObject({ state: 'claimable' });
+    // Income records show the operator's remark for a manual credit (item 13).
+    const records = await ctx.get(`${API}/user/balance/list`, { token: user.token });
+    expect(records.body.data.items[0]).toMatchObject({ type: 'revenue', amount: '45.00', ref: { remark: 'bonus' } });
     // Eight days later the income is outside the period.
     ctx.advance(8 * 86_400_000);
     try {
