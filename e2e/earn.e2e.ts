@@ -91,6 +91,8 @@ describe('earning in the browser at 390×844', () => {
     await form.getByLabel('Confirm password').fill('secret123');
     await pageB.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => pageB.getByText('Registration successful').count()).toBeGreaterThan(0);
+    await expect.poll(() => pageB.evaluate(() => localStorage.getItem('kamai.token'))).not.toBeNull();
+    const friendToken = (await pageB.evaluate(() => localStorage.getItem('kamai.token'))) ?? '';
     await pageB.context().close();
 
     // B's ₹5 registration reward pays A the level-1 rebate (10%: ₹0.50).
@@ -103,13 +105,23 @@ describe('earning in the browser at 390×844', () => {
     await expect.poll(() => pageA.getByText('+₹0.50').count()).toBe(1);
     expect(await balanceOf(inviter.token)).toBe('5.50');
 
+    // A friend counts once they complete a first task (the default rule): B answers the survey,
+    // whose ₹10 reward pays A ₹1.00 more.
+    const survey = await fetch(`${base()}/go_user/api/v1/user/survey/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${friendToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 0, b: 3, c: 4, d: 1, e: 2, f: 1 }),
+    });
+    expect(survey.status).toBe(200);
+    await expect.poll(() => balanceOf(inviter.token)).toBe('6.50');
+
     // Inviting one friend makes task 5 claimable on Home; claiming pays ₹20 once.
     await pageA.goto(`${base()}/index/home`);
     const inviteTask = pageA.getByRole('article', { name: 'Invite a friend', exact: true });
     const claim = inviteTask.getByRole('button', { name: 'Claim' });
     await claim.waitFor();
     await claim.click();
-    await expect.poll(() => balanceOf(inviter.token)).toBe('25.50');
+    await expect.poll(() => balanceOf(inviter.token)).toBe('26.50');
     await pageA.context().close();
   });
   it('pulling Home down past the threshold asks for the balance and the tasks again', async () => {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
@@ -123,8 +124,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (web/sw/sw.ts, Workbox): precaches the shell and every hashed file of this build,
+ * so the app opens offline and a new deploy replaces the old files as one set. Registered by
+ * src/app/service-worker.ts; web/public/manifest.webmanifest is the app manifest.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // Install-time icons are fetched by the browser when it installs the app, not needed offline.
+    globIgnores: [
+      '**/*.br',
+      '**/*.gz',
+      'sw.js',
+      'icons/icon-512.png',
+      'icons/icon-maskable-512.png',
+      'icons/apple-touch-icon.png',
+    ],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [contractEndpointsForApiClient(), pureContractInitialisers(), react(), precompress()],
+  plugins: [contractEndpointsForApiClient(), pureContractInitialisers(), react(), serviceWorker, precompress()],
   resolve: {
     // The root node_modules holds a React 18 that npm installed as a peer of hoisted packages
     // (antd-mobile, react-query); every import of React must resolve to this workspace's React 19.

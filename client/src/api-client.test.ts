@@ -1,6 +1,8 @@
+import { DEVICE_ID_HEADER, DEVICE_ID_STORAGE_KEY } from '@kamai/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, urlOf } from './api-client';
 import { ApiError } from './api-error';
+import { resetDeviceIdCache } from './device-id';
 import { createTokenStore } from './token-store';
 
 /** localStorage as a browser keeps it, for Node. */
@@ -68,6 +70,35 @@ describe('createApiClient', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/go_user/api/v1/user/notice/unread');
     expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Accept-Language': 'hi_IN' });
+  });
+
+  it('sends one device id per browser, made once and kept in localStorage', async () => {
+    resetDeviceIdCache();
+    const fetch = vi.fn(async () => answer(200, { code: 200, message: 'ok', key: 'ok', data: null }));
+    vi.stubGlobal('fetch', fetch);
+    const { api } = client();
+    await api.apiRequest('noticeUnread');
+    await client().api.apiRequest('noticeUnread');
+    const sent = fetch.mock.calls.map(
+      (call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)[DEVICE_ID_HEADER],
+    );
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toBe(sent[0]);
+    expect(localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe(sent[0]);
+    // A later page load reads the stored id; a tampered one is replaced.
+    resetDeviceIdCache();
+    await api.apiRequest('noticeUnread');
+    expect((fetch.mock.calls[2] as unknown as [string, RequestInit])[1].headers).toMatchObject({
+      [DEVICE_ID_HEADER]: sent[0],
+    });
+    localStorage.setItem(DEVICE_ID_STORAGE_KEY, '<junk>');
+    resetDeviceIdCache();
+    await api.apiRequest('noticeUnread');
+    const replaced = ((fetch.mock.calls[3] as unknown as [string, RequestInit])[1].headers as Record<string, string>)[
+      DEVICE_ID_HEADER
+    ];
+    expect(replaced).not.toBe('<junk>');
+    expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('ends the stored session on a 401 and tells the listeners', async () => {

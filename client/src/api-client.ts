@@ -1,4 +1,5 @@
 import {
+  DEVICE_ID_HEADER,
   type Locale,
   REQUEST_TIMEOUT_MS,
   type RouteBody,
@@ -9,6 +10,7 @@ import {
   routes,
 } from '@kamai/contract';
 import { ApiError } from './api-error';
+import { deviceId } from './device-id';
 import type { TokenStore } from './token-store';
 
 /** Client-side failures (no envelope); each app translates them (`clientMessage`). */
@@ -84,9 +86,13 @@ export function createApiClient({ tokens, locale, clientMessage }: ApiClientConf
     };
   }
 
-  /** The headers every call sends: the session and the user's language. */
+  /** The headers every call sends: the session, the user's language and this browser's device id. */
   function baseHeaders(token = tokens.get()): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': locale() };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': locale(),
+      [DEVICE_ID_HEADER]: deviceId(),
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
     return headers;
   }

@@ -8,4 +8,5 @@ export {
   urlOf,
 } from './api-client';
 export { ApiError } from './api-error';
+export { deviceId } from './device-id';
 export { createTokenStore, type TokenStore } from './token-store';

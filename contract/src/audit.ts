@@ -23,7 +23,10 @@ export const auditItem = z.object({
   /** The target as it was and as it became (plain JSON; money as rupee strings; never a password). */
   before: z.unknown(),
   after: z.unknown(),
+  /** The server's id of the request that did it (the `x-request-id` answered). */
   requestId: z.string().nullable(),
+  /** The `x-request-id` the client sent, if any: its own, not trusted to be unique. */
+  clientRequestId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditItem = z.infer<typeof auditItem>;

@@ -24,3 +24,14 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The business day (dashboard "today", date-only filters) is India's; it has no daylight saving. */
 export const BUSINESS_TIME_ZONE = 'Asia/Kolkata';
 export const BUSINESS_UTC_OFFSET = '+05:30';
+/**
+ * Login lockout (issue 12; docs/decisions.md "security"). Failures of one account from one address
+ * lock that pair for a short while: an attacker elsewhere cannot lock the owner out. The account
+ * alone locks only at a much higher count, the cap on guesses from many addresses (ASVS 2.2.1: at
+ * most 100 failed attempts an hour on one account). Each attempt is reserved before its password is
+ * checked, so these are also the most passwords ever checked per window, however many arrive at once.
+ */
+export const LOGIN_FAILURES_PER_ACCOUNT_ADDRESS = 10;
+export const LOGIN_ADDRESS_LOCK_MINUTES = 15;
+export const LOGIN_FAILURES_PER_ACCOUNT = 100;
+export const LOGIN_ACCOUNT_LOCK_MINUTES = 60;

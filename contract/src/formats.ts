@@ -3,8 +3,12 @@
 import type { MessageKey } from './catalogue';
 import { OTP_LENGTH, PHONE_COUNTRY_CODE } from './constants';
 
-/** Text, an at sign, a dotted domain, no whitespace (spec section 5). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Text, an at sign, a dotted domain, no whitespace (spec section 5), in visible ASCII only: a
+ * Cyrillic `а` that looks like a Latin `a` must not make a second account (issue 12). International
+ * domains are typed in their ASCII (punycode) form.
+ */
+export const EMAIL_RE = /^[\x21-\x3F\x41-\x7E]+@[\x21-\x3F\x41-\x7E]+\.[\x21-\x3F\x41-\x7E]+$/;
 /** Indian mobile number without country code: 10 digits starting 6-9. */
 export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
 export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
@@ -29,16 +33,24 @@ export function normalizePhone(input: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Unicode NFKC, then trimmed: full-width digits and letters (`９`, `ａ`) become their ASCII forms, so
+ * one person cannot hold two accounts that look the same (issue 12).
+ */
+export function foldUsername(input: string): string {
+  return input.normalize('NFKC').trim();
+}
+
 /** The canonical username: e-mail lower-cased, phone as 91XXXXXXXXXX; undefined when neither. */
 export function normalizeUsername(input: string): string | undefined {
-  const value = input.trim();
+  const value = foldUsername(input);
   if (value.includes('@')) return EMAIL_RE.test(value) ? value.toLowerCase() : undefined;
   return normalizePhone(value);
 }
 
 /** Why a username is not valid, as a catalogue key, or undefined when it is. */
 export function usernameProblem(input: string): MessageKey | undefined {
-  const value = input.trim();
+  const value = foldUsername(input);
   if (!value) return 'enter_phone_or_email';
   if (normalizeUsername(value)) return undefined;
   return value.includes('@') ? 'enter_valid_email' : 'phone_format_wrong';

@@ -11,10 +11,12 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_rejected',
   'withdrawal_paid',
   'withdrawal_failed',
+  'withdrawal_reversed',
   'reward_credited',
   'withdrawal_cancelled',
   'task_proof_approved',
   'task_proof_rejected',
+  'password_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +39,10 @@ export const NOTIFICATION_TEXT = {
   },
   withdrawal_paid: { title: 'notification_withdrawal_paid_title', body: 'notification_withdrawal_paid_body' },
   withdrawal_failed: { title: 'notification_withdrawal_failed_title', body: 'notification_withdrawal_failed_body' },
+  withdrawal_reversed: {
+    title: 'notification_withdrawal_reversed_title',
+    body: 'notification_withdrawal_reversed_body',
+  },
   reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
   withdrawal_cancelled: {
     title: 'notification_withdrawal_cancelled_title',
@@ -49,6 +55,10 @@ export const NOTIFICATION_TEXT = {
   task_proof_rejected: {
     title: 'notification_task_proof_rejected_title',
     body: 'notification_task_proof_rejected_body',
+  },
+  password_changed: {
+    title: 'notification_password_changed_title',
+    body: 'notification_password_changed_body',
   },
 } as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { COMMON, type RouteDef } from './route-def';
+import { pageOf, pageQuery } from './pagination';
+import { ADMIN, COMMON, type RouteDef, STAFF } from './route-def';
+import { WITHDRAWAL_STATES } from './withdrawals';
 
 /** Outcomes the gateway reports in its callback. */
 export const PAYOUT_CALLBACK_STATUSES = ['success', 'failed'] as const;
@@ -46,5 +48,156 @@ export const payoutRoutes = {
     raw: true,
     query: payoutCallbackQuery,
     data: z.literal(PAYOUT_CALLBACK_ACK),
+  },
+} as const satisfies Record<string, RouteDef>;
+
+/** Where a withdrawal was paid through; recorded on each withdrawal at approval. */
+export const PAYOUT_GATEWAYS = ['sandbox', 'razorpayx'] as const;
+export type PayoutGatewayName = (typeof PAYOUT_GATEWAYS)[number];
+
+/**
+ * RazorpayX webhook events we act on (https://razorpay.com/docs/webhooks/payouts): processed → paid,
+ * failed / rejected / cancelled → failed, reversed → reversed (or failed before it was processed).
+ * Other payout events (pending, queued, initiated, updated) are acknowledged and ignored.
+ */
+export const RAZORPAYX_PAYOUT_EVENTS = [
+  'payout.processed',
+  'payout.failed',
+  'payout.rejected',
+  'payout.cancelled',
+  'payout.reversed',
+] as const;
+
+/** The header carrying the hex HMAC-SHA256 of the raw webhook body, keyed by the webhook secret. */
+export const RAZORPAYX_SIGNATURE_HEADER = 'x-razorpay-signature';
+
+/** The part of a RazorpayX payout entity we read (their payout entity has more fields; they are kept). */
+export const razorpayxPayoutEntity = z.looseObject({
+  id: z.string().min(1).max(40),
+  entity: z.literal('payout').optional(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().optional(),
+  status: z.string().max(20),
+  utr: z.string().max(100).nullish(),
+  reference_id: z.string().max(40).nullish(),
+  mode: z.string().nullish(),
+  failure_reason: z.string().max(500).nullish(),
+  status_details: z
+    .looseObject({
+      description: z.string().max(500).nullish(),
+      source: z.string().nullish(),
+      reason: z.string().nullish(),
+    })
+    .nullish(),
+});
+export type RazorpayxPayoutEntity = z.infer<typeof razorpayxPayoutEntity>;
+
+/** A RazorpayX webhook delivery: `{entity: "event", event, contains, payload: {payout: {entity}}, created_at}`. */
+export const razorpayxWebhookBody = z.looseObject({
+  entity: z.literal('event').optional(),
+  account_id: z.string().optional(),
+  event: z.string().max(60),
+  contains: z.array(z.string()).optional(),
+  payload: z.looseObject({ payout: z.looseObject({ entity: razorpayxPayoutEntity }).optional() }),
+  created_at: z.number().optional(),
+});
+
+export const MISMATCH_RESOLUTIONS = ['recover', 'dismiss'] as const;
+export type MismatchResolution = (typeof MISMATCH_RESOLUTIONS)[number];
+export const MISMATCH_REASON_MAX = 500;
+
+/** A signed callback as it was received: the gateway's own fields, kept for the operator. */
+const recordedCallback = z.object({
+  status: z.string(),
+  receivedAt: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});
+
+/** A payout mismatch (hardening issue, defect 4): a signed callback that contradicts a final state. */
+export const payoutMismatchItem = z.object({
+  id: z.number().int(),
+  withdrawalId: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  gateway: z.enum(PAYOUT_GATEWAYS),
+  /** The withdrawal's state when the contradicting callback came. */
+  state: z.enum(WITHDRAWAL_STATES),
+  /** The withdrawal's state now. */
+  currentState: z.enum(WITHDRAWAL_STATES),
+  /** What the contradicting callback said: `success` or `failed` (masterpay), `processed`, `failed`, `reversed`, ... (RazorpayX). */
+  callbackStatus: z.string(),
+  /** Rupees: the withdrawal's amount and the one the callback named. */
+  amount: z.string(),
+  callbackAmount: z.string().nullable(),
+  /** Bank references: the withdrawal's and the callback's. */
+  reference: z.string().nullable(),
+  callbackReference: z.string().nullable(),
+  /** The callback that settled the withdrawal (null when it predates their recording) and the contradicting one. */
+  settledBy: recordedCallback.nullable(),
+  callback: recordedCallback,
+  /** Whether "recover" applies: the amount went back to the wallet and the gateway says it paid. */
+  recoverable: z.boolean(),
+  createdAt: z.string(),
+  resolved: z.boolean(),
+  resolution: z.enum(MISMATCH_RESOLUTIONS).nullable(),
+  resolutionReason: z.string().nullable(),
+  resolvedBy: z.number().int().nullable(),
+  resolvedAt: z.string().nullable(),
+});
+export type PayoutMismatchItem = z.infer<typeof payoutMismatchItem>;
+
+export const adminMismatchQuery = pageQuery.extend({
+  /** Left out: all; `false`: the open ones (what needs an operator). */
+  resolved: z
+    .enum(['true', 'false'], { error: 'validation_failed' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const adminMismatchResolveBody = z.object({
+  id: z.coerce
+    .number({ error: 'payout_mismatch_not_found' })
+    .int('payout_mismatch_not_found')
+    .positive('payout_mismatch_not_found'),
+  /** `recover`: take the amount back from the user's wallet (a ledger posting); `dismiss`: close it with the reason. */
+  action: z.enum(MISMATCH_RESOLUTIONS, { error: 'validation_failed' }),
+  reason: z
+    .string({ error: 'enter_resolve_reason' })
+    .trim()
+    .min(1, 'enter_resolve_reason')
+    .max(MISMATCH_REASON_MAX, 'validation_failed'),
+});
+
+export const payoutGatewayRoutes = {
+  payNotifyRazorpayx: {
+    method: 'POST',
+    path: `${COMMON}/pay/notify/razorpayx`,
+    policy: 'public',
+    summary:
+      'RazorpayX payout webhooks. The X-Razorpay-Signature header must be the hex HMAC-SHA256 of the raw body with the webhook secret; anything else answers 401 before the body is read. Duplicates and events we do not act on are acknowledged',
+    tag: 'payouts',
+    rawBody: true,
+    data: z.object({ applied: z.boolean() }),
+  },
+  adminPayoutMismatches: {
+    method: 'GET',
+    path: `${ADMIN}/payout/mismatches`,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Payout mismatches: signed gateway callbacks that contradict a final state, newest first',
+    tag: 'admin',
+    query: adminMismatchQuery,
+    data: pageOf(payoutMismatchItem),
+  },
+  adminPayoutMismatchResolve: {
+    method: 'POST',
+    path: `${ADMIN}/payout/mismatch/resolve`,
+    policy: 'admin',
+    summary:
+      "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",
+    tag: 'admin',
+    body: adminMismatchResolveBody,
+    data: payoutMismatchItem,
+    ok: 'payout_mismatch_resolved',
   },
 } as const satisfies Record<string, RouteDef>;

@@ -11,6 +11,55 @@ export const revenueAddBody = z.object({
   remark: z.string({ error: 'enter_remark' }).trim().min(1, 'enter_remark').max(200, 'validation_failed'),
 });
 
+/** A credit above the `risk` settings' `creditApprovalAbove` waits for a second admin (four-eyes). */
+export const CREDIT_REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
+export type CreditRequestState = (typeof CREDIT_REQUEST_STATES)[number];
+
+export const revenueAddData = z.object({
+  /** The credit's posting; null while it waits for a second admin's approval. */
+  postingId: z.number().int().nullable(),
+  /** The user's balance after the credit (or now, while it waits). */
+  balance: z.string(),
+  /** Set when the credit waits for a second admin's approval. */
+  creditRequest: z.object({ id: z.number().int(), state: z.enum(CREDIT_REQUEST_STATES) }).nullable(),
+});
+
+export const creditRequestItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  amount: z.string(),
+  remark: z.string(),
+  state: z.enum(CREDIT_REQUEST_STATES),
+  requestedBy: z.number().int(),
+  requestedByName: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.number().int().nullable(),
+  decidedAt: z.string().nullable(),
+  /** Why it was rejected. */
+  reason: z.string().nullable(),
+  postingId: z.number().int().nullable(),
+});
+export type CreditRequestItem = z.infer<typeof creditRequestItem>;
+
+export const adminCreditRequestQuery = pageQuery.extend({
+  state: z.enum(CREDIT_REQUEST_STATES, { error: 'validation_failed' }).optional(),
+});
+
+export const adminCreditReviewBody = z
+  .object({
+    id: z.coerce
+      .number({ error: 'credit_request_not_found' })
+      .int('credit_request_not_found')
+      .positive('credit_request_not_found'),
+    action: z.enum(['approve', 'reject'], { error: 'validation_failed' }),
+    reason: z.string({ error: 'enter_reject_reason' }).trim().max(200, 'validation_failed').default(''),
+  })
+  .refine((body) => body.action !== 'reject' || body.reason !== '', {
+    message: 'enter_reject_reason',
+    path: ['reason'],
+  });
+
 export const adminBalanceQuery = pageQuery.extend({
   userId: z.coerce.number().int().positive().optional(),
   type: z.enum(POSTING_TYPES).optional(),
@@ -32,10 +81,29 @@ export const revenueRoutes = {
     method: 'POST',
     path: `${ADMIN}/revenue/add`,
     policy: 'admin',
-    summary: "Credits a user's wallet with a remark (rebates paid to the uplines); audited",
+    summary:
+      "Credits a user's wallet with a remark (rebates paid to the uplines); never one's own; above the risk settings' threshold it waits for a second admin; audited",
     tag: 'admin',
     body: revenueAddBody,
-    data: z.object({ postingId: z.number().int(), balance: z.string() }),
+    data: revenueAddData,
+  },
+  adminCreditRequestList: {
+    method: 'GET',
+    path: `${ADMIN}/revenue/requests`,
+    policy: 'admin',
+    summary: 'Credits waiting for (or decided by) a second admin, newest first',
+    tag: 'admin',
+    query: adminCreditRequestQuery,
+    data: pageOf(creditRequestItem),
+  },
+  adminCreditReview: {
+    method: 'POST',
+    path: `${ADMIN}/revenue/review`,
+    policy: 'admin',
+    summary: 'A second admin approves (the credit is posted) or rejects a waiting credit; audited',
+    tag: 'admin',
+    body: adminCreditReviewBody,
+    data: creditRequestItem,
   },
   adminBalanceList: {
     method: 'GET',

@@ -39,6 +39,11 @@ export interface RouteDef {
    * expects the bare word `success`). Failures still answer the envelope.
    */
   raw?: true;
+  /**
+   * The handler receives the request body's bytes unparsed (any content type, no `body` schema): a
+   * webhook whose signature covers the exact bytes must be checked before anything reads them.
+   */
+  rawBody?: true;
 }
 
 const ADMIN_ONLY: readonly StaffRole[] = ['admin'];

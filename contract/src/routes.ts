@@ -14,10 +14,11 @@ import {
 } from './auth';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
-import { outboxPage } from './otp';
+import { otpRoutes, outboxPage } from './otp';
 import { pageQuery } from './pagination';
 import { payoutAccountRoutes } from './payout-accounts';
-import { payoutRoutes } from './payouts';
+import { payoutGatewayRoutes, payoutRoutes } from './payouts';
+import { pushRoutes } from './push';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
@@ -141,6 +142,7 @@ export const routes = {
     tag: 'admin',
     data: ledgerCheckData,
   },
+  ...otpRoutes,
   ...taskRoutes,
   ...surveyRoutes,
   ...referralRoutes,
@@ -154,6 +156,8 @@ export const routes = {
   ...withdrawalRoutes,
   ...payoutRoutes,
   ...accountRoutes,
+  ...payoutGatewayRoutes,
+  ...pushRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';

@@ -10,6 +10,10 @@ export const POSTING_TYPES = [
   'withdrawal_hold',
   'withdrawal_refund',
   'withdrawal_paid',
+  /** A paid payout the bank returned (RazorpayX `payout.reversed`): platform payouts → wallet. */
+  'withdrawal_reversal',
+  /** An operator recovered money a contradictory gateway callback left twice with the user: wallet → platform payouts. */
+  'payout_recovery',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 

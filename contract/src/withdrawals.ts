@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
@@ -7,7 +8,9 @@ import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
- * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned).
+ * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned). A paid
+ * payout the bank later returns (RazorpayX `payout.reversed`) becomes `reversed`: the money is back
+ * in the wallet.
  */
 export const WITHDRAWAL_STATES = [
   'pending',
@@ -17,6 +20,7 @@ export const WITHDRAWAL_STATES = [
   'failed',
   'rejected',
   'cancelled',
+  'reversed',
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
@@ -25,16 +29,24 @@ export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalState, readonly Withdrawal
   pending: ['approved', 'rejected', 'cancelled'],
   approved: ['processing'],
   processing: ['paid', 'failed'],
-  paid: [],
+  /** Only the gateway's report that the bank returned the money. */
+  paid: ['reversed'],
   failed: [],
   rejected: [],
   cancelled: [],
+  reversed: [],
 };
 
 /** States whose amount is on the user's hold. */
 export const WITHDRAWAL_OPEN_STATES = ['pending', 'approved', 'processing'] as const satisfies WithdrawalState[];
-/** States that never change again. */
-export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected', 'cancelled'] as const satisfies WithdrawalState[];
+/** States with an outcome (`finishedAt` set); only `paid` may still turn `reversed`. */
+export const WITHDRAWAL_FINAL_STATES = [
+  'paid',
+  'failed',
+  'rejected',
+  'reversed',
+  'cancelled',
+] as const satisfies WithdrawalState[];
 
 export function canTransition(from: WithdrawalState, to: WithdrawalState): boolean {
   return WITHDRAWAL_TRANSITIONS[from].includes(to);
@@ -49,6 +61,7 @@ export const WITHDRAWAL_STATE_LABELS = {
   failed: 'withdrawal_state_failed',
   rejected: 'withdrawal_state_rejected',
   cancelled: 'withdrawal_state_cancelled',
+  reversed: 'withdrawal_state_reversed',
 } as const satisfies Record<WithdrawalState, MessageKey>;
 
 const STATE_LABEL_KEYS = [
@@ -59,6 +72,7 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_failed',
   'withdrawal_state_rejected',
   'withdrawal_state_cancelled',
+  'withdrawal_state_reversed',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
 /** Daily limits count India's calendar day (UTC+05:30, no daylight saving). */
@@ -191,12 +205,21 @@ export const withdrawCancelBody = z.object({
 
 const dayField = z.iso.date({ error: 'validation_failed' });
 
-/** Admin list filters; `from`/`to` are India calendar days (YYYY-MM-DD), both inclusive. */
+const riskReasonKeys = Object.values(RISK_REASON_KEYS) as [string, ...string[]];
+
+/**
+ * Admin list filters; `from`/`to` are India calendar days (YYYY-MM-DD), both inclusive. `minRisk`
+ * keeps withdrawals scored at least that much, `reason` those with that risk reason (catalogue key);
+ * `sort=risk` orders by score, highest first (then newest first) instead of pending first.
+ */
 export const adminWithdrawQuery = pageQuery.extend({
   state: z.enum(WITHDRAWAL_STATES, { error: 'validation_failed' }).optional(),
   userId: z.coerce.number({ error: 'validation_failed' }).int().positive().optional(),
   from: dayField.optional(),
   to: dayField.optional(),
+  minRisk: z.coerce.number({ error: 'validation_failed' }).int('validation_failed').min(0).max(1000).optional(),
+  reason: z.enum(riskReasonKeys, { error: 'validation_failed' }).optional(),
+  sort: z.enum(['queue', 'risk'], { error: 'validation_failed' }).default('queue'),
 });
 
 export const adminWithdrawalItem = withdrawalItem.extend({
@@ -207,6 +230,10 @@ export const adminWithdrawalItem = withdrawalItem.extend({
   reviewerId: z.number().int().nullable(),
   reviewedAt: z.string().nullable(),
   history: z.array(withdrawalHistoryItem.extend({ actorId: z.number().int().nullable() })),
+  /** Scored when requested: the sum of the weights of the signals that fired, and their reasons. */
+  risk: withdrawalRisk,
+  /** Above the second-approval threshold two different reviewers approve: the first records, the second dispatches. */
+  approvals: withdrawalApprovals,
 });
 export type AdminWithdrawalItem = z.infer<typeof adminWithdrawalItem>;
 
@@ -238,7 +265,7 @@ export const PAYOUT_HOURS_MAX = 720;
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
 /** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
-export const adminSettingsData = z.object({ withdrawal: withdrawalLimits });
+export const adminSettingsData = z.object({ withdrawal: withdrawalLimits, risk: riskSettings });
 
 export const DAILY_COUNT_MAX = 100;
 /** Fields left out stay as they are. */
@@ -274,6 +301,7 @@ export const adminSettingsSetBody = z.object({
         .optional(),
     })
     .default({}),
+  risk: riskSettingsChange.default({}),
 });
 
 export const withdrawalRoutes = {
@@ -343,7 +371,8 @@ export const withdrawalRoutes = {
     path: `${ADMIN}/settings/get`,
     policy: 'admin',
     roles: STAFF,
-    summary: 'Platform settings: withdrawal minimum, maximum, daily count and daily total',
+    summary:
+      'Platform settings: withdrawal limits, risk signal weights, four-eyes thresholds and when an invite qualifies',
     tag: 'admin',
     data: adminSettingsData,
   },

@@ -101,7 +101,13 @@ describe.skipIf(!services)('SIGKILL in the middle of mixed money traffic, ten ro
     adminToken = (await api(at(0), 'POST', `${COMMON}/user/login`, { body: OPERATOR })).body.data.token;
     const token = adminToken;
     expect(
-      (await api(at(1), 'POST', `${ADMIN}/settings/set`, { body: { withdrawal: { dailyCount: 100 } }, token })).status,
+      // The funds below are one credit each: above the default ₹10,000 a credit waits for a second admin.
+      (
+        await api(at(1), 'POST', `${ADMIN}/settings/set`, {
+          body: { withdrawal: { dailyCount: 100 }, risk: { creditApprovalAbove: FUNDS } },
+          token,
+        })
+      ).status,
     ).toBe(200);
     for (let i = 0; i < TASKS; i++) {
       const task = await api(at(i), 'POST', `${ADMIN}/task/add`, {

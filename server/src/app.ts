@@ -13,6 +13,7 @@ import * as notices from './features/notices';
 import * as otp from './features/otp';
 import * as payoutAccounts from './features/payout-accounts';
 import * as payouts from './features/payouts';
+import * as push from './features/push';
 import * as referrals from './features/referrals';
 import * as revenue from './features/revenue';
 import * as survey from './features/survey';
@@ -27,7 +28,7 @@ import type { Config } from './platform/config';
 import { sendError } from './platform/error-handler';
 import { installHttpPolicy, serverOptions } from './platform/http-policy';
 import { createMetrics, serveMetrics } from './platform/metrics';
-import { type RateCounters, redisCounters, WindowCounter } from './platform/rate-limit';
+import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limit';
 import { connectRedis } from './platform/redis';
 import { checkEveryRoute, type FeatureDeps } from './platform/routes';
 import { responseSerializerCompiler } from './platform/serializer';
@@ -50,8 +51,10 @@ export interface AppDeps {
   webRoots?: WebRoots;
   /** The dashboard's pending-withdrawal figure; without it the dashboard answers `pending: null`. */
   pendingWithdrawals?: admin.PendingWithdrawals;
-  /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
+  /** Replaces the "masterpay" sandbox (which pays after SANDBOX_PAYOUT_DELAY_MS) as the `sandbox` gateway. */
   payoutGateway?: payouts.PayoutGateway;
+  /** Where pushes go; Web Push (VAPID) to each subscription's push service when absent. */
+  pushSender?: push.PushSender;
   /** Check every response with zod too (serializer.ts); by default under NODE_ENV test or development. */
   checkResponses?: boolean;
 }
@@ -81,6 +84,7 @@ export async function buildApp(deps: AppDeps) {
     checkLedger: () => wallet.checkLedger(db),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pendingWithdrawals(db),
+    payoutFigures: () => payouts.payoutFigures(db),
     pool: database.pool,
     now: () => now().getTime(),
   });
@@ -89,10 +93,16 @@ export async function buildApp(deps: AppDeps) {
     metrics.onTransactionRetry(info);
     app.log.warn(info, 'transaction retried');
   };
-  const counters = await rateCounters(app, config, () => now().getTime(), metrics.onCounterFallback);
+  const rates = await rateLimits(app, config, metrics.onCounterFallback);
+  let authService: auth.AuthService | undefined;
   const worker = await createWorker({
     ...feature,
+    periodic: [
+      { name: 'login-attempts.sweep', everyMs: 3_600_000, run: async () => authService?.sweepLoginAttempts() },
+    ],
     payoutGateway: deps.payoutGateway,
+    onPayoutMismatch: (gateway) => metrics.onPayoutMismatch(gateway),
+    pushSender: deps.pushSender,
     notifyUrl: () => payouts.callbackUrl(config, () => app.server.address()),
   });
   // The worker runs while the server listens (so the sandbox can call back); `inject`-only tests drive their own.
@@ -100,8 +110,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => worker.jobs.stop());
 
   health.register(app, feature);
-  const codes = otp.register(app, { ...feature, counters, smsSender: deps.smsSender });
-  auth.register(app, { ...feature, otp: codes, counters });
+  const codes = otp.register(app, { ...feature, rates, smsSender: deps.smsSender, onDelivery: metrics.onDelivery });
+  authService = auth.register(app, { ...feature, otp: codes, rates });
   users.register(app, feature);
   wallet.register(app, feature);
   // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
@@ -118,7 +128,8 @@ export async function buildApp(deps: AppDeps) {
   registerAudit(app, feature);
   payoutAccounts.register(app, feature);
   withdrawals.register(app, { ...feature, payouts: worker.payouts });
-  payouts.register(app, { payouts: worker.payouts });
+  payouts.register(app, { ...feature, payouts: worker.payouts });
+  push.register(app, { push: worker.push });
   checkEveryRoute(app);
   serveMetrics(app, metrics, config.METRICS_TOKEN);
 
@@ -136,19 +147,13 @@ export async function buildApp(deps: AppDeps) {
 }
 
 /**
- * The per-address rate counters: in Redis when REDIS_URL is set (shared by every instance), else in
+ * The per-address rate limits: in Redis when REDIS_URL is set (shared by every instance), else in
  * this process. If Redis is not there yet, counting falls back to memory until it is.
  */
-async function rateCounters(
-  app: FastifyInstance,
-  config: Config,
-  nowMs: () => number,
-  onFallback: () => void,
-): Promise<RateCounters> {
-  const memory = new WindowCounter(nowMs);
-  if (!config.REDIS_URL) return memory;
+async function rateLimits(app: FastifyInstance, config: Config, onFallback: () => void): Promise<RateLimits> {
+  if (!config.REDIS_URL) return memoryLimits();
   const redis = await connectRedis(app, config.REDIS_URL, 'rate limits counted per instance');
-  return redisCounters(redis, { prefix: config.REDIS_KEY_PREFIX, fallback: memory, onError: onFallback });
+  return redisLimits(redis, { prefix: config.REDIS_KEY_PREFIX, onFallback });
 }
 
 export type Built = Awaited<ReturnType<typeof buildApp>>;

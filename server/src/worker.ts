@@ -1,5 +1,6 @@
 import * as payouts from './features/payouts';
-import { createJobRunner } from './platform/jobs';
+import * as push from './features/push';
+import { createJobRunner, type PeriodicTask } from './platform/jobs';
 import { pruneOldRows } from './platform/prune';
 import type { FeatureDeps } from './platform/routes';
 
@@ -8,11 +9,17 @@ export interface WorkerDeps extends FeatureDeps {
   payoutGateway?: payouts.PayoutGateway;
   /** Our payout callback's absolute URL. */
   notifyUrl: () => string;
+  /** Where pushes go; Web Push (VAPID) to each subscription's push service when absent. */
+  pushSender?: push.PushSender;
+  /** More periodic tasks for the runner (the login-attempt sweep). */
+  periodic?: PeriodicTask[];
+  /** Counts a payout mismatch this process opened (/metrics). */
+  onPayoutMismatch?: (gateway: string) => void;
 }
 
 /**
- * The background work of one process: the payouts service and the job runner over the shared `jobs`
- * table that runs its jobs (JOB_WORKERS loops), its reconciliation (at start, then every min(60 s,
+ * The background work of one process: the payouts and push services and the job runner over the
+ * shared `jobs` table that runs their jobs (JOB_WORKERS loops), its reconciliation (at start, then every min(60 s,
  * PAYOUT_RECONCILE_AFTER_SECONDS)) and hourly pruning of finished jobs and old idempotency keys. `app.ts` starts the runner while the server listens; a test that
  * only injects requests builds its own with this and drives it (`runDue`, `reconcile`).
  */
@@ -22,12 +29,14 @@ export async function createWorker(deps: WorkerDeps) {
   const built = await payouts.createPayouts({
     ...deps,
     gateway: deps.payoutGateway,
+    onMismatch: deps.onPayoutMismatch,
     leaseMs,
     wakeJobs: () => jobs.wake(),
   });
+  const pushes = await push.createPush({ ...deps, sender: deps.pushSender });
   const jobs = createJobRunner({
     db: deps.db,
-    handlers: built.jobHandlers,
+    handlers: { ...built.jobHandlers, ...pushes.jobHandlers },
     now: deps.now,
     log: deps.log,
     leaseMs,
@@ -53,7 +62,8 @@ export async function createWorker(deps: WorkerDeps) {
           if (pruned.jobs + pruned.keys > 0) deps.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
         },
       },
+      ...(deps.periodic ?? []),
     ],
   });
-  return { payouts: built.payouts, jobs };
+  return { payouts: built.payouts, push: pushes.push, jobs };
 }

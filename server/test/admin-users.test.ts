@@ -41,16 +41,19 @@ async function list(query: string, token = adminToken) {
 }
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
-/** An admin POST with a request id the test chose, so the audit row can be matched to it. */
+/**
+ * An admin POST with a request id the test chose: the audit row carries the server's own id (the
+ * answer's x-request-id) and the test's beside it.
+ */
 async function adminPost(path: string, body: object, token = adminToken) {
-  const requestId = `test-admin-${process.pid}-${++seq}`;
+  const clientRequestId = `test-admin-${process.pid}-${++seq}`;
   const res = await ctx.app.inject({
     method: 'POST',
     url: `${ADMIN}${path}`,
     payload: body,
-    headers: { authorization: `Bearer ${token}`, 'x-request-id': requestId },
+    headers: { authorization: `Bearer ${token}`, 'x-request-id': clientRequestId },
   });
-  return { status: res.statusCode, body: res.json(), requestId };
+  return { status: res.statusCode, body: res.json(), requestId: String(res.headers['x-request-id']), clientRequestId };
 }
 
 async function auditOf(target: string) {
@@ -232,6 +235,7 @@ describe('admin/user/freeze', () => {
       before: { frozen: false },
       after: { frozen: true },
       requestId: frozen.requestId,
+      clientRequestId: frozen.clientRequestId,
     });
 
     const login = await ctx.post(`${API}/common/user/login`, { username: user.username, password: user.password });

@@ -72,7 +72,7 @@ describe('register → login → detail → change password', () => {
 
 describe('register validation', () => {
   const register = (body: Record<string, unknown>) => ctx.post(`${API}/common/user/register`, body);
-  const valid = { username: '9876500000', password: 'secret1', password2: 'secret1', verifyCode: '123456' };
+  const valid = { username: '9876500000', password: 'secret12', password2: 'secret12', verifyCode: '123456' };
 
   it.each([
     [{ ...valid, username: '' }, 'username', 'enter_phone_or_email', 'Enter phone or email'],
@@ -110,8 +110,14 @@ describe('register validation', () => {
   it('needs an invite code of an existing user', async () => {
     const missing = await register({ ...valid, inviteCode: '' });
     expect(missing.body).toMatchObject({ code: 400, key: 'enter_invite_code' });
-    const unknown = await register({ ...valid, inviteCode: 'ZZZZZZZZ' });
+    // Checked once the code is: a wrong invite code does not use the code up.
+    const phone = ctx.uniquePhone();
+    await ctx.post(`${API}/common/otp/send`, { target: phone, type: 1 });
+    const code = await ctx.lastCode(`91${phone}`);
+    const unknown = await register({ ...valid, username: phone, verifyCode: code, inviteCode: 'ZZZZZZZZ' });
     expect(unknown.body).toMatchObject({ code: 400, key: 'invite_code_not_found' });
+    const fixed = await register({ ...valid, username: phone, verifyCode: code, inviteCode: ctx.admin.inviteCode });
+    expect(fixed.status).toBe(200);
   });
 
   it('refuses a code never sent, and a taken username', async () => {
@@ -122,8 +128,18 @@ describe('register validation', () => {
       key: 'verification_code_not_found',
       message: 'Verification code not found',
     });
+    // A taken name is told only to whoever proved a code for it (issue 12, defect 6).
     const { username } = await ctx.registerUser();
-    const again = await register({ ...valid, username, inviteCode: ctx.admin.inviteCode });
+    const guessed = await register({ ...valid, username, inviteCode: ctx.admin.inviteCode });
+    expect(guessed.body.key).toBe('verification_code_not_found');
+    ctx.advance(61_000);
+    await ctx.post(`${API}/common/otp/send`, { target: username, type: 1 });
+    const again = await register({
+      ...valid,
+      username,
+      verifyCode: await ctx.lastCode(username),
+      inviteCode: ctx.admin.inviteCode,
+    });
     expect(again.body).toMatchObject({ code: 409, key: 'username_taken' });
   });
 
@@ -134,8 +150,8 @@ describe('register validation', () => {
       await open.post(`${API}/common/otp/send`, { target: phone, type: 1 });
       const res = await open.post(`${API}/common/user/register`, {
         username: phone,
-        password: 'secret1',
-        password2: 'secret1',
+        password: 'secret12',
+        password2: 'secret12',
         verifyCode: await open.lastCode(`91${phone}`),
       });
       expect(res.status).toBe(200);
@@ -148,9 +164,11 @@ describe('register validation', () => {
 
 describe('reset password', () => {
   it('needs an existing username and a valid code, then revokes every session', async () => {
+    const phone = ctx.uniquePhone();
+    await ctx.post(`${API}/common/otp/send`, { target: phone, type: 1 });
     const unknown = await ctx.post(`${API}/common/user/resetpass`, {
-      username: ctx.uniquePhone(),
-      verifyCode: '123456',
+      username: phone,
+      verifyCode: await ctx.lastCode(`91${phone}`),
       password: 'newpass1',
       password2: 'newpass1',
     });
@@ -187,14 +205,14 @@ describe('change password validation', () => {
   it('checks the old password and the new one', async () => {
     const { token } = await ctx.registerUser({ password: 'secret123' });
     const edit = (body: Record<string, unknown>) => ctx.post(`${API}/user/edit/password`, body, { token });
-    expect((await edit({ oldPassword: '', password: 'abcdef', password2: 'abcdef' })).body.key).toBe(
+    expect((await edit({ oldPassword: '', password: 'abcdefx', password2: 'abcdefx' })).body.key).toBe(
       'enter_old_password',
     );
     expect((await edit({ oldPassword: 'secret123', password: '', password2: '' })).body.key).toBe('enter_new_password');
-    expect((await edit({ oldPassword: 'secret123', password: 'abcdef', password2: 'abcdeg' })).body.key).toBe(
+    expect((await edit({ oldPassword: 'secret123', password: 'abcdefx', password2: 'abcdefy' })).body.key).toBe(
       'passwords_do_not_match',
     );
-    const wrong = await edit({ oldPassword: 'not-it', password: 'abcdef', password2: 'abcdef' });
+    const wrong = await edit({ oldPassword: 'not-it', password: 'abcdefx', password2: 'abcdefx' });
     expect(wrong.body).toMatchObject({ code: 400, key: 'incorrect_old_password', message: 'Incorrect old password' });
   });
 

@@ -60,7 +60,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** The real app on a real database, with a clock the test can move and the log lines it wrote. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'pendingWithdrawals'> = {},
+  deps: Pick<AppDeps, 'pendingWithdrawals' | 'smsSender'> = {},
 ) {
   const database = await testDatabase();
   const config = loadConfig({ LOG_LEVEL: 'info', ...env });
@@ -191,6 +191,17 @@ export async function createTestContext(
         id: detail.body.data.id as number,
         inviteCode: detail.body.data.inviteCode as string,
       };
+    },
+    /** A new user given a staff role by the bootstrap admin (a second reviewer or admin for four-eyes). */
+    async staff(role: 'reviewer' | 'admin') {
+      const user = await ctx.newUser();
+      const res = await ctx.post(
+        '/go_user/api/v1/admin/user/role',
+        { userId: user.id, role },
+        { token: await ctx.adminToken() },
+      );
+      if (res.status !== 200) throw new Error(`user/role failed: ${JSON.stringify(res.body)}`);
+      return user;
     },
     async balanceOf(token: string) {
       return (await ctx.get('/go_user/api/v1/user/user/detail', { token })).body.data.balance as string;

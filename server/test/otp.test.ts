@@ -17,8 +17,8 @@ const send = (target: unknown, options: { ip?: string } = {}) =>
 const register = (username: string, verifyCode: string) =>
   ctx.post(`${API}/common/user/register`, {
     username,
-    password: 'secret1',
-    password2: 'secret1',
+    password: 'secret12',
+    password2: 'secret12',
     verifyCode,
     inviteCode: ctx.admin.inviteCode,
   });

@@ -44,8 +44,16 @@ describe('invite/list', () => {
       { id: third.id, username: `+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`, rebateEarned: '0.50' },
       { id: second.id, rebateEarned: '10.50' },
     ]);
-    // Register rebates: 3 × ₹0.50 (level 1) + ₹0.25 (level 2); revenue: ₹10.
-    expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75' });
+    // Register rebates: 3 × ₹0.50 (level 1) + ₹0.25 (level 2); revenue: ₹10. By default an invitee
+    // counts once it completed a task other than registering: none has yet.
+    expect(page1.body.data.totals).toEqual({ count: 0, rebateEarned: '11.75' });
+    const admin = await ctx.adminToken();
+    const setRule = (qualifiedInvite: string) =>
+      ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite } }, { token: admin });
+    expect((await setRule('registration')).status).toBe(200);
+    const counted = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
+    expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75' });
+    expect((await setRule('first_task')).status).toBe(200);
     const page2 = await ctx.get(`${API}/user/invite/list?limit=2&cursor=${page1.body.data.nextCursor}`, {
       token: user.token,
     });

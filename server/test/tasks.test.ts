@@ -32,6 +32,10 @@ function findTask(sections: Sections, id: number) {
 }
 
 const finish = (token: string, taskId: number | string) => ctx.post(`${API}/user/task/finish`, { taskId }, { token });
+async function submitSurvey(token: string) {
+  const res = await ctx.post(`${API}/user/survey/submit`, { a: 0, b: 3, c: 4, d: 1, e: 2, f: 1 }, { token });
+  expect(res.status).toBe(200);
+}
 
 async function postingsWithKey(pattern: string) {
   const [row] = await ctx.db.select({ n: count() }).from(postings).where(like(postings.idempotencyKey, pattern));
@@ -65,8 +69,13 @@ describe('registration finishes task 2', () => {
 describe('task/list', () => {
   it('groups by section in Home order and counts invitees toward the invite tasks', async () => {
     const user = await ctx.newUser();
-    await ctx.newUser({ inviteCode: user.inviteCode });
-    await ctx.newUser({ inviteCode: user.inviteCode });
+    // An invitee counts as a friend once it completed a task other than registering (the default rule).
+    const invitees = [
+      await ctx.newUser({ inviteCode: user.inviteCode }),
+      await ctx.newUser({ inviteCode: user.inviteCode }),
+    ];
+    expect(findTask(await taskList(user.token), 8)).toMatchObject({ state: 'incomplete', progress: 0 });
+    for (const invitee of invitees) await submitSurvey(invitee.token);
 
     const sections = await taskList(user.token);
     expect(sections.map((s) => s.section)).toEqual(['hot', 'latest', 'newbie', 'limited', 'friends']);
@@ -95,7 +104,7 @@ describe('task/finish', () => {
   it('credits once out of 50 parallel calls, with one rebate to each upline', async () => {
     const top = await ctx.newUser();
     const user = await ctx.newUser({ inviteCode: top.inviteCode });
-    await ctx.newUser({ inviteCode: user.inviteCode });
+    await submitSurvey((await ctx.newUser({ inviteCode: user.inviteCode })).token);
     const before = await ctx.balanceOf(user.token);
 
     const results = await Promise.all(Array.from({ length: 50 }, () => finish(user.token, 7)));

@@ -4,6 +4,7 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/service-worker';
 import { initI18n } from './i18n';
 
 // antd-mobile renders Toast and other imperative pop-ups through ReactDOM.render, which React 19
@@ -19,6 +20,8 @@ unstableSetRender((node, container) => {
     host.kamaiRoot = undefined;
   };
 });
+
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,15 +1,18 @@
 import {
   AuditOutlined,
   DashboardOutlined,
+  DollarOutlined,
   FileImageOutlined,
   FileTextOutlined,
   LinkOutlined,
   MailOutlined,
+  MessageOutlined,
   NotificationOutlined,
   ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
   WalletOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import type { RouteName } from '@kamai/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
@@ -42,11 +45,25 @@ export const PAGES: ConsolePage[] = [
     Page: lazy(() => import('../features/withdrawals/pages/withdrawals-page')),
   },
   {
+    path: 'payout-mismatches',
+    label: 'mismatches',
+    icon: <WarningOutlined />,
+    route: 'adminPayoutMismatches',
+    Page: lazy(() => import('../features/payout-mismatches/pages/mismatches-page')),
+  },
+  {
     path: 'users',
     label: 'users',
     icon: <TeamOutlined />,
     route: 'adminUserList',
     Page: lazy(() => import('../features/users/pages/users-page')),
+  },
+  {
+    path: 'credits',
+    label: 'credits',
+    icon: <DollarOutlined />,
+    route: 'adminCreditRequestList',
+    Page: lazy(() => import('../features/credits/pages/credits-page')),
   },
   {
     path: 'tasks',
@@ -96,6 +113,13 @@ export const PAGES: ConsolePage[] = [
     icon: <MailOutlined />,
     route: 'adminOtpOutbox',
     Page: lazy(() => import('../features/otp/pages/outbox-page')),
+  },
+  {
+    path: 'deliveries',
+    label: 'deliveries',
+    icon: <MessageOutlined />,
+    route: 'adminOtpDeliveries',
+    Page: lazy(() => import('../features/otp/pages/deliveries-page')),
   },
   {
     path: 'audit',

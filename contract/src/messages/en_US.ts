@@ -20,6 +20,11 @@ export const en_US: Messages = {
   too_many_requests: 'Too many requests, please try again later',
   internal_error: 'Something went wrong, please try again',
   service_unavailable: 'The service is not ready, please try again shortly',
+  // web push (issue 13)
+  push_subscribed: 'Notifications are on for this device',
+  push_unsubscribed: 'Notifications are off for this device',
+  push_endpoint_not_allowed: 'This push service is not accepted',
+  push_new_notice: 'New notice',
   enter_phone_or_email: 'Enter phone or email',
   enter_valid_email: 'Enter a valid e-mail',
   phone_format_wrong: 'Phone format wrong',
@@ -30,6 +35,7 @@ export const en_US: Messages = {
   otp_type_invalid: 'Unknown code type',
   enter_password: 'Enter password',
   password_length: 'Password must be 6 to 20 characters',
+  password_too_common: 'This password is too common. Choose one that is harder to guess',
   passwords_do_not_match: 'Passwords do not match',
   enter_old_password: 'Enter old password',
   enter_new_password: 'Enter new password',
@@ -116,8 +122,14 @@ export const en_US: Messages = {
   notification_withdrawal_failed_title: 'Withdrawal failed',
   notification_withdrawal_failed_body:
     'Payment of your withdrawal of ₹{{amount}} failed: {{reason}}. The amount is back in your wallet.',
+  notification_withdrawal_reversed_title: 'Withdrawal returned',
+  notification_withdrawal_reversed_body:
+    'The bank returned your withdrawal of ₹{{amount}}: {{reason}}. The amount is back in your wallet.',
   notification_reward_credited_title: 'Reward credited',
   notification_reward_credited_body: '₹{{amount}} has been added to your wallet.',
+  notification_password_changed_title: 'Password changed',
+  notification_password_changed_body:
+    'The password of your account was changed. If it was not you, reset it now and contact support.',
   // uploads
   upload_file_missing: 'Choose a file to upload',
   upload_image_unreadable: 'The image could not be read',
@@ -155,12 +167,25 @@ export const en_US: Messages = {
   cannot_review_own_withdrawal: 'You cannot review your own withdrawal',
   enter_reject_reason: 'Enter the reason for the rejection',
   withdrawal_limits_invalid: 'The minimum cannot be more than the maximum or the daily total',
+  cannot_credit_self: 'You cannot credit your own account',
+  second_approver_required: 'A second, different staff member must approve this',
+  credit_request_not_found: 'Credit request not found',
+  credit_request_decided: 'This credit request has already been decided',
+  risk_shared_payout_account: 'Payout account also saved by another user',
+  risk_same_device_as_inviter: 'Same device as their inviter or one of their invitees',
+  risk_same_address_as_inviter: 'Same network address as their inviter or one of their invitees',
+  risk_same_device_as_fellow_invitee: 'Same device as other invitees of the same inviter',
+  risk_same_address_as_fellow_invitee: 'Same network address as other invitees of the same inviter',
+  risk_idle_invitees: 'Invitees who did nothing but register',
+  risk_invite_reward_balance: 'Balance mostly from invite rewards',
+  risk_quick_first_withdrawal: 'First withdrawal within hours of registering',
   withdrawal_state_pending: 'Under review',
   withdrawal_state_approved: 'Approved',
   withdrawal_state_processing: 'Processing',
   withdrawal_state_paid: 'Payment successful',
   withdrawal_state_failed: 'Payment failed',
   withdrawal_state_rejected: 'Rejected',
+  withdrawal_state_reversed: 'Returned by the bank',
   // payouts
   payout_bad_signature: 'Invalid signature',
   payout_stale_timestamp: 'The callback timestamp is outside the allowed window',
@@ -200,4 +225,12 @@ export const en_US: Messages = {
   incorrect_password: 'Incorrect password',
   page_not_found: 'Page not found',
   page_title_required: 'Enter an English title',
+  payout_mismatch_not_found: 'Payout mismatch not found',
+  payout_mismatch_resolved_already: 'This payout mismatch is already resolved',
+  payout_mismatch_not_recoverable:
+    'Only a withdrawal whose amount went back to the wallet and that the gateway later reported paid can be recovered',
+  payout_mismatch_recovery_short:
+    "The user's wallet holds ₹{{balance}}, less than the ₹{{amount}} to recover; nothing was taken",
+  enter_resolve_reason: 'Enter the reason',
+  payout_mismatch_resolved: 'Payout mismatch resolved',
 };

@@ -1,10 +1,13 @@
 import type {
+  CreditRequestState,
   LinkedEventKind,
   LinkedStatus,
   LocaleTexts,
   PayoutAccountType,
+  PayoutGatewayName,
   PostingRef,
   PostingType,
+  RiskReasonKey,
   StoredTaskVerification,
   SurveyAnswers,
   TaskKind,
@@ -90,17 +93,47 @@ export const otpOutbox = pgTable(
   (t) => [index('otp_outbox_created_idx').on(t.createdAt)],
 );
 
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * One delivery attempt of a code or an operator message through one provider (issue 13 §1): a failover
+ * writes one row per provider tried. Never holds the code or the message text.
+ */
+export const otpDeliveries = pgTable(
+  'otp_deliveries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    kind: text('kind', { enum: ['code', 'message'] }).notNull(),
+    target: text('target').notNull(),
+    provider: text('provider', { enum: ['sandbox', 'smtp', 'msg91', 'twilio'] }).notNull(),
+    status: text('status', { enum: ['sent', 'failed', 'delivered', 'undelivered'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    error: text('error'),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('otp_deliveries_target_idx').on(t.target, t.id.desc()),
+    index('otp_deliveries_message_idx').on(t.provider, t.providerMessageId),
+    index('otp_deliveries_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Login attempts counted per fixed window (issue 12, defects 2 and 7): one row per (username,
+ * address) for the short lock of that pair, and one per username with address `*` for the lock of the
+ * account from anywhere. Keyed by the username as typed (normalised), known or not, so an unknown name
+ * behaves like a known one. An attempt is reserved (counted) before its password is checked, in one
+ * upsert that refuses when the window is full; a login that succeeds gives its reservation back.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.address] }), index('login_attempts_window_idx').on(t.windowStart)],
 );
 
 /**
@@ -291,7 +324,10 @@ export const auditLog = pgTable(
     target: text('target').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The server's request id (what it answered as `x-request-id`). */
     requestId: text('request_id'),
+    /** The `x-request-id` the client sent, kept apart: a client may send any id, or the same twice. */
+    clientRequestId: text('client_request_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -457,6 +493,8 @@ export const payoutAccounts = pgTable(
   },
   (t) => [
     index('payout_accounts_user_idx').on(t.userId),
+    // The fraud signal "payout account saved by another user" looks accounts up by number.
+    index('payout_accounts_account_no_idx').on(t.accountNo),
     uniqueIndex('payout_accounts_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
     check('payout_accounts_type', sql`${t.accountType} in ('upi', 'bank')`),
   ],
@@ -491,21 +529,42 @@ export const withdrawals = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The last time the payout was handed to the gateway (reconciliation re-dispatches after a timeout). */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /**
+     * The gateway that pays it, fixed at approval (PAYOUT_GATEWAY then): a later change of the setting
+     * never moves a payout in flight. Null until approved.
+     */
+    gateway: text('gateway').$type<PayoutGatewayName>(),
+    /** The gateway's own id of the payout (RazorpayX `pout_...`), once it told us. */
+    gatewayPayoutId: text('gateway_payout_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Scored when requested (docs/decisions.md, "fraud"): sum of the fired signals' weights. */
+    riskScore: integer('risk_score').notNull().default(0),
+    /** The fired signals' catalogue keys. */
+    riskReasons: jsonb('risk_reasons').$type<RiskReasonKey[]>().notNull().default([]),
+    /** 2 when the amount was above the second-approval threshold when requested. */
+    approvalsRequired: integer('approvals_required').notNull().default(1),
+    /** The first of two approvals; the second, by someone else, dispatches. */
+    firstApproverId: bigint('first_approver_id', { mode: 'number' }).references(() => users.id),
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('withdrawals_risk_idx').on(t.riskScore, t.id),
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
     index('withdrawals_state_idx').on(t.state, t.id),
     index('withdrawals_account_idx').on(t.accountId),
+    uniqueIndex('withdrawals_gateway_payout_idx')
+      .on(t.gateway, t.gatewayPayoutId)
+      .where(sql`${t.gatewayPayoutId} is not null`),
+    index('withdrawals_account_no_idx').on(t.accountNo),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
     check('withdrawals_fee_below_amount', sql`${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
     check(
       'withdrawals_state_known',
-      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'cancelled')`,
+      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'cancelled', 'reversed')`,
     ),
   ],
 );
@@ -584,3 +643,139 @@ export const sandboxPayouts = pgTable('sandbox_payouts', {
   createdAt: createdAt(),
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
 });
+
+/**
+ * Every signed gateway callback we accepted (masterpay callbacks, RazorpayX webhooks, RazorpayX
+ * payouts fetched by reconciliation), once per `event_key` (RazorpayX: payout id + status, as their
+ * docs advise): the evidence a payout mismatch shows, and how a duplicate delivery is recognised.
+ */
+export const payoutCallbacks = pgTable(
+  'payout_callbacks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    eventKey: text('event_key').notNull().unique(),
+    status: text('status').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Whether it changed the withdrawal's state (the one a later contradiction is shown against). */
+    applied: boolean('applied').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_callbacks_withdrawal_idx').on(t.withdrawalId, t.id)],
+);
+
+/**
+ * A signed callback that contradicts a withdrawal's final state (failed then success, success then
+ * failed, a success of another amount or bank reference, processed after reversed). Opened once per
+ * `dedupe_key`; an operator resolves it by recovering the amount from the wallet or dismissing it.
+ */
+export const payoutMismatches = pgTable(
+  'payout_mismatches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    /** The withdrawal's state when the callback came. */
+    state: text('state').$type<WithdrawalState>().notNull(),
+    callbackStatus: text('callback_status').notNull(),
+    callbackAmount: bigint('callback_amount', { mode: 'bigint' }),
+    callbackReference: text('callback_reference'),
+    settledCallbackId: bigint('settled_callback_id', { mode: 'number' }).references(() => payoutCallbacks.id),
+    callbackId: bigint('callback_id', { mode: 'number' })
+      .notNull()
+      .references(() => payoutCallbacks.id),
+    resolution: text('resolution').$type<'recover' | 'dismiss'>(),
+    resolutionReason: text('resolution_reason'),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_mismatches_withdrawal_idx').on(t.withdrawalId),
+    index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Where a registration or a login came from (issue 12): the address as the app sees it (behind
+ * TRUST_PROXY, the forwarded one), its comparison key (IPv4 as is, IPv6 by /64), the User-Agent, and
+ * the device id the web app keeps in localStorage (null when absent or malformed).
+ */
+export const clientSignals = pgTable(
+  'client_signals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['register', 'login'] }).notNull(),
+    ip: text('ip').notNull(),
+    addressKey: text('address_key').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('client_signals_user_idx').on(t.userId, t.kind),
+    index('client_signals_device_idx').on(t.deviceId),
+    index('client_signals_address_idx').on(t.addressKey),
+  ],
+);
+
+/**
+ * A credit above the threshold, waiting for a second admin (four-eyes): posted only when another
+ * admin approves it, keyed `revenue:request:<id>`.
+ */
+export const creditRequests = pgTable(
+  'credit_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    remark: text('remark').notNull(),
+    state: text('state').$type<CreditRequestState>().notNull().default('pending'),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    postingId: bigint('posting_id', { mode: 'number' }).references(() => postings.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_requests_state_idx').on(t.state, t.id),
+    check('credit_requests_amount_positive', sql`${t.amount} > 0`),
+    check('credit_requests_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * A browser's Web Push subscription (issue 13): where to send (`endpoint`, checked against
+ * PUSH_ALLOWED_ORIGINS when saved and again before each send), the keys that encrypt for it, and the
+ * language its pushes are written in. One endpoint belongs to one user: the last one to subscribe it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId, t.id)],
+);

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { addErrorResponses } from './openapi';
 
 /** OpenAPI made from the contract's route table (registered after this), browsable under /docs. */
 export async function registerApiDocs(app: FastifyInstance) {
@@ -12,6 +13,9 @@ export async function registerApiDocs(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Every route's error answers, from the route table (openapi.ts).
+    transformObject: (document) =>
+      'openapiObject' in document ? addErrorResponses(document.openapiObject as never) : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }

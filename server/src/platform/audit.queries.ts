@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLog, users } from '../db/schema';
+import { currentClientRequestId } from './request-context';
 
 export interface AuditEntry {
   actorId: number;
@@ -11,7 +12,10 @@ export interface AuditEntry {
   /** Plain JSON (money as rupee strings). */
   before?: unknown;
   after?: unknown;
+  /** The server's id of the request (HandlerContext.requestId). */
   requestId?: string;
+  /** The client's own `x-request-id`; by default the one of the request being handled, if it sent one. */
+  clientRequestId?: string;
 }
 
 /** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
@@ -25,6 +29,7 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
       before: entry.before ?? null,
       after: entry.after ?? null,
       requestId: entry.requestId ?? null,
+      clientRequestId: entry.clientRequestId ?? currentClientRequestId() ?? null,
     })
     .returning({ id: auditLog.id });
   if (!row) throw new Error('insert audit_log returned no row');
@@ -53,6 +58,7 @@ export async function listAudit(db: Executor, filter: AuditFilter) {
       before: auditLog.before,
       after: auditLog.after,
       requestId: auditLog.requestId,
+      clientRequestId: auditLog.clientRequestId,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)

@@ -1,10 +1,109 @@
+import { LOCALES } from '@kamai/contract';
 import { z } from 'zod';
+import { DEFAULT_PUSH_ORIGINS, parseOrigins } from './push-origins';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int().positive();
 const nonNegativeInt = z.coerce.number({ error: 'must be a whole number' }).int().min(0, 'must be 0 or more');
+
+/** The SMS providers (issue 13 §1); each is tried in the order of SMS_PROVIDER. */
+export const SMS_PROVIDERS = ['sandbox', 'msg91', 'twilio'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+/** A DLT template id as MSG91 shows it (hex or digits). */
+const templateId = z.string().regex(/^[\w-]{4,64}$/, 'must be the template id MSG91 shows (4 to 64 letters/digits)');
+
+function smsSettings() {
+  const perLocale = Object.fromEntries(
+    LOCALES.map((locale) => [`MSG91_OTP_TEMPLATE_ID_${locale.toUpperCase()}`, templateId.optional()]),
+  ) as Record<`MSG91_OTP_TEMPLATE_ID_${Uppercase<(typeof LOCALES)[number]>}`, z.ZodOptional<typeof templateId>>;
+  return {
+    SMS_PROVIDER: z
+      .string()
+      .default('sandbox')
+      .transform((value, ctx) => {
+        const list = value.split(',').map((p) => p.trim().toLowerCase());
+        const bad = list.filter((p) => !(SMS_PROVIDERS as readonly string[]).includes(p));
+        if (bad.length > 0 || list.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown provider ${bad.join(', ') || '(empty)'}: use sandbox, msg91, twilio or a comma list`,
+          });
+          return z.NEVER;
+        }
+        if (new Set(list).size !== list.length) {
+          ctx.addIssue({ code: 'custom', message: 'lists a provider twice' });
+          return z.NEVER;
+        }
+        if (list.length > 1 && list.includes('sandbox')) {
+          ctx.addIssue({ code: 'custom', message: 'sandbox cannot be part of a failover list' });
+          return z.NEVER;
+        }
+        return list as SmsProvider[];
+      }),
+    /** How long one provider may take to answer before the next one in SMS_PROVIDER sends. */
+    SMS_TIMEOUT_MS: positiveInt.max(60_000, 'must be at most 60000').default(5000),
+    MSG91_AUTH_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+    MSG91_OTP_TEMPLATE_ID: templateId.optional(),
+    ...perLocale,
+    /** A DLT template with one variable `message`, for operator messages sent through POST /obj/otp/sms. */
+    MSG91_MESSAGE_TEMPLATE_ID: templateId.optional(),
+    MSG91_BASE_URL: httpUrl.default('https://control.msg91.com'),
+    /** The secret that must be in the delivery report URL registered with MSG91 (`?token=`). */
+    MSG91_REPORT_TOKEN: z
+      .string()
+      .regex(/^[\w-]{24,128}$/, 'must be 24 to 128 letters, digits, _ or -')
+      .optional(),
+    /** When set, delivery reports are only taken from these addresses (comma list). */
+    MSG91_REPORT_IPS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'must be a comma list of IP addresses' })).min(1))
+      .optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(
+        /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/,
+        'must be an E.164 number, an alphanumeric sender id or a Messaging Service SID',
+      )
+      .optional(),
+    TWILIO_BASE_URL: httpUrl.default('https://api.twilio.com'),
+  };
+}
+
+/** A provider named in SMS_PROVIDER must have its credentials. */
+function requireProviderSettings(
+  config: { SMS_PROVIDER: SmsProvider[] } & Record<string, unknown>,
+  ctx: z.core.$RefinementCtx,
+) {
+  const need: Record<SmsProvider, string[]> = {
+    sandbox: [],
+    msg91: ['MSG91_AUTH_KEY', 'MSG91_OTP_TEMPLATE_ID'],
+    twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+  };
+  for (const provider of config.SMS_PROVIDER) {
+    for (const name of need[provider]) {
+      if (config[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when SMS_PROVIDER includes ${provider}` });
+      }
+    }
+  }
+}
 
 /** Every setting the server reads from the environment (README "Configuration" lists them). */
 export const configSchema = z.object({
@@ -25,6 +124,30 @@ export const configSchema = z.object({
     .default('kamai:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_LEDGER_CHECK_SECONDS: positiveInt.default(60),
+  /** Web Push (issue 13): both keys or neither; without them a pair is generated once and kept in settings. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default(DEFAULT_PUSH_ORIGINS.join(','))
+    .transform((list, ctx) => {
+      try {
+        return parseOrigins(list);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,17 +167,63 @@ export const configSchema = z.object({
     .max(1, 'must be a number from 0 to 1')
     .default(0),
   PAYOUT_RECONCILE_AFTER_SECONDS: positiveInt.default(600),
+  /** Which gateway pays newly approved withdrawals; each withdrawal keeps the one it was approved with. */
+  PAYOUT_GATEWAY: z.enum(['sandbox', 'razorpayx'], { error: 'must be sandbox or razorpayx' }).default('sandbox'),
+  RAZORPAYX_KEY_ID: z
+    .string()
+    .regex(/^rzp_(live|test)_\w+$/, 'must be a RazorpayX key id (rzp_live_... or rzp_test_...)')
+    .optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The RazorpayX business account (current account or customer identifier) payouts are made from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\w{6,40}$/, 'must be 6 to 40 letters or digits')
+    .optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The previous webhook secret, also accepted while a rotation is under way (docs/operations.md). */
+  RAZORPAYX_WEBHOOK_SECRET_PREVIOUS: z.string().min(8, 'must be at least 8 characters').optional(),
+  RAZORPAYX_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.razorpay.com'),
+  /** How long one RazorpayX API call may take before it is abandoned (and retried with the same idempotency key). */
+  RAZORPAYX_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(15_000),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),
   IDEMPOTENCY_RETENTION_HOURS: positiveInt.min(24, 'must be at least 24').default(72),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),
   OTP_SENDS_PER_TARGET_PER_HOUR: positiveInt.default(10),
-  LOGIN_FAILURES_PER_ACCOUNT: positiveInt.default(10),
+  /** Codes and messages one operator may send through POST /obj/otp/sms|email in an hour. */
+  OTP_ADMIN_SENDS_PER_HOUR: positiveInt.default(30),
+  /** Failed logins from one address, any accounts, per LOGIN_ADDRESS_LOCK_MINUTES (contract). */
   LOGIN_FAILURES_PER_IP: positiveInt.default(300),
-  LOGIN_LOCK_MINUTES: positiveInt.default(15),
+  /** Registration and password-reset attempts from one address an hour (issue 12, defect 3). */
+  REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(100),
+  RESETS_PER_IP_PER_HOUR: positiveInt.default(100),
   TRUST_PROXY: bool.default(false),
+  /** `production` hides what only a sandbox may show (the OTP outbox). */
+  NODE_ENV: z.string().default('development'),
+  ...smsSettings(),
 });
+
+const RAZORPAYX_REQUIRED = [
+  'RAZORPAYX_KEY_ID',
+  'RAZORPAYX_KEY_SECRET',
+  'RAZORPAYX_ACCOUNT_NUMBER',
+  'RAZORPAYX_WEBHOOK_SECRET',
+] as const;
+
+/** The settings plus the rules across them: RazorpayX chosen needs its keys, account and webhook secret. */
+export const checkedConfigSchema = configSchema.superRefine(requireProviderSettings).superRefine((config, context) => {
+  if (config.PAYOUT_GATEWAY !== 'razorpayx') return;
+  for (const name of RAZORPAYX_REQUIRED) {
+    if (!config[name])
+      context.addIssue({ code: 'custom', path: [name], message: 'required when PAYOUT_GATEWAY=razorpayx' });
+  }
+});
+
+/** Whether every RazorpayX setting is present (the adapter then runs, whatever PAYOUT_GATEWAY says). */
+export function razorpayxConfigured(config: Config) {
+  return RAZORPAYX_REQUIRED.every((name) => Boolean(config[name]));
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -63,7 +232,7 @@ export class ConfigError extends Error {}
 /** Parses the environment; a bad value throws one line per variable, naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = configSchema.safeParse(present);
+  const parsed = checkedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -2,11 +2,14 @@ import { isMessageKey, type MessageKey, pickLocale, statusOf, translate } from '
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from './errors';
+import { rateLimitHeaders } from './openapi';
 
 type Vars = Record<string, unknown>;
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, key: MessageKey, status: number, data: Vars) {
   const locale = pickLocale(request.headers['accept-language']);
+  // Every 429 says when to come back (the OpenAPI document promises these headers).
+  if (status === 429 && !reply.hasHeader('retry-after')) reply.headers(rateLimitHeaders(data));
   return reply.code(status).send({
     code: status,
     message: translate(locale, key, data),

@@ -32,10 +32,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    // Always the server's own id; the client's x-request-id is kept apart (platform/request-context.ts).
+    genReqId: () => randomUUID(),
     // Refused in the envelope by installHttpPolicy's hook instead (Fastify's own 503 body is not the envelope).
     return503OnClosing: false,
     // A path that cannot be decoded or a parameter past maxParamLength: refused before routing, in the envelope.
@@ -58,6 +56,14 @@ export async function installHttpPolicy(app: FastifyInstance) {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
+  });
+  // Every JSON answer (the API's envelope, success or error) is personal or live: no browser or proxy
+  // may keep it (issue 12). Static files and uploads keep their own caching.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
   // Shutting down (SIGTERM): a request that still arrives on a kept-alive connection is refused with 503
   // in the envelope and `Connection: close` (set by Fastify), so the client retries on another instance.

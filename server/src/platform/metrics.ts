@@ -13,6 +13,12 @@ export interface MetricsSources {
   ledgerCheckSeconds: number;
   /** Withdrawals waiting for review (count, paise); the gauges are absent until the feature supplies it. */
   pendingWithdrawals?: () => Promise<{ count: number; amount: bigint }>;
+  /** Payout mismatches (open, all) and withdrawals by state and gateway, read from the tables at each scrape. */
+  payoutFigures?: () => Promise<{
+    mismatchesOpen: number;
+    mismatchesTotal: number;
+    states: { state: string; gateway: string; count: number }[];
+  }>;
   /** The PostgreSQL pool's connections (absent on PGlite). */
   pool?: () => { total: number; idle: number; waiting: number };
   now: () => number;
@@ -50,6 +56,18 @@ export function createMetrics(sources: MetricsSources) {
     name: 'kamai_db_transaction_retries_total',
     help: 'Transactions run again after a serialization failure or deadlock, by SQLSTATE',
     labelNames: ['sqlstate'] as const,
+    registers: [registry],
+  });
+  const mismatchesOpened = new Counter({
+    name: 'kamai_payout_mismatches_opened_total',
+    help: 'Payout mismatches this instance opened (a signed gateway report contradicting a withdrawal), by gateway',
+    labelNames: ['gateway'] as const,
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: 'kamai_otp_deliveries_total',
+    help: 'Code and message delivery attempts, by channel, provider and outcome (failed: refused or timed out)',
+    labelNames: ['channel', 'provider', 'status'] as const,
     registers: [registry],
   });
   const counterFallbacks = new Counter({
@@ -142,10 +160,53 @@ export function createMetrics(sources: MetricsSources) {
     });
   }
 
+  const payout = sources.payoutFigures;
+  if (payout) {
+    let last: ReturnType<typeof payout> | undefined;
+    const fresh = () => {
+      last ??= payout().finally(() => {
+        last = undefined;
+      });
+      return last;
+    };
+    new Gauge({
+      name: 'kamai_payout_mismatches_open',
+      help: 'Payout mismatches waiting for an operator (all instances)',
+      registers: [registry],
+      async collect() {
+        const figure = await fresh().catch(() => undefined);
+        if (figure) this.set(figure.mismatchesOpen);
+      },
+    });
+    new Gauge({
+      name: 'kamai_payout_mismatches',
+      help: 'Payout mismatches ever opened, resolved or not (all instances)',
+      registers: [registry],
+      async collect() {
+        const figure = await fresh().catch(() => undefined);
+        if (figure) this.set(figure.mismatchesTotal);
+      },
+    });
+    new Gauge({
+      name: 'kamai_withdrawals',
+      help: 'Withdrawals by state and by the gateway paying them ("none" before approval)',
+      labelNames: ['state', 'gateway'] as const,
+      registers: [registry],
+      async collect() {
+        const figure = await fresh().catch(() => undefined);
+        if (!figure) return;
+        this.reset();
+        for (const row of figure.states) this.set({ state: row.state, gateway: row.gateway }, row.count);
+      },
+    });
+  }
+
   return {
     registry,
+    onPayoutMismatch: (gateway: string) => mismatchesOpened.inc({ gateway }),
     onTransactionRetry: ({ sqlState }: { sqlState: string | undefined }) => txRetries.inc({ sqlstate: sqlState ?? '' }),
     onCounterFallback: () => counterFallbacks.inc(),
+    onDelivery: (attempt: { channel: string; provider: string; status: string }) => deliveries.inc(attempt),
     /** Counts every answer (API, static files, 404s) under its route template, never the raw URL. */
     install(app: FastifyInstance) {
       // The labelled series of each (method, route, status), looked up once: prom-client validates

@@ -1,6 +1,7 @@
-import type { NotificationKind } from '@kamai/contract';
+import { type NotificationKind, PUSH_PATHS } from '@kamai/contract';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
+import { enqueueDeliveries } from './push.queries';
 
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
 export type { NotificationKind };
@@ -16,8 +17,27 @@ export interface NewNotification {
 
 /**
  * Adds a notification for a user inside the caller's transaction, so it exists exactly when the change
- * it reports does. A second call with the same dedupe key does nothing.
+ * it reports does, and a push of it to each of the user's devices (sent by the jobs worker after the
+ * commit). A second call with the same dedupe key does nothing.
  */
 export async function notify(db: Executor, notification: NewNotification): Promise<void> {
-  await db.insert(notifications).values(notification).onConflictDoNothing({ target: notifications.dedupeKey });
+  const added = await db
+    .insert(notifications)
+    .values(notification)
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning({ id: notifications.id });
+  if (added.length === 0) return;
+  const withdrawalId = notification.params.withdrawalId;
+  await enqueueDeliveries(db, {
+    users: notification.userId,
+    cause: notification.dedupeKey,
+    content: {
+      source: 'notification',
+      kind: notification.kind,
+      params: notification.params,
+      url: notification.kind.startsWith('withdrawal_') ? PUSH_PATHS.withdrawals : PUSH_PATHS.income,
+      // One slot per withdrawal on the device: "paid" replaces "approved".
+      tag: withdrawalId === undefined ? notification.dedupeKey : `withdrawal:${withdrawalId}`,
+    },
+  });
 }

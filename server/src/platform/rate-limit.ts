@@ -1,86 +1,96 @@
 import type { Redis } from 'ioredis';
+import { type IRateLimiterOptions, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Fixed-window counters of the per-address limits (login failures per IP, codes sent per IP). In
- * one process they live in memory; with several instances behind a load balancer they live in Redis
- * (`REDIS_URL`), so every instance sees the same count. The per-account and per-target limits are
- * rows in PostgreSQL and need neither.
+ * Fixed-window limits per address (login failures per IP, codes sent per IP, registrations and
+ * password resets per IP), on `rate-limiter-flexible`. In one process they count in memory; with
+ * several instances behind a load balancer they count in Redis (`REDIS_URL`), so every instance sees
+ * the same count. The per-account and per-target limits are rows in PostgreSQL and need neither.
  */
-export interface RateCounters {
-  /** The count of the window now open for `key` (0 when none) and the seconds until it closes. */
-  current(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
-  /** Counts one more in `key`'s window (opening a window of `windowMs` when none is open); the new count. */
-  increment(key: string, windowMs: number): Promise<number>;
+/** One hour in seconds, the window of the hourly limits. */
+export const HOUR_S = 3600;
+
+export interface RateLimit {
+  /**
+   * Takes one point of `key`'s window now (opening a window when none is open). Refused when the
+   * window already held all its points; a refused take still counts, the window does not grow.
+   */
+  take(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+  /** Gives back a point taken by `take`, when what it guarded turned out not to count (a login that succeeded). */
+  giveBack(key: string): Promise<void>;
 }
 
-/** In-process counters: one instance, or the fallback while Redis cannot be reached. */
-export class WindowCounter implements RateCounters {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async current(key: string) {
-    const entry = this.windows.get(key);
-    const at = this.now();
-    if (!entry || entry.resetAt <= at) return { count: 0, retryAfterSeconds: 0 };
-    return { count: entry.count, retryAfterSeconds: Math.ceil((entry.resetAt - at) / 1000) };
-  }
-
-  async increment(key: string, windowMs: number) {
-    const at = this.now();
-    const entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= at) {
-      if (this.windows.size > 100_000) this.sweep(at);
-      this.windows.set(key, { count: 1, resetAt: at + windowMs });
-      return 1;
-    }
-    entry.count += 1;
-    return entry.count;
-  }
-
-  private sweep(at: number) {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= at) this.windows.delete(key);
-  }
+export interface RateLimits {
+  /** A limit of `points` per window of `windowSeconds`; `name` keeps its keys apart from other limits'. */
+  limit(name: string, points: number, windowSeconds: number): RateLimit;
 }
 
-/** INCR and the window's expiry in one step: a crash between the two can never leave a key without one. */
-const INCREMENT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 or redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return n`;
-const CURRENT = `
-local n = redis.call('GET', KEYS[1])
-if not n then return {0, 0} end
-return {tonumber(n), redis.call('PTTL', KEYS[1])}`;
-
-/**
- * Counters shared by every instance through Redis. The window runs on Redis's clock. When Redis does
- * not answer, the count falls back to this process's memory (each instance limits on its own until
- * Redis is back) rather than refusing every login: the limits per account and per target, which
- * matter most, are in PostgreSQL and hold all along.
- */
-export function redisCounters(
-  redis: Redis,
-  options: { prefix: string; fallback: RateCounters; onError?: (error: Error) => void },
-): RateCounters {
-  const fail = (error: unknown) => options.onError?.(error as Error);
+function wrap(limiter: RateLimiterMemory | RateLimiterRedis): RateLimit {
   return {
-    async current(key) {
+    async take(key) {
       try {
-        const [count, ttlMs] = (await redis.eval(CURRENT, 1, options.prefix + key)) as [number, number];
-        return { count, retryAfterSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
-      } catch (error) {
-        fail(error);
-        return options.fallback.current(key);
+        await limiter.consume(key);
+        return { ok: true };
+      } catch (result) {
+        if (result instanceof RateLimiterRes) {
+          return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+        }
+        throw result;
       }
     },
-    async increment(key, windowMs) {
-      try {
-        return Number(await redis.eval(INCREMENT, 1, options.prefix + key, windowMs));
-      } catch (error) {
-        fail(error);
-        return options.fallback.increment(key, windowMs);
-      }
+    async giveBack(key) {
+      await limiter.reward(key);
+    },
+  };
+}
+
+/** In-process limits: one instance (no REDIS_URL). */
+export function memoryLimits(): RateLimits {
+  return {
+    limit: (name, points, windowSeconds) =>
+      wrap(new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds })),
+  };
+}
+
+/** The in-memory insurance of a Redis limit; `onUse` tells that Redis did not answer. */
+class Insurance extends RateLimiterMemory {
+  constructor(
+    options: IRateLimiterOptions,
+    private readonly onUse: () => void,
+  ) {
+    super(options);
+  }
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.onUse();
+    return super.consume(...args);
+  }
+  override reward(...args: Parameters<RateLimiterMemory['reward']>) {
+    this.onUse();
+    return super.reward(...args);
+  }
+}
+
+/**
+ * Limits shared by every instance through Redis; the window runs on Redis's clock. When Redis does
+ * not answer (or is not connected), a limit counts in this process's memory instead (each instance
+ * limits on its own until Redis is back) rather than refusing every login: the limits per account
+ * and per target, which matter most, are in PostgreSQL and hold all along.
+ */
+export function redisLimits(
+  redis: Redis,
+  options: { prefix: string; onFallback?: (error?: Error) => void },
+): RateLimits {
+  return {
+    limit(name, points, windowSeconds) {
+      const shape = { keyPrefix: `${options.prefix}${name}`, points, duration: windowSeconds };
+      return wrap(
+        new RateLimiterRedis({
+          ...shape,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new Insurance(shape, () => options.onFallback?.()),
+        }),
+      );
     },
   };
 }

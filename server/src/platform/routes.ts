@@ -19,8 +19,10 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
+import { type ClientInfo, clientInfoOf } from './client-info';
 import type { Config } from './config';
 import { AppError } from './errors';
+import { withRequestContext } from './request-context';
 
 /** What every feature's `register(app, deps)` is given (some features take a few more). */
 export interface FeatureDeps {
@@ -39,11 +41,17 @@ export interface HandlerContext<N extends RouteName> {
   /** Set on `user` and `admin` routes. */
   user: AuthUser | undefined;
   ip: string;
+  /** The address, User-Agent and device id, as registration and login record them. */
+  client: ClientInfo;
   locale: Locale;
   requestId: string;
   log: FastifyBaseLogger;
   /** Multipart routes: the first file part, or undefined when the request is not multipart. */
   file?: () => Promise<MultipartFile | undefined>;
+  /** `rawBody` routes: the body's bytes as received (undefined when there was none). */
+  rawBody?: Buffer;
+  /** Every request header as Node received them (lower-case names), declared or not. */
+  rawHeaders: Record<string, string | string[] | undefined>;
 }
 
 /** The answer of a route whose contract `produces` a body other than the envelope: streamed as it is read. */
@@ -181,7 +189,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {
       throw new Error(`route ${name}: a session read is only for user routes without input`);
     }
-    typed.route({
+    const route: Parameters<typeof typed.route>[0] = {
       method: def.method,
       url: def.path,
       config: { policy: def.policy },
@@ -215,42 +223,58 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
               },
             }),
       preValidation: async (request) => {
+        if (def.rawBody) return;
         const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
         if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
       },
-      handler: async (request, reply) => {
-        const locale = pickLocale(request.headers['accept-language']);
-        if (read) {
-          const data = await read({
-            sessionHash: request.sessionHash as string,
+      handler: (request, reply) =>
+        withRequestContext(request, async () => {
+          const locale = pickLocale(request.headers['accept-language']);
+          if (read) {
+            const data = await read({
+              sessionHash: request.sessionHash as string,
+              locale,
+              requestId: request.id,
+              log: request.log,
+            });
+            return envelope(locale, def, data);
+          }
+          const answer = await (handler as Handler<RouteName>)({
+            body: request.body as never,
+            query: request.query as never,
+            params: request.params as never,
+            headers: request.headers as never,
+            user: request.authUser,
+            ip: request.ip,
+            client: clientInfoOf(request),
             locale,
             requestId: request.id,
             log: request.log,
+            ...(def.multipart ? { file: () => firstFile(request) } : {}),
+            ...(def.rawBody ? { rawBody: Buffer.isBuffer(request.body) ? request.body : undefined } : {}),
+            rawHeaders: request.headers,
           });
-          return envelope(locale, def, data);
-        }
-        const answer = await (handler as Handler<RouteName>)({
-          body: request.body as never,
-          query: request.query as never,
-          params: request.params as never,
-          headers: request.headers as never,
-          user: request.authUser,
-          ip: request.ip,
-          locale,
-          requestId: request.id,
-          log: request.log,
-          ...(def.multipart ? { file: () => firstFile(request) } : {}),
-        });
-        if (def.produces) {
-          const { filename, body } = answer as unknown as StreamAnswer;
-          reply.header('content-type', `${def.produces}; charset=utf-8`);
-          reply.header('content-disposition', `attachment; filename="${filename}"`);
-          reply.header('cache-control', 'no-store');
-          return reply.send(body);
-        }
-        if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
-        return envelope(locale, def, answer as RouteData<RouteName>);
-      },
+          if (def.produces) {
+            const { filename, body } = answer as unknown as StreamAnswer;
+            reply.header('content-type', `${def.produces}; charset=utf-8`);
+            reply.header('content-disposition', `attachment; filename="${filename}"`);
+            reply.header('cache-control', 'no-store');
+            return reply.send(body);
+          }
+          if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
+          return envelope(locale, def, answer as RouteData<RouteName>);
+        }),
+    };
+    if (!def.rawBody) {
+      typed.route(route);
+      continue;
+    }
+    // A route that takes the body's bytes unparsed lives in a scope of its own whose only content-type
+    // parser hands the handler a Buffer: nothing reads the bytes before the handler checks them.
+    app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.withTypeProvider<ZodTypeProvider>().route(route);
     });
   }
 }

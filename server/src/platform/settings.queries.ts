@@ -1,4 +1,4 @@
-import type { IntroData, RebateSettings } from '@kamai/contract';
+import { type IntroData, type RebateSettings, RISK_DEFAULTS } from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { settings } from '../db/schema';
@@ -26,6 +26,8 @@ export const SETTING_DEFAULTS = {
     /** The payout time the withdraw dialog promises. */
     payoutHours: 24,
   },
+  /** Fraud signal weights, four-eyes thresholds and the qualified-invite rule (issue 12). */
+  risk: RISK_DEFAULTS,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];

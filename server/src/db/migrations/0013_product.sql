@@ -37,7 +37,7 @@ ALTER TABLE "intro_watches" ADD CONSTRAINT "intro_watches_user_id_users_id_fk" F
 ALTER TABLE "withdrawals" ADD COLUMN "fee" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_fee_below_amount" CHECK ("withdrawals"."fee" >= 0 and "withdrawals"."fee" < "withdrawals"."amount");--> statement-breakpoint
 ALTER TABLE "withdrawals" DROP CONSTRAINT "withdrawals_state_known";--> statement-breakpoint
-ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_state_known" CHECK ("withdrawals"."state" in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_state_known" CHECK ("withdrawals"."state" in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'cancelled', 'reversed'));--> statement-breakpoint
 UPDATE "postings" AS p SET "ref" = p."ref" || jsonb_build_object('remark', a."after"->>'remark')
 	FROM "audit_log" AS a
 	WHERE a."action" = 'revenue.add' AND p."idempotency_key" = 'revenue:audit:' || a."id" AND a."after" ? 'remark';

@@ -6,7 +6,7 @@ import {
   idempotencyKeys,
   linkedAccounts,
   linkedPairings,
-  loginFailures,
+  loginAttempts,
   noticeReads,
   notifications,
   otpCodes,
@@ -84,7 +84,7 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
     })
     .where(eq(users.id, id));
   await db.delete(sessions).where(eq(sessions.userId, id));
-  await db.delete(loginFailures).where(eq(loginFailures.userId, id));
+  await db.delete(loginAttempts).where(eq(loginAttempts.username, user.username));
   await db.delete(otpCodes).where(eq(otpCodes.target, user.username));
   await db.delete(otpOutbox).where(eq(otpOutbox.target, user.username));
   await db.delete(surveyResponses).where(eq(surveyResponses.userId, id));

@@ -37,11 +37,12 @@ function selectUserRows(db: Executor) {
             EARNING_TYPES.map((type) => sql`${type}`),
             sql`, `,
           )}))`,
-      // Paid-out money leaves the user's accounts (wallet or hold), whichever the posting debits.
+      // Paid-out money leaves the user's accounts (wallet or hold), whichever the posting debits; a payout
+      // the bank returned comes back (reversal) and a recovered overpayment leaves again (recovery).
       totalWithdrawn: sql<string>`(
         select coalesce(-sum(e.amount), 0)::text
         from ${accounts} a join ${entries} e on e.account_id = a.id join ${postings} p on p.id = e.posting_id
-        where a.user_id = ${users.id} and p.type = 'withdrawal_paid')`,
+        where a.user_id = ${users.id} and p.type in ('withdrawal_paid', 'withdrawal_reversal', 'payout_recovery'))`,
     })
     .from(users)
     .leftJoin(wallet, and(eq(wallet.userId, users.id), eq(wallet.kind, 'wallet')))
@@ -132,7 +133,7 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
 export async function lockUsers(db: Executor, ids: number[]) {
   return db
-    .select({ id: users.id, role: users.role, frozen: users.frozen })
+    .select({ id: users.id, username: users.username, role: users.role, frozen: users.frozen })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(asc(users.id))

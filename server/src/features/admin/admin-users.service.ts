@@ -10,12 +10,15 @@ import {
 } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
+import { refuseCommonPassword } from '../../platform/common-passwords';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import { notify } from '../../platform/notifications.queries';
 import { hashPassword } from '../../platform/password';
 import { deleteUserSessions } from '../../platform/sessions.queries';
+import { clearLoginAttempts } from '../auth';
 import { countInvitees } from '../referrals';
-import { clearLoginFailures, updatePassword } from '../users';
+import { updatePassword } from '../users';
 import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
 
@@ -152,20 +155,30 @@ export function createAdminUsersService({ db }: { db: Db }) {
     });
   }
 
-  /** Sets a new password and ends every session; the audit row records that, never the password. */
+  /**
+   * Sets a new password and ends every session; the audit row records that, never the password, and
+   * the user is told (issue 12: no password changes silently, whoever makes it).
+   */
   async function resetPassword(actor: Actor, input: { userId: number; password: string }) {
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     return db.transaction(async (tx) => {
-      await lockForChange(tx, actor, input.userId);
+      const target = await lockForChange(tx, actor, input.userId);
       await updatePassword(tx, input.userId, passwordHash);
       const sessionsEnded = await deleteUserSessions(tx, input.userId);
-      await clearLoginFailures(tx, input.userId);
-      await writeAudit(tx, {
+      await clearLoginAttempts(tx, target.username);
+      const auditId = await writeAudit(tx, {
         actorId: actor.id,
         action: 'user.resetpass',
         target: `user:${input.userId}`,
-        after: { sessionsEnded },
+        after: { by: 'operator', sessionsEnded },
         requestId: actor.requestId,
+      });
+      await notify(tx, {
+        userId: input.userId,
+        kind: 'password_changed',
+        params: {},
+        dedupeKey: `password:${input.userId}:${auditId}`,
       });
       return { sessionsEnded };
     });

@@ -1,30 +1,69 @@
-import { normalizeUsername, SESSION_TTL_DAYS, SYSTEM_TASK_IDS } from '@kamai/contract';
+import {
+  foldUsername,
+  LOGIN_ACCOUNT_LOCK_MINUTES,
+  LOGIN_ADDRESS_LOCK_MINUTES,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  normalizeUsername,
+  SESSION_TTL_DAYS,
+  SYSTEM_TASK_IDS,
+} from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { type AuthUser, hashToken, newToken } from '../../platform/auth';
-import type { Config } from '../../platform/config';
+import type { ClientInfo } from '../../platform/client-info';
+import { refuseCommonPassword } from '../../platform/common-passwords';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { notify } from '../../platform/notifications.queries';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import type { RateCounters } from '../../platform/rate-limit';
+import type { RateLimit } from '../../platform/rate-limit';
 import * as q from '../../platform/sessions.queries';
+import { recordClient } from '../fraud';
 import type { OtpService } from '../otp';
 import { completeSystemTask } from '../tasks';
 import * as users from '../users';
 import { insertWallet } from '../wallet';
+import * as attempts from './login-attempts.queries';
 
 export interface AuthServiceDeps {
   db: Db;
-  config: Config;
+  config: { INVITE_CODE_REQUIRED: boolean };
   otp: OtpService;
-  counters: RateCounters;
+  /** Per-address limits (Redis when REDIS_URL is set). */
+  limits: {
+    /** Failed logins from one address, any accounts (LOGIN_FAILURES_PER_IP). */
+    loginsPerIp: RateLimit;
+    registrationsPerIp: RateLimit;
+    resetsPerIp: RateLimit;
+  };
   now?: () => Date;
 }
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const LIMITS: attempts.AttemptLimits = {
+  perPair: LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+  pairWindowMs: LOGIN_ADDRESS_LOCK_MINUTES * MINUTE_MS,
+  perAccount: LOGIN_FAILURES_PER_ACCOUNT,
+  accountWindowMs: LOGIN_ACCOUNT_LOCK_MINUTES * MINUTE_MS,
+};
 
+type Refusal = { ok: false; key: 'invite_code_not_found' | 'username_taken' | 'username_does_not_exist' };
+
+async function takeOrRefuse(limit: RateLimit, ip: string) {
+  const taken = await limit.take(ip);
+  if (!taken.ok) throw new AppError('too_many_requests', { seconds: taken.retryAfterSeconds });
+}
+
+/**
+ * Registration, login and passwords. The order of the checks is the defence (issue 12): cheap
+ * checks (address limits, the one-time code, the name, the invite code) come before any password
+ * hash, so bogus requests cost no hashing; a name's existence is told only to whoever proved the code
+ * for it; a login attempt is counted before its password is checked.
+ */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config } = deps;
+  const { db, config, limits } = deps;
   const now = deps.now ?? (() => new Date());
-  const lockMs = config.LOGIN_LOCK_MINUTES * 60_000;
 
   async function startSession(tx: Executor, userId: number): Promise<string> {
     const token = newToken();
@@ -36,97 +75,175 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  async function register(input: { username: string; password: string; verifyCode: string; inviteCode: string }) {
+  /** Audit row and notification of a new password, in the change's transaction (issue 12, defect 1). */
+  async function recordPasswordChange(
+    tx: Executor,
+    input: { userId: number; actorId: number; action: string; requestId?: string; after: Record<string, unknown> },
+  ) {
+    const auditId = await writeAudit(tx, {
+      actorId: input.actorId,
+      action: input.action,
+      target: `user:${input.userId}`,
+      after: input.after,
+      requestId: input.requestId,
+    });
+    await notify(tx, {
+      userId: input.userId,
+      kind: 'password_changed',
+      params: {},
+      dedupeKey: `password:${input.userId}:${auditId}`,
+    });
+  }
+
+  async function register(
+    input: {
+      username: string;
+      password: string;
+      verifyCode: string;
+      inviteCode: string;
+      ip: string;
+    },
+    client: ClientInfo,
+  ) {
     const inviteCode = input.inviteCode.toUpperCase();
     if (config.INVITE_CODE_REQUIRED && !inviteCode) {
       throw new AppError('enter_invite_code', { fields: { inviteCode: 'enter_invite_code' } });
     }
-    const passwordHash = await hashPassword(input.password);
+    refuseCommonPassword(input.password);
+    await takeOrRefuse(limits.registrationsPerIp, input.ip);
+    // 1. The code first (a wrong one answers alike for taken and free names), then the invite code
+    //    and the name; the code is used only when all hold.
+    const checked = await db.transaction(async (tx) => {
+      const code = await deps.otp.verify(tx, input.username, input.verifyCode);
+      if (!code.ok) return code;
+      const inviter = inviteCode ? await users.findUserByInviteCode(tx, inviteCode) : undefined;
+      if (inviteCode && !inviter) return { ok: false, key: 'invite_code_not_found' } satisfies Refusal;
+      if (await users.findUserByUsername(tx, input.username)) {
+        return { ok: false, key: 'username_taken' } satisfies Refusal;
+      }
+      await deps.otp.use(tx, code.id);
+      return { ok: true as const, codeId: code.id, inviterId: inviter?.id ?? null };
+    });
+    if (!checked.ok) throw new AppError(checked.key, 'data' in checked ? checked.data : {});
+    // 2. Only now the hash, on the sign-up pool; if it is full, the code is given back for a retry.
+    const passwordHash = await hashPassword(input.password, 'signup').catch(async (error: unknown) => {
+      await deps.otp.release(checked.codeId);
+      throw error;
+    });
+    // 3. The account.
     const result = await db
       .transaction(async (tx) => {
-        const inviter = inviteCode ? await users.findUserByInviteCode(tx, inviteCode) : undefined;
-        if (inviteCode && !inviter) return { ok: false as const, key: 'invite_code_not_found' as const, data: {} };
-        if (await users.findUserByUsername(tx, input.username)) {
-          return { ok: false as const, key: 'username_taken' as const, data: {} };
-        }
-        const code = await deps.otp.consume(tx, input.username, input.verifyCode);
-        if (!code.ok) return code;
         const user = await users.insertUser(tx, {
           username: input.username,
           passwordHash,
           inviteCode: await users.uniqueInviteCode(tx),
-          inviterId: inviter?.id ?? null,
+          inviterId: checked.inviterId,
         });
         await insertWallet(tx, user.id);
+        await recordClient(tx, user.id, 'register', client);
         // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };
       })
       .catch((error: unknown) => {
         // Two registrations of one username at once: the loser sees the same answer as a later one.
-        if (isUniqueViolation(error)) return { ok: false as const, key: 'username_taken' as const, data: {} };
+        if (isUniqueViolation(error)) return { ok: false, key: 'username_taken' } satisfies Refusal;
         throw error;
       });
-    if (!result.ok) throw new AppError(result.key, result.data);
+    if (!result.ok) throw new AppError(result.key);
     return { token: result.token };
   }
 
-  async function login(input: { username: string; password: string; ip: string }) {
-    const ipKey = `login:ip:${input.ip}`;
-    const ipFailures = await deps.counters.current(ipKey);
-    if (ipFailures.count >= config.LOGIN_FAILURES_PER_IP) {
-      throw new AppError('login_locked', { minutes: Math.ceil(ipFailures.retryAfterSeconds / 60) });
+  async function lockedFor(username: string, address: string, windowMs: number) {
+    const start = await attempts.windowStartOf(db, username, address);
+    const left = start ? start.getTime() + windowMs - now().getTime() : windowMs;
+    return Math.max(1, Math.ceil(left / MINUTE_MS));
+  }
+
+  async function login(input: { username: string; password: string; ip: string }, client: ClientInfo) {
+    const username = normalizeUsername(input.username) ?? foldUsername(input.username).toLowerCase();
+    // Every attempt is reserved before its password is checked, per address and per (account,
+    // address) and per account: however many arrive at once, no more are checked than the limits.
+    const fromIp = await limits.loginsPerIp.take(input.ip);
+    if (!fromIp.ok) throw new AppError('login_locked', { minutes: Math.ceil(fromIp.retryAfterSeconds / 60) });
+    const reserved = await attempts.reserveAttempt(db, { username, address: input.ip, now: now(), limits: LIMITS });
+    if (reserved !== 'ok') {
+      await limits.loginsPerIp.giveBack(input.ip);
+      const minutes =
+        reserved === 'pair'
+          ? await lockedFor(username, input.ip, LIMITS.pairWindowMs)
+          : await lockedFor(username, attempts.ANY_ADDRESS, LIMITS.accountWindowMs);
+      throw new AppError('login_locked', { minutes });
     }
-    const username = normalizeUsername(input.username) ?? input.username.trim().toLowerCase();
     const user = await users.findUserByUsername(db, username);
-    const failures = user ? await users.countRecentLoginFailures(db, user.id, new Date(now().getTime() - lockMs)) : 0;
-    if (failures >= config.LOGIN_FAILURES_PER_ACCOUNT) {
-      throw new AppError('login_locked', { minutes: config.LOGIN_LOCK_MINUTES });
-    }
+    // Unknown names are checked against a throwaway hash and counted alike: no difference to see.
     const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) {
-      await deps.counters.increment(ipKey, lockMs);
-      if (user) await users.recordLoginFailure(db, user.id, input.ip);
-      throw new AppError('incorrect_username_or_password');
-    }
-    // Most logins have no failures to clear: one insert then, not a transaction of three statements
-    // (on PGlite every statement runs on the event loop; benchmark 5's login flood).
-    const token =
-      failures > 0
-        ? await db.transaction(async (tx) => {
-            await users.clearLoginFailures(tx, user.id);
-            return startSession(tx, user.id);
-          })
-        : await startSession(db, user.id);
+    if (!user || !ok) throw new AppError('incorrect_username_or_password');
+    await Promise.all([attempts.settleSuccess(db, username, input.ip), limits.loginsPerIp.giveBack(input.ip)]);
+    const token = await startSession(db, user.id);
+    await recordClient(db, user.id, 'login', client);
     return { token };
   }
 
-  async function resetPassword(input: { username: string; verifyCode: string; password: string }) {
-    const user = await users.findUserByUsername(db, input.username);
-    if (!user) throw new AppError('username_does_not_exist');
-    const passwordHash = await hashPassword(input.password);
-    const check = await db.transaction(async (tx) => {
-      const code = await deps.otp.consume(tx, input.username, input.verifyCode);
+  async function resetPassword(input: {
+    username: string;
+    verifyCode: string;
+    password: string;
+    ip: string;
+    requestId?: string;
+  }) {
+    refuseCommonPassword(input.password);
+    await takeOrRefuse(limits.resetsPerIp, input.ip);
+    // The code first: "username does not exist" only for whoever proved the code for that name.
+    const checked = await db.transaction(async (tx) => {
+      const code = await deps.otp.verify(tx, input.username, input.verifyCode);
       if (!code.ok) return code;
-      await users.updatePassword(tx, user.id, passwordHash);
-      await q.deleteUserSessions(tx, user.id);
-      await users.clearLoginFailures(tx, user.id);
-      return code;
+      const user = await users.findUserByUsername(tx, input.username);
+      if (!user) return { ok: false, key: 'username_does_not_exist' } satisfies Refusal;
+      await deps.otp.use(tx, code.id);
+      return { ok: true as const, codeId: code.id, userId: user.id };
     });
-    if (!check.ok) throw new AppError(check.key, check.data);
+    if (!checked.ok) throw new AppError(checked.key, 'data' in checked ? checked.data : {});
+    const passwordHash = await hashPassword(input.password, 'signup').catch(async (error: unknown) => {
+      await deps.otp.release(checked.codeId);
+      throw error;
+    });
+    await db.transaction(async (tx) => {
+      await users.updatePassword(tx, checked.userId, passwordHash);
+      const sessionsEnded = await q.deleteUserSessions(tx, checked.userId);
+      await attempts.clearAttempts(tx, input.username);
+      await recordPasswordChange(tx, {
+        userId: checked.userId,
+        actorId: checked.userId,
+        action: 'user.resetpass',
+        requestId: input.requestId,
+        after: { by: 'code', sessionsEnded },
+      });
+    });
     return null;
   }
 
-  async function changePassword(caller: AuthUser, input: { oldPassword: string; password: string }) {
+  async function changePassword(
+    caller: AuthUser & { requestId?: string },
+    input: { oldPassword: string; password: string },
+  ) {
     const user = await users.findUserById(db, caller.id);
     if (!user) throw new AppError('unauthorized');
+    refuseCommonPassword(input.password);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
       throw new AppError('incorrect_old_password', { fields: { oldPassword: 'incorrect_old_password' } });
     }
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       await users.updatePassword(tx, user.id, passwordHash);
-      await q.deleteUserSessions(tx, user.id, caller.sessionHash);
+      const sessionsEnded = await q.deleteUserSessions(tx, user.id, caller.sessionHash);
+      await recordPasswordChange(tx, {
+        userId: user.id,
+        actorId: user.id,
+        action: 'user.password',
+        requestId: caller.requestId,
+        after: { sessionsEnded },
+      });
     });
     return null;
   }
@@ -140,7 +257,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return q.findLiveSession(db, tokenHash, now());
   }
 
-  return { register, login, resetPassword, changePassword, logout, resolveSession };
+  /** Deletes login counters whose windows ended (the jobs loop, hourly). */
+  async function sweepLoginAttempts() {
+    await attempts.sweepAttempts(db, new Date(now().getTime() - LIMITS.accountWindowMs));
+  }
+
+  return { register, login, resetPassword, changePassword, logout, resolveSession, sweepLoginAttempts };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import { enqueueNoticePush } from '../../platform/push.queries';
 import * as q from './notices.queries';
 import { toAdminNotice } from './notices.service';
 
@@ -43,6 +44,7 @@ export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date
         createdAt: at,
         updatedAt: at,
       });
+      if (row.published && row.publishedAt) await enqueueNoticePush(tx, row.id, row.publishedAt);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'notice.add',
@@ -69,6 +71,9 @@ export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date
         publishedAt: publishTime(input, before.publishedAt, at, published),
         updatedAt: at,
       });
+      // Pushed when it goes out: newly published or moved to another time, not on every typo fix.
+      const goesOut = !before.published || before.publishedAt?.getTime() !== row.publishedAt?.getTime();
+      if (row.published && row.publishedAt && goesOut) await enqueueNoticePush(tx, row.id, row.publishedAt);
       const [counted] = await q.listNotices(tx, { id: row.id, now: at, limit: 1 });
       const after = toAdminNotice(row, counted?.readCount ?? 0, at);
       await writeAudit(tx, {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { otpCodes, otpOutbox } from '../../db/schema';
+import { otpCodes, otpDeliveries, otpOutbox, users } from '../../db/schema';
 
 /** Serialises code requests for one target inside the caller's transaction. */
 export async function lockTarget(db: Executor, target: string) {
@@ -67,16 +67,75 @@ export async function consumeCode(db: Executor, id: number, now: Date) {
   await db.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, id));
 }
 
+/** Makes a consumed code usable again (what it was used for could not be finished). */
+export async function unconsumeCode(db: Executor, id: number) {
+  await db.update(otpCodes).set({ consumedAt: null }).where(eq(otpCodes.id, id));
+}
+
 export async function insertOutbox(db: Executor, values: typeof otpOutbox.$inferInsert) {
   await db.insert(otpOutbox).values(values);
 }
 
-/** Newest first; `beforeId` continues a page. */
+/**
+ * Newest first; `beforeId` continues a page. Never a code sent to a staff account (reviewer or
+ * admin): with it, whoever reads the outbox could reset that account's password (issue 12).
+ */
 export async function listOutbox(db: Executor, limit: number, beforeId?: number) {
+  const staff = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, otpOutbox.target), sql`${users.role} <> 'user'`));
   return db
     .select()
     .from(otpOutbox)
-    .where(beforeId === undefined ? undefined : lt(otpOutbox.id, beforeId))
+    .where(and(notExists(staff), beforeId === undefined ? undefined : lt(otpOutbox.id, beforeId)))
     .orderBy(desc(otpOutbox.id))
     .limit(limit);
+}
+
+export async function insertDelivery(db: Executor, values: typeof otpDeliveries.$inferInsert) {
+  await db.insert(otpDeliveries).values(values);
+}
+
+/** Newest first, optionally of one target; `beforeId` continues a page. */
+export async function listDeliveries(db: Executor, opts: { limit: number; beforeId?: number; target?: string }) {
+  return db
+    .select()
+    .from(otpDeliveries)
+    .where(
+      and(
+        opts.target === undefined ? undefined : eq(otpDeliveries.target, opts.target),
+        opts.beforeId === undefined ? undefined : lt(otpDeliveries.id, opts.beforeId),
+      ),
+    )
+    .orderBy(desc(otpDeliveries.id))
+    .limit(opts.limit);
+}
+
+/**
+ * Applies a provider's delivery report to its accepted send. Only a `sent` row changes: the first final
+ * report wins, so a repeated or late report cannot flip `delivered` back to `undelivered`.
+ */
+export async function applyDeliveryReport(
+  db: Executor,
+  report: {
+    provider: 'msg91' | 'twilio';
+    messageId: string;
+    status: 'delivered' | 'undelivered';
+    error?: string;
+    at: Date;
+  },
+) {
+  const rows = await db
+    .update(otpDeliveries)
+    .set({ status: report.status, error: report.error ?? null, updatedAt: report.at })
+    .where(
+      and(
+        eq(otpDeliveries.provider, report.provider),
+        eq(otpDeliveries.providerMessageId, report.messageId),
+        inArray(otpDeliveries.status, ['sent']),
+      ),
+    )
+    .returning({ id: otpDeliveries.id });
+  return rows.length;
 }

@@ -1,24 +1,44 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { type MessageKey, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type PageQuery } from '@kamai/contract';
+
+import {
+  type DeliveryProvider,
+  type Locale,
+  type MessageKey,
+  OTP_MAX_TRIES,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+  type PageQuery,
+} from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { RateCounters } from '../../platform/rate-limit';
+import type { RateLimit } from '../../platform/rate-limit';
 import * as q from './otp.queries';
-import type { OtpSender } from './otp.senders';
+import { DeliveryFailed, type OtpSender } from './otp.senders';
+import { checkMsg91Report, parseMsg91Report } from './sms.reports';
 
 const HOUR_MS = 3_600_000;
 
 export interface OtpServiceDeps {
   db: Db;
   config: Config;
-  counters: RateCounters;
+  /** Codes sent per address an hour (OTP_SENDS_PER_IP_PER_HOUR). */
+  sendsPerIp: RateLimit;
+  /** Codes and messages one operator sends an hour through POST /obj/otp/* (OTP_ADMIN_SENDS_PER_HOUR). */
+  adminSends: RateLimit;
   senders: { sms: OtpSender; email: OtpSender };
   now?: () => Date;
 }
 
-export type CodeCheck = { ok: true } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+export type CodeCheck = { ok: true; id: number } | { ok: false; key: MessageKey; data: Record<string, unknown> };
+
+/** Who reads the outbox, for its audit row. */
+export interface OutboxReader {
+  id: number;
+  requestId: string;
+}
 
 function hashCode(target: string, code: string): Buffer {
   return createHash('sha256').update(`${target}:${code}`).digest();
@@ -26,12 +46,22 @@ function hashCode(target: string, code: string): Buffer {
 
 export function createOtpService(deps: OtpServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
+  const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
-  /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX). */
-  async function send({ target, ip }: { target: string; ip: string }) {
-    if ((await deps.counters.increment(`otp:ip:${ip}`, HOUR_MS)) > deps.config.OTP_SENDS_PER_IP_PER_HOUR) {
-      throw new AppError('otp_rate_limited');
-    }
+  /** Why nobody took it, as the caller's answer: the target is refused everywhere (400), or try later (503). */
+  function refusal(channel: 'sms' | 'email', error: unknown): AppError {
+    const invalid = error instanceof DeliveryFailed && error.invalidTarget;
+    const key = invalid
+      ? channel === 'sms'
+        ? 'invalid_phone_number_format'
+        : 'enter_valid_email'
+      : 'service_unavailable';
+    return Object.assign(new AppError(key), { cause: error });
+  }
+
+  /** A fresh code for the target under its own limits (one a minute, a few an hour), then the send. */
+  async function issueCode(target: string, locale: Locale) {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const at = now();
     const id = await deps.db.transaction(async (tx) => {
@@ -52,20 +82,91 @@ export function createOtpService(deps: OtpServiceDeps) {
     });
     const channel = target.includes('@') ? 'email' : 'sms';
     try {
-      await deps.senders[channel].send({ channel, target, code });
+      return await deps.senders[channel].send({ channel, target, locale, kind: 'code', code });
     } catch (error) {
       // Undelivered: forget the code so the user may ask again at once.
       await q.deleteCode(deps.db, id);
-      throw Object.assign(new AppError('service_unavailable'), { cause: error });
+      throw refusal(channel, error);
     }
+  }
+
+  /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX) in the caller's language. */
+  async function send({ target, ip, locale = 'en_US' }: { target: string; ip: string; locale?: Locale }) {
+    if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
+    await issueCode(target, locale);
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
   }
 
   /**
-   * Checks `code` against the target's newest usable code inside the caller's transaction and
-   * consumes it on a match. A wrong code counts a try; the caller commits that and then throws.
+   * `POST /obj/otp/sms|email`: an operator sends a code (the target's own limits apply, and the code
+   * works like one the user asked for) or a message. Limited per operator, audited with the outcome.
    */
-  async function consume(tx: Executor, target: string, code: string): Promise<CodeCheck> {
+  async function deliver(
+    actor: { id: number; requestId: string },
+    input: { channel: 'sms' | 'email'; target: string; message?: string; locale: Locale },
+  ) {
+    if (!(await deps.adminSends.take(String(actor.id))).ok) throw new AppError('too_many_requests');
+    const kind = input.message === undefined ? 'code' : 'message';
+    const audit = async (outcome: Record<string, unknown>) =>
+      writeAudit(deps.db, {
+        actorId: actor.id,
+        action: `otp.${input.channel}.${kind}`,
+        target: `${input.channel === 'sms' ? 'phone' : 'email'}:${input.target}`,
+        after: { locale: input.locale, ...(input.message === undefined ? {} : { message: input.message }), ...outcome },
+        requestId: actor.requestId,
+      });
+    let provider: DeliveryProvider;
+    try {
+      if (input.message === undefined) {
+        ({ provider } = await issueCode(input.target, input.locale));
+      } else {
+        const delivery = {
+          channel: input.channel,
+          target: input.target,
+          locale: input.locale,
+          kind: 'message',
+          text: input.message,
+        } as const;
+        ({ provider } = await deps.senders[input.channel].send(delivery).catch((error: unknown) => {
+          throw refusal(input.channel, error);
+        }));
+      }
+    } catch (error) {
+      await audit({ result: 'refused', key: error instanceof AppError ? error.key : 'internal_error' });
+      throw error;
+    }
+    await audit({ result: 'sent', provider });
+    return { kind, target: input.target, provider } as const;
+  }
+
+  async function deliveries({ limit, cursor, target }: PageQuery & { target?: string }) {
+    const beforeId = decodeCursor(cursor, isRowId);
+    const rows = await q.listDeliveries(deps.db, { limit: limit + 1, beforeId, target });
+    const items = rows.slice(0, limit).map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+  }
+
+  /** MSG91's delivery report: refused unless it carries the report token (and comes from an allowed address). */
+  async function msg91Report(input: { token: string | undefined; ip: string; body: unknown }) {
+    checkMsg91Report(deps.config, input);
+    let updated = 0;
+    for (const report of parseMsg91Report(input.body)) {
+      updated += await q.applyDeliveryReport(deps.db, { provider: 'msg91', ...report, at: now() });
+    }
+    return { updated };
+  }
+
+  /**
+   * Checks `code` against the target's newest usable code inside the caller's transaction, which then
+   * holds that code's row locked; on a match the caller decides whether to `use` it. A wrong code
+   * counts a try; the caller commits that and then throws.
+   */
+  async function verify(tx: Executor, target: string, code: string): Promise<CodeCheck> {
     const row = await q.lockUsableCode(tx, target, now(), OTP_MAX_TRIES);
     if (!row) return { ok: false, key: 'verification_code_not_found', data: {} };
     const expected = Buffer.from(row.codeHash, 'hex');
@@ -75,19 +176,39 @@ export function createOtpService(deps: OtpServiceDeps) {
       if (remaining === 0) return { ok: false, key: 'verification_code_not_found', data: {} };
       return { ok: false, key: 'verification_code_incorrect', data: { remaining } };
     }
-    await q.consumeCode(tx, row.id, now());
-    return { ok: true };
+    return { ok: true, id: row.id };
   }
 
-  async function outbox({ limit, cursor }: PageQuery) {
+  /** Marks a code verified by `verify` as used, in the same transaction: no one can use it again. */
+  async function use(tx: Executor, id: number) {
+    await q.consumeCode(tx, id, now());
+  }
+
+  /** Gives back a used code when what it was used for could not be finished (the hashing pool was full). */
+  async function release(id: number) {
+    await q.unconsumeCode(deps.db, id);
+  }
+
+  /** The sandbox's codes, for operators testing without a real sender; each read is audited. */
+  async function outbox(reader: OutboxReader, { limit, cursor }: PageQuery) {
+    if (!outboxOpen) throw new AppError('route_not_found');
     const beforeId = decodeCursor(cursor, isRowId);
-    const rows = await q.listOutbox(deps.db, limit + 1, beforeId);
-    const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    return deps.db.transaction(async (tx) => {
+      const rows = await q.listOutbox(tx, limit + 1, beforeId);
+      const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+      await writeAudit(tx, {
+        actorId: reader.id,
+        action: 'otp.outbox.read',
+        target: 'otp:outbox',
+        after: { codes: items.length, targets: items.map((item) => item.target) },
+        requestId: reader.requestId,
+      });
+      const last = items.at(-1);
+      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    });
   }
 
-  return { send, consume, outbox };
+  return { send, verify, use, release, outbox, deliver, deliveries, msg91Report, senders: deps.senders };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

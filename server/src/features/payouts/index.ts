@@ -1,4 +1,5 @@
 // The public face of the payouts feature (the payment gateway that pays an approved withdrawal).
 export type { PayoutGateway } from './payouts.gateway';
+export { payoutFigures } from './payouts.queries';
 export { callbackUrl, createPayouts, register } from './payouts.routes';
 export type { PayoutsService } from './payouts.service';

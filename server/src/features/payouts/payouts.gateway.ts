@@ -1,23 +1,52 @@
-import type { PayoutAccountType } from '@kamai/contract';
+import type { PayoutAccountType, PayoutGatewayName } from '@kamai/contract';
 
 /** One payout as we hand it to a gateway. */
 export interface PayoutOrder {
   /** Our withdrawal id: the gateway's idempotency key, so a repeated dispatch is the same payout. */
   orderNo: string;
+  /** The withdrawal's owner (RazorpayX: the contact's reference). */
+  userId: number;
   /** Paise. */
   amount: bigint;
   account: { accountType: PayoutAccountType; accountNo: string; ifsc: string; accountName: string };
   /** Where the gateway reports the outcome (our signed callback). */
   notifyUrl: string;
+  /** The gateway's id of this payout when an earlier dispatch learned it (reconciliation fetches by it). */
+  payoutId: string | null;
 }
 
 /**
- * A payout provider (DESIGN.md §2): accepts an order and later calls the signed callback with success
- * or failure. `dispatch` resolves once the gateway has the order (a repeat of an order it has is
- * accepted again and never paid twice) and throws when that is not known (network, timeout, 5xx),
- * so the caller retries with the same order number.
+ * What a gateway knows of a payout when it answers. `processing`: not settled yet (the webhook or the
+ * callback will tell). The others settle the withdrawal the way the matching callback would.
+ */
+export type PayoutOutcome =
+  | { status: 'processing' }
+  | { status: 'paid'; reference: string | null }
+  | { status: 'failed'; reason: string | null }
+  | { status: 'reversed'; reason: string | null };
+
+export interface DispatchResult {
+  /** The gateway's id of the payout, when it has one (RazorpayX `pout_...`). */
+  payoutId?: string;
+  /** Its state as the gateway answered; absent: processing, reported later by callback. */
+  outcome?: PayoutOutcome;
+  /** The gateway's answer as evidence (recorded with the outcome when it settles the withdrawal). */
+  evidence?: Record<string, unknown>;
+  /** The gateway's own status word (`processed`, `failed`, ...) for the evidence and the dedupe key. */
+  gatewayStatus?: string;
+}
+
+/**
+ * A payout provider (DESIGN.md §2): accepts an order and later reports success or failure. `dispatch`
+ * resolves once the gateway has the order (a repeat of an order it has is accepted again and never paid
+ * twice; a gateway that can be asked answers the payout's current state instead) and throws when that
+ * is not known (network, timeout, 5xx, refused credentials), so the caller retries with the same order.
+ * A refusal that can never succeed (the gateway's validation error) resolves with a `failed` outcome.
  */
 export interface PayoutGateway {
   readonly name: string;
-  dispatch(order: PayoutOrder, signal: AbortSignal): Promise<void>;
+  dispatch(order: PayoutOrder, signal: AbortSignal): Promise<DispatchResult | undefined>;
 }
+
+/** The gateways a withdrawal can be paid through, by the name stored on it. */
+export type PayoutGateways = Partial<Record<PayoutGatewayName, PayoutGateway>>;

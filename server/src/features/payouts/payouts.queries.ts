@@ -1,6 +1,8 @@
-import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import type { PayoutGatewayName } from '@kamai/contract';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { jobs, withdrawals } from '../../db/schema';
+import { jobs, payoutCallbacks, payoutMismatches, users, withdrawals } from '../../db/schema';
 
 /** Approved withdrawals with no unfinished dispatch job (`<prefix><id>`): their dispatch was lost. */
 export async function approvedWithoutDispatch(db: Executor, dedupeKeyPrefix: string) {
@@ -40,4 +42,150 @@ export async function processingDispatchedBefore(db: Executor, before: Date) {
 /** Records that a processing withdrawal was handed to the gateway again. */
 export async function markDispatched(db: Executor, id: number, at: Date) {
   await db.update(withdrawals).set({ dispatchedAt: at }).where(eq(withdrawals.id, id));
+}
+
+/** Fixes the gateway that pays a withdrawal (at approval, in its transaction). */
+export async function setGateway(db: Executor, id: number, gateway: PayoutGatewayName) {
+  await db.update(withdrawals).set({ gateway }).where(eq(withdrawals.id, id));
+}
+
+export async function setGatewayPayoutId(db: Executor, id: number, payoutId: string) {
+  await db.update(withdrawals).set({ gatewayPayoutId: payoutId }).where(eq(withdrawals.id, id));
+}
+
+/** The withdrawal a gateway's payout id belongs to. */
+export async function withdrawalIdByPayout(db: Executor, gateway: PayoutGatewayName, payoutId: string) {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.gateway, gateway), eq(withdrawals.gatewayPayoutId, payoutId)));
+  return row?.id;
+}
+
+export type NewCallback = Omit<typeof payoutCallbacks.$inferInsert, 'id' | 'createdAt' | 'applied'>;
+
+/** Records a callback once per event key: `{id, created}`; `created` false for a repeated delivery. */
+export async function recordCallback(db: Executor, values: NewCallback & { createdAt: Date }) {
+  const [row] = await db
+    .insert(payoutCallbacks)
+    .values(values)
+    .onConflictDoNothing({ target: payoutCallbacks.eventKey })
+    .returning({ id: payoutCallbacks.id });
+  if (row) return { id: row.id, created: true };
+  const [existing] = await db
+    .select({ id: payoutCallbacks.id })
+    .from(payoutCallbacks)
+    .where(eq(payoutCallbacks.eventKey, values.eventKey));
+  if (!existing) throw new Error(`payout callback ${values.eventKey} conflicted but is not visible`);
+  return { id: existing.id, created: false };
+}
+
+export async function markCallbackApplied(db: Executor, id: number) {
+  await db.update(payoutCallbacks).set({ applied: true }).where(eq(payoutCallbacks.id, id));
+}
+
+/** The newest callback that changed the withdrawal's state before callback `beforeId`. */
+export async function lastAppliedCallback(db: Executor, withdrawalId: number, beforeId: number) {
+  const [row] = await db
+    .select({ id: payoutCallbacks.id })
+    .from(payoutCallbacks)
+    .where(
+      and(
+        eq(payoutCallbacks.withdrawalId, withdrawalId),
+        eq(payoutCallbacks.applied, true),
+        lt(payoutCallbacks.id, beforeId),
+      ),
+    )
+    .orderBy(desc(payoutCallbacks.id))
+    .limit(1);
+  return row?.id;
+}
+
+export type NewMismatch = Omit<typeof payoutMismatches.$inferInsert, 'id'>;
+
+/** Opens a mismatch once per dedupe key; answers its id when it is new. */
+export async function insertMismatch(db: Executor, values: NewMismatch) {
+  const [row] = await db
+    .insert(payoutMismatches)
+    .values(values)
+    .onConflictDoNothing({ target: payoutMismatches.dedupeKey })
+    .returning({ id: payoutMismatches.id });
+  return row?.id;
+}
+
+export type MismatchRow = typeof payoutMismatches.$inferSelect;
+
+export async function lockMismatch(db: Executor, id: number) {
+  const [row] = await db.select().from(payoutMismatches).where(eq(payoutMismatches.id, id)).for('update');
+  return row;
+}
+
+export async function resolveMismatch(
+  db: Executor,
+  id: number,
+  values: Pick<MismatchRow, 'resolution' | 'resolutionReason' | 'resolvedBy' | 'resolvedAt'>,
+) {
+  await db.update(payoutMismatches).set(values).where(eq(payoutMismatches.id, id));
+}
+
+/** Mismatches newest first, with their withdrawal, its owner's name and both callbacks. */
+export async function listMismatches(
+  db: Executor,
+  filter: { resolved?: boolean; ids?: number[] },
+  limit: number,
+  beforeId?: number,
+) {
+  const settled = alias(payoutCallbacks, 'settled_callback');
+  const rows = await db
+    .select({
+      mismatch: payoutMismatches,
+      withdrawal: {
+        userId: withdrawals.userId,
+        amount: withdrawals.amount,
+        fee: withdrawals.fee,
+        state: withdrawals.state,
+        reference: withdrawals.reference,
+      },
+      username: users.username,
+      callback: { status: payoutCallbacks.status, payload: payoutCallbacks.payload, at: payoutCallbacks.createdAt },
+      settled: { status: settled.status, payload: settled.payload, at: settled.createdAt },
+    })
+    .from(payoutMismatches)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutMismatches.withdrawalId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .innerJoin(payoutCallbacks, eq(payoutCallbacks.id, payoutMismatches.callbackId))
+    .leftJoin(settled, eq(settled.id, payoutMismatches.settledCallbackId))
+    .where(
+      and(
+        filter.resolved === undefined
+          ? undefined
+          : filter.resolved
+            ? isNotNull(payoutMismatches.resolvedAt)
+            : isNull(payoutMismatches.resolvedAt),
+        filter.ids ? inArray(payoutMismatches.id, filter.ids) : undefined,
+        beforeId === undefined ? undefined : lt(payoutMismatches.id, beforeId),
+      ),
+    )
+    .orderBy(desc(payoutMismatches.id))
+    .limit(limit);
+  return rows;
+}
+
+/** For /metrics: open and all mismatches, and withdrawals per state. */
+export async function payoutFigures(db: Executor) {
+  const [mismatches] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${payoutMismatches.resolvedAt} is null)`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(payoutMismatches);
+  const states = await db
+    .select({
+      state: withdrawals.state,
+      gateway: sql<string>`coalesce(${withdrawals.gateway}, 'none')`,
+      count: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(withdrawals)
+    .groupBy(withdrawals.state, withdrawals.gateway);
+  return { mismatchesOpen: mismatches?.open ?? 0, mismatchesTotal: mismatches?.total ?? 0, states };
 }

@@ -1,16 +1,24 @@
 import type { AddressInfo } from 'node:net';
-import { routes } from '@kamai/contract';
+import { type PayoutGatewayName, RAZORPAYX_SIGNATURE_HEADER, routes } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../platform/config';
-import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type Config, razorpayxConfigured } from '../../platform/config';
+import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { sharedSecret } from '../../platform/secrets';
 import type { PayoutGateway } from './payouts.gateway';
+import { createMismatchesService, type MismatchesService } from './payouts.mismatches';
+import { createRazorpayxGateway } from './payouts.razorpayx';
 import { createSandboxGateway } from './payouts.sandbox';
 import { createPayoutsService, type PayoutsService } from './payouts.service';
 
-function payoutsHandlers(payouts: PayoutsService): Handlers {
+function payoutsHandlers(payouts: PayoutsService, mismatches: MismatchesService): Handlers {
   return {
     payNotifyMasterpay: (ctx) => payouts.callback(ctx.query, ctx.log),
+    payNotifyRazorpayx: (ctx) => {
+      const signature = ctx.rawHeaders[RAZORPAYX_SIGNATURE_HEADER];
+      return payouts.razorpayxWebhook(ctx.rawBody, typeof signature === 'string' ? signature : undefined, ctx.log);
+    },
+    adminPayoutMismatches: (ctx) => mismatches.list(ctx.query),
+    adminPayoutMismatchResolve: (ctx) => mismatches.resolve({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
 }
 
@@ -37,6 +45,8 @@ export interface PayoutsDeps extends FeatureDeps {
   wakeJobs: () => void;
   /** The job lease: a dispatch must give up well inside it. */
   leaseMs: number;
+  /** Counts a payout mismatch this process opened (/metrics). */
+  onMismatch?: (gateway: PayoutGatewayName) => void;
 }
 
 /**
@@ -54,11 +64,27 @@ export async function createPayouts(deps: PayoutsDeps) {
     delayMs: config.SANDBOX_PAYOUT_DELAY_MS,
     failureRate: config.SANDBOX_PAYOUT_FAILURE_RATE,
   });
+  // RazorpayX runs whenever its settings are there, whatever PAYOUT_GATEWAY says: withdrawals approved
+  // while it was chosen keep being paid, reconciled and settled through it after a switch back.
+  const razorpayx = razorpayxConfigured(config)
+    ? createRazorpayxGateway({
+        baseUrl: config.RAZORPAYX_BASE_URL,
+        keyId: config.RAZORPAYX_KEY_ID as string,
+        keySecret: config.RAZORPAYX_KEY_SECRET as string,
+        accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER as string,
+        timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
+      })
+    : undefined;
   const payouts = createPayoutsService({
     db,
     now,
     log,
-    gateway: deps.gateway ?? sandbox.gateway,
+    gateways: { sandbox: deps.gateway ?? sandbox.gateway, razorpayx: razorpayx?.gateway },
+    defaultGateway: config.PAYOUT_GATEWAY,
+    razorpayxWebhookSecrets: [config.RAZORPAYX_WEBHOOK_SECRET, config.RAZORPAYX_WEBHOOK_SECRET_PREVIOUS].filter(
+      (value): value is string => Boolean(value),
+    ),
+    onMismatch: deps.onMismatch,
     secret,
     notifyUrl: deps.notifyUrl,
     reconcileAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,
@@ -69,7 +95,7 @@ export async function createPayouts(deps: PayoutsDeps) {
   return { payouts, jobHandlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers } };
 }
 
-/** The gateway's signed callback. */
-export function register(app: FastifyInstance, { payouts }: { payouts: PayoutsService }) {
-  registerRoutes(app, payoutsHandlers(payouts));
+/** The gateways' signed callbacks and the operators' payout mismatches. */
+export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutsService }) {
+  registerRoutes(app, payoutsHandlers(deps.payouts, createMismatchesService({ db: deps.db, now: deps.now })));
 }

@@ -35,7 +35,7 @@ export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: 
     runAt: new Date(now().getTime() + delayMs),
   });
 
-  async function dispatch(order: PayoutOrder, signal: AbortSignal) {
+  async function dispatch(order: PayoutOrder, signal: AbortSignal): Promise<undefined> {
     signal.throwIfAborted();
     await db.transaction(async (tx) => {
       const failed = Math.random() < failureRate;

@@ -3,15 +3,19 @@ import {
   PAYOUT_CALLBACK_MAX_SKEW_SECONDS,
   PAYOUT_CALLBACK_STATUSES,
   type PayoutCallbackStatus,
+  type PayoutGatewayName,
   parseRupees,
+  RAZORPAYX_PAYOUT_EVENTS,
+  razorpayxWebhookBody,
 } from '@kamai/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
-import { changeState, findWithdrawal, lockWithdrawal } from '../withdrawals';
-import type { PayoutGateway } from './payouts.gateway';
+import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
+import type { PayoutGateway, PayoutGateways, PayoutOutcome } from './payouts.gateway';
 import * as q from './payouts.queries';
+import { outcomeOf, verifyWebhookSignature } from './payouts.razorpayx';
 import { type CallbackParams, verifySignature } from './payouts.signature';
 
 export const DISPATCH_JOB = 'payout.dispatch';
@@ -21,9 +25,14 @@ export interface PayoutsOptions {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
-  gateway: PayoutGateway;
+  /** The gateways by the name a withdrawal records; `sandbox` is always there. */
+  gateways: PayoutGateways & { sandbox: PayoutGateway };
+  /** The gateway newly approved withdrawals are paid through (PAYOUT_GATEWAY). */
+  defaultGateway: PayoutGatewayName;
   /** PAYOUT_GATEWAY_SECRET, or the one generated and kept in settings. */
   secret: string;
+  /** RazorpayX webhook secrets accepted now: the current one, and the previous one during a rotation. */
+  razorpayxWebhookSecrets: string[];
   /** Our callback's absolute URL, given to the gateway with each payout. */
   notifyUrl: () => string;
   /** A processing withdrawal not settled this long after its dispatch is dispatched again. */
@@ -32,11 +41,35 @@ export interface PayoutsOptions {
   dispatchTimeoutMs: number;
   /** Nudges this process's job runner after new work was committed. */
   wakeJobs: () => void;
+  /** Counts a mismatch opened by this process (the /metrics gauges read the table). */
+  onMismatch?: (gateway: PayoutGatewayName) => void;
 }
 
-/** Payouts (DESIGN.md §5): dispatch approved withdrawals through the gateway, settle them by its callback. */
+/** A settling report from a gateway, whatever its channel (callback, webhook, fetched by us). */
+interface Report {
+  gateway: PayoutGatewayName;
+  /** Unique per (payout, status): a second delivery of the same report changes nothing. */
+  eventKey: string;
+  /** The gateway's own word: `success`/`failed` (masterpay), `processed`, `reversed`, ... (RazorpayX). */
+  gatewayStatus: string;
+  outcome: Exclude<PayoutOutcome, { status: 'processing' }>;
+  /** Paise the gateway says it moved, when it says. */
+  amount: bigint | null;
+  payload: Record<string, unknown>;
+}
+
+type Applied = 'applied' | 'duplicate' | 'unchanged' | 'mismatch';
+
+const CLAIMS_PAID = new Set(['success', 'processed']);
+
+/** Whether "recover" applies to a mismatch: the gateway says it paid, yet the amount went back to the wallet. */
+export function isRecoverable(callbackStatus: string, currentState: string, sameAmount: boolean) {
+  return CLAIMS_PAID.has(callbackStatus) && (currentState === 'failed' || currentState === 'reversed') && sameAmount;
+}
+
+/** Payouts (DESIGN.md §5): dispatch approved withdrawals through their gateway, settle them by its reports. */
 export function createPayoutsService(options: PayoutsOptions) {
-  const { db, now, log, gateway, secret } = options;
+  const { db, now, log, gateways, secret } = options;
   const dispatchJob = (withdrawalId: number, runAt: Date) => ({
     kind: DISPATCH_JOB,
     dedupeKey: `${DISPATCH_KEY_PREFIX}${withdrawalId}`,
@@ -44,22 +77,119 @@ export function createPayoutsService(options: PayoutsOptions) {
     runAt,
   });
 
-  /** In the approval's transaction: one dispatch job per withdrawal, however many approvals race. */
+  /**
+   * In the approval's transaction: fixes the gateway that pays it (so changing PAYOUT_GATEWAY later never
+   * strands it) and queues one dispatch job per withdrawal, however many approvals race.
+   */
   async function enqueueDispatch(tx: Tx, withdrawalId: number) {
+    await q.setGateway(tx, withdrawalId, options.defaultGateway);
     await enqueueJob(tx, dispatchJob(withdrawalId, now()));
   }
 
   /**
-   * Job: hands the withdrawal to the gateway (our id as its idempotency key), then marks it processing.
-   * A crash between the two runs the job again; the gateway treats the repeat as the same payout.
+   * Opens a payout mismatch for a report that contradicts the withdrawal's state (hardening issue,
+   * defect 4): recorded with the callback that settled it and the contradicting one, logged, counted.
+   */
+  async function openMismatch(tx: Tx, current: WithdrawalRow, report: Report, callbackId: number) {
+    const settledCallbackId = await q.lastAppliedCallback(tx, current.id, callbackId);
+    const reference = report.outcome.status === 'paid' ? report.outcome.reference : null;
+    const id = await q.insertMismatch(tx, {
+      withdrawalId: current.id,
+      gateway: report.gateway,
+      dedupeKey: report.eventKey,
+      state: current.state,
+      callbackStatus: report.gatewayStatus,
+      callbackAmount: report.amount,
+      callbackReference: reference,
+      settledCallbackId: settledCallbackId ?? null,
+      callbackId,
+      createdAt: now(),
+    });
+    if (id !== undefined) {
+      log.error(
+        { withdrawalId: current.id, mismatchId: id, state: current.state, callbackStatus: report.gatewayStatus },
+        'payout mismatch: a signed gateway report contradicts the withdrawal; opened for an operator',
+      );
+      options.onMismatch?.(report.gateway);
+    }
+  }
+
+  /**
+   * Applies a gateway's report to a locked withdrawal, once per event key (duplicates change nothing).
+   * Approved/processing: settles it (a reversal before it was ever processed is a failure: the money
+   * never arrived). Paid + reversed: reversed, money back to the wallet. A report that contradicts the
+   * state (paid vs failed, processed after reversed, another amount or bank reference) opens a mismatch
+   * and changes nothing. Anything else repeats what is known and changes nothing.
+   */
+  async function applyReport(tx: Tx, current: WithdrawalRow, report: Report): Promise<Applied> {
+    const at = now();
+    const recorded = await q.recordCallback(tx, {
+      withdrawalId: current.id,
+      gateway: report.gateway,
+      eventKey: report.eventKey,
+      status: report.gatewayStatus,
+      payload: report.payload,
+      createdAt: at,
+    });
+    if (!recorded.created) return 'duplicate';
+    const { outcome } = report;
+    // The gateway is asked to pay amount − fee, so that is what it must report.
+    const wrongAmount = report.amount !== null && report.amount !== current.amount - current.fee;
+    const settle = async (change: Parameters<typeof changeState>[2]) => {
+      // A report can overtake the dispatch job's own update (or a crash can lose it): it proves the dispatch.
+      const processing =
+        current.state === 'approved' ? await changeState(tx, current, { to: 'processing', at }) : current;
+      await changeState(tx, processing, change);
+      await q.markCallbackApplied(tx, recorded.id);
+      return 'applied' as const;
+    };
+    const contradiction = async () => {
+      await openMismatch(tx, current, report, recorded.id);
+      return 'mismatch' as const;
+    };
+
+    switch (current.state) {
+      case 'approved':
+      case 'processing':
+        if (outcome.status === 'paid') {
+          return wrongAmount ? contradiction() : settle({ to: 'paid', at, reference: outcome.reference });
+        }
+        return settle({ to: 'failed', at, reason: outcome.reason });
+      case 'paid':
+        if (outcome.status === 'reversed') {
+          await changeState(tx, current, { to: 'reversed', at, reason: outcome.reason });
+          await q.markCallbackApplied(tx, recorded.id);
+          return 'applied';
+        }
+        if (outcome.status === 'failed') return contradiction();
+        if (wrongAmount) return contradiction();
+        if (outcome.reference && current.reference && outcome.reference !== current.reference) return contradiction();
+        return 'unchanged';
+      case 'failed':
+      case 'reversed':
+        return outcome.status === 'paid' ? contradiction() : 'unchanged';
+      default:
+        throw new AppError('payout_order_not_dispatched', {});
+    }
+  }
+
+  /**
+   * Job: hands the withdrawal to its gateway (our id as its idempotency key), then marks it processing,
+   * keeps the gateway's payout id, and applies the state the gateway answered (RazorpayX may answer a
+   * settled payout, e.g. when reconciliation fetches it). A crash between the steps runs the job again;
+   * the gateway treats the repeat as the same payout.
    */
   async function runDispatch(job: JobRow) {
     const id = Number(job.payload.withdrawalId);
     const withdrawal = await findWithdrawal(db, id);
     if (!withdrawal || (withdrawal.state !== 'approved' && withdrawal.state !== 'processing')) return;
-    await gateway.dispatch(
+    const name = withdrawal.gateway ?? 'sandbox';
+    const gateway = gateways[name];
+    if (!gateway) throw new Error(`withdrawal ${id} is paid through ${name}, which is not configured here`);
+    const result = await gateway.dispatch(
       {
         orderNo: String(withdrawal.id),
+        userId: withdrawal.userId,
         // The fee (0 unless the operator set one) stays with the platform; the account gets the rest.
         amount: withdrawal.amount - withdrawal.fee,
         account: {
@@ -69,20 +199,37 @@ export function createPayoutsService(options: PayoutsOptions) {
           accountName: withdrawal.accountName,
         },
         notifyUrl: options.notifyUrl(),
+        payoutId: withdrawal.gatewayPayoutId,
       },
       AbortSignal.timeout(options.dispatchTimeoutMs),
     );
     await db.transaction(async (tx) => {
-      const locked = await lockWithdrawal(tx, id);
-      if (locked?.state === 'approved') await changeState(tx, locked, { to: 'processing', at: now() });
-      else if (locked?.state === 'processing') await q.markDispatched(tx, id, now());
+      let locked = await lockWithdrawal(tx, id);
+      if (!locked) return;
+      if (result?.payoutId && locked.gatewayPayoutId !== result.payoutId) {
+        await q.setGatewayPayoutId(tx, id, result.payoutId);
+      }
+      if (locked.state === 'approved') locked = await changeState(tx, locked, { to: 'processing', at: now() });
+      else if (locked.state === 'processing') await q.markDispatched(tx, id, now());
+      const outcome = result?.outcome;
+      if (outcome && outcome.status !== 'processing' && (locked.state === 'processing' || locked.state === 'paid')) {
+        const status = result.gatewayStatus ?? outcome.status;
+        await applyReport(tx, locked, {
+          gateway: name,
+          eventKey: `${name}:${result.payoutId ?? `withdrawal-${id}`}:${status}`,
+          gatewayStatus: status,
+          outcome,
+          amount: null,
+          payload: { source: 'dispatch', ...(result.evidence ?? {}) },
+        });
+      }
     });
   }
 
   /**
-   * The gateway's callback (DESIGN.md §5). Refusals (bad or missing signature, stale `ts`, unknown
-   * order, wrong amount, an order never dispatched) change nothing, are logged and answer 400/401.
-   * A callback for a withdrawal already paid or failed changes nothing and is acknowledged.
+   * The masterpay callback (DESIGN.md §5). Refusals (bad or missing signature, stale `ts`, unknown
+   * order, wrong amount while open, an order never dispatched) change nothing, are logged and answer
+   * 400/401. A callback that contradicts a final state opens a payout mismatch and is acknowledged.
    */
   async function callback(params: CallbackParams, requestLog: FastifyBaseLogger): Promise<typeof PAYOUT_CALLBACK_ACK> {
     const refuse = (key: ConstructorParameters<typeof AppError>[0], detail?: Record<string, unknown>) => {
@@ -108,38 +255,115 @@ export function createPayoutsService(options: PayoutsOptions) {
 
     return db.transaction(async (tx): Promise<typeof PAYOUT_CALLBACK_ACK> => {
       const current = await lockWithdrawal(tx, id);
-      if (!current) throw refuse('payout_unknown_order');
-      if (amount !== current.amount - current.fee) throw refuse('payout_amount_mismatch', { amount: params.amount });
+      if (!current || (current.gateway ?? 'sandbox') !== 'sandbox') throw refuse('payout_unknown_order');
+      const final = current.state === 'paid' || current.state === 'failed' || current.state === 'reversed';
+      // The gateway pays amount − fee (the fee stays with the platform).
+      if (amount !== current.amount - current.fee && !(final && status === 'success' && amount !== undefined)) {
+        throw refuse('payout_amount_mismatch', { amount: params.amount });
+      }
       if (current.state === 'pending' || current.state === 'rejected' || current.state === 'cancelled') {
         throw refuse('payout_order_not_dispatched', { state: current.state });
       }
-      if (current.state === 'paid' || current.state === 'failed') {
-        const same = (current.state === 'paid') === (status === 'success');
-        if (!same)
-          requestLog.warn(
-            { orderNo: id, state: current.state, status },
-            'payout callback contradicts a final state; ignored',
-          );
-        return PAYOUT_CALLBACK_ACK;
+      const result = await applyReport(tx, current, {
+        gateway: current.gateway ?? 'sandbox',
+        eventKey:
+          status === 'success'
+            ? `masterpay:${id}:success:${params.amount}:${params.reference ?? ''}`
+            : `masterpay:${id}:failed`,
+        gatewayStatus: status,
+        outcome:
+          status === 'success'
+            ? { status: 'paid', reference: params.reference || null }
+            : { status: 'failed', reason: params.reason || null },
+        amount: amount ?? null,
+        payload: { ...params },
+      });
+      if (result === 'mismatch') {
+        requestLog.warn({ orderNo: id, state: current.state, status }, 'payout callback contradicts a final state');
       }
-      const at = now();
-      // A callback can overtake the dispatch job's own update (or a crash can lose it): it proves the dispatch.
-      const processing =
-        current.state === 'approved' ? await changeState(tx, current, { to: 'processing', at }) : current;
-      await changeState(
-        tx,
-        processing,
-        status === 'success'
-          ? { to: 'paid', at, reference: params.reference || null }
-          : { to: 'failed', at, reason: params.reason || null },
-      );
       return PAYOUT_CALLBACK_ACK;
     });
   }
 
   /**
+   * RazorpayX webhooks: the signature over the raw bytes is checked first (401 otherwise, nothing read);
+   * then the JSON. Payout events we act on settle the withdrawal by `reference_id` (our withdrawal id,
+   * cross-checked with the payout id we keep); each (payout id, status) is applied once, as their docs
+   * advise; others are acknowledged. A signed report that contradicts the state opens a mismatch.
+   */
+  async function razorpayxWebhook(
+    raw: Buffer | undefined,
+    signature: string | undefined,
+    requestLog: FastifyBaseLogger,
+  ) {
+    if (!gateways.razorpayx || options.razorpayxWebhookSecrets.length === 0) {
+      requestLog.warn('razorpayx webhook refused: RazorpayX is not configured');
+      throw new AppError('payout_bad_signature');
+    }
+    if (!raw || !verifyWebhookSignature(raw, signature, options.razorpayxWebhookSecrets)) {
+      requestLog.warn(
+        { bytes: raw?.length ?? 0, signed: Boolean(signature) },
+        'razorpayx webhook refused: bad signature',
+      );
+      throw new AppError('payout_bad_signature');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new AppError('malformed_json');
+    }
+    const parsed = razorpayxWebhookBody.safeParse(json);
+    if (!parsed.success) {
+      requestLog.warn({ issues: parsed.error.issues.slice(0, 3) }, 'razorpayx webhook refused: unexpected shape');
+      throw new AppError('validation_failed', { fields: { body: 'validation_failed' } });
+    }
+    const event = parsed.data.event;
+    const payout = parsed.data.payload.payout?.entity;
+    if (!payout || !(RAZORPAYX_PAYOUT_EVENTS as readonly string[]).includes(event)) {
+      requestLog.info({ event, payoutId: payout?.id }, 'razorpayx webhook acknowledged, not acted on');
+      return { applied: false };
+    }
+    const outcome = outcomeOf(payout);
+    if (outcome.status === 'processing') {
+      // The event name and the entity's status disagree (e.g. payout.failed carrying "processing"): the entity wins.
+      requestLog.warn({ event, payoutId: payout.id, status: payout.status }, 'razorpayx webhook: nothing to settle');
+      return { applied: false };
+    }
+    const byReference = /^\d{1,15}$/.test(payout.reference_id ?? '') ? Number(payout.reference_id) : undefined;
+    const byPayout = await q.withdrawalIdByPayout(db, 'razorpayx', payout.id);
+    const id = byPayout ?? byReference;
+    if (id === undefined || (byPayout !== undefined && byReference !== undefined && byPayout !== byReference)) {
+      requestLog.warn({ payoutId: payout.id, referenceId: payout.reference_id }, 'razorpayx webhook: unknown payout');
+      throw new AppError('payout_unknown_order');
+    }
+    const result = await db.transaction(async (tx) => {
+      const current = await lockWithdrawal(tx, id);
+      if (current?.gateway !== 'razorpayx') throw new AppError('payout_unknown_order');
+      if (current.gatewayPayoutId && current.gatewayPayoutId !== payout.id) throw new AppError('payout_unknown_order');
+      if (current.state === 'pending' || current.state === 'rejected') {
+        throw new AppError('payout_order_not_dispatched');
+      }
+      // The create call's answer can be lost; the webhook then tells us the payout's id.
+      if (!current.gatewayPayoutId) await q.setGatewayPayoutId(tx, id, payout.id);
+      return applyReport(tx, current, {
+        gateway: 'razorpayx',
+        eventKey: `razorpayx:${payout.id}:${payout.status}`,
+        gatewayStatus: payout.status,
+        outcome,
+        amount: BigInt(payout.amount),
+        payload: { event, payout },
+      });
+    });
+    requestLog.info({ event, payoutId: payout.id, withdrawalId: id, result }, 'razorpayx webhook');
+    return { applied: result === 'applied' };
+  }
+
+  /**
    * Startup (and periodic) reconciliation: approved withdrawals whose dispatch job is gone, and processing
-   * ones the gateway has not settled `reconcileAfterMs` after their dispatch, are dispatched again.
+   * ones not settled `reconcileAfterMs` after their dispatch, are dispatched again: the sandbox reports
+   * again; RazorpayX is asked for the payout by id (its state applied), or, when it does not know it,
+   * it is created again with the same idempotency key.
    */
   async function reconcile() {
     const at = now();
@@ -157,6 +381,7 @@ export function createPayoutsService(options: PayoutsOptions) {
     enqueueDispatch,
     wake: () => options.wakeJobs(),
     callback,
+    razorpayxWebhook,
     reconcile,
     jobHandlers: { [DISPATCH_JOB]: runDispatch },
   };

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, users } from '../../db/schema';
@@ -36,6 +37,29 @@ export async function listInvitees(db: Executor, inviterId: number, limit: numbe
     .limit(limit);
 }
 
+/**
+ * How many invitees of the user `inviterId` names count as friends, under the `risk` settings'
+ * `qualifiedInvite` rule read in the same statement (docs/decisions.md, "fraud"): `registration`
+ * every invitee; `verified_phone` those who registered with a mobile number (verified by its
+ * one-time code) or linked a messaging number; `first_task` those who completed a task other than
+ * registering.
+ */
+export function qualifiedInviteesOf(inviterId: AnyColumn | SQL | number): SQL<number> {
+  const rule = sql`coalesce((select st.value->>'qualifiedInvite' from settings st where st.key = 'risk'), ${RISK_DEFAULTS.qualifiedInvite}::text)`;
+  return sql<number>`(select count(*)::int from users qi where qi.inviter_id = ${inviterId} and case ${rule}
+    when 'registration' then true
+    when 'verified_phone' then qi.username ~ '^91[0-9]{10}$'
+      or exists (select 1 from linked_accounts qla where qla.user_id = qi.id)
+    else exists (select 1 from task_completions qtc where qtc.user_id = qi.id and qtc.task_id <> ${SYSTEM_TASK_IDS.register}::bigint)
+  end)`;
+}
+
+export async function countQualifiedInvitees(db: Executor, inviterId: number) {
+  const [row] = await db.select({ n: qualifiedInviteesOf(inviterId) }).from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0);
+}
+
+/** Every invitee, qualified or not (the console's invite tree). */
 export async function countInvitees(db: Executor, inviterId: number) {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, inviterId));
   return row?.n ?? 0;

@@ -15,7 +15,7 @@ export function maskUsername(username: string): string {
 }
 
 export function createReferralsService({ db }: { db: Db }) {
-  /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals. */
+  /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals (qualified invitees). */
   async function inviteList(userId: number, { limit, cursor }: PageQuery) {
     const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listInvitees(db, userId, limit + 1, beforeId);
@@ -36,7 +36,7 @@ export function createReferralsService({ db }: { db: Db }) {
       items,
       nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
       totals: {
-        count: await q.countInvitees(db, userId),
+        count: await q.countQualifiedInvitees(db, userId),
         rebateEarned: formatRupees(await q.rebateTotal(db, userId)),
       },
     };

@@ -6,9 +6,11 @@ function revenueHandlers(revenue: RevenueService): Handlers {
   return {
     adminRevenueAdd: (ctx) => revenue.add({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
     adminBalanceList: (ctx) => revenue.balanceList(ctx.query),
+    adminCreditRequestList: (ctx) => revenue.requestList(ctx.query),
+    adminCreditReview: (ctx) => revenue.review({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
 }
 
-export function register(app: FastifyInstance, { db }: FeatureDeps) {
-  registerRoutes(app, revenueHandlers(createRevenueService({ db })));
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, revenueHandlers(createRevenueService({ db, now })));
 }

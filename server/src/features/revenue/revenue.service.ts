@@ -1,24 +1,92 @@
-import { formatRupees, type PageQuery, type PostingType } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import {
+  type CreditRequestItem,
+  type CreditRequestState,
+  formatRupees,
+  type PageQuery,
+  type PostingType,
+} from '@kamai/contract';
+import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import { readRiskSettings } from '../fraud';
 import { creditWithRebates } from '../referrals';
 import { findUserById } from '../users';
 import { walletBalance } from '../wallet';
 import * as q from './revenue.queries';
 
-export function createRevenueService({ db }: { db: Db }) {
+interface Actor {
+  id: number;
+  requestId: string;
+}
+
+function toCreditItem(row: {
+  request: q.CreditRequestRow;
+  username: string;
+  requestedByName: string;
+}): CreditRequestItem {
+  const r = row.request;
+  return {
+    id: r.id,
+    userId: r.userId,
+    username: row.username,
+    amount: formatRupees(r.amount),
+    remark: r.remark,
+    state: r.state,
+    requestedBy: r.requestedBy,
+    requestedByName: row.requestedByName,
+    requestedAt: r.createdAt.toISOString(),
+    decidedBy: r.decidedBy,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    reason: r.reason,
+    postingId: r.postingId,
+  };
+}
+
+export function createRevenueService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+  /** The operator's remark stays on the posting (`ref.remark`), shown in the user's income records. */
+  function credit(tx: Tx, input: { userId: number; amount: bigint; remark: string }, idempotencyKey: string) {
+    return creditWithRebates(tx, {
+      userId: input.userId,
+      amount: input.amount,
+      type: 'revenue',
+      idempotencyKey,
+      ref: { remark: input.remark },
+    });
+  }
+
   /**
-   * Credits a user with a remark, paying rebates to the uplines. Each call is a deliberate new credit:
-   * its idempotency key is the audit row's id, written first in the same transaction.
+   * Credits a user with a remark, paying rebates to the uplines. Never one's own wallet. Above the
+   * `risk` settings' credit threshold the credit waits for a second admin (four-eyes). Each call is a
+   * deliberate new credit: its idempotency key is the audit row's id, written first in the same
+   * transaction.
    */
-  async function add(
-    actor: { id: number; requestId: string },
-    input: { userId: number; amount: bigint; remark: string },
-  ) {
+  async function add(actor: Actor, input: { userId: number; amount: bigint; remark: string }) {
+    if (input.userId === actor.id) throw new AppError('cannot_credit_self');
     return db.transaction(async (tx) => {
       if (!(await findUserById(tx, input.userId))) throw new AppError('user_not_found');
+      const settings = await readRiskSettings(tx);
+      if (input.amount > BigInt(settings.creditApprovalAbovePaise)) {
+        const request = await q.insertCreditRequest(tx, {
+          userId: input.userId,
+          amount: input.amount,
+          remark: input.remark,
+          requestedBy: actor.id,
+          createdAt: now(),
+        });
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'revenue.request',
+          target: `user:${input.userId}`,
+          after: { creditRequestId: request.id, amount: formatRupees(input.amount), remark: input.remark },
+          requestId: actor.requestId,
+        });
+        return {
+          postingId: null,
+          balance: formatRupees(await walletBalance(tx, input.userId)),
+          creditRequest: { id: request.id, state: request.state },
+        };
+      }
       const auditId = await writeAudit(tx, {
         actorId: actor.id,
         action: 'revenue.add',
@@ -26,15 +94,55 @@ export function createRevenueService({ db }: { db: Db }) {
         after: { amount: formatRupees(input.amount), remark: input.remark },
         requestId: actor.requestId,
       });
-      const credit = await creditWithRebates(tx, {
-        userId: input.userId,
-        amount: input.amount,
-        type: 'revenue',
-        idempotencyKey: `revenue:audit:${auditId}`,
-        ref: { remark: input.remark },
-      });
-      return { postingId: credit.postingId, balance: formatRupees(await walletBalance(tx, input.userId)) };
+      const posted = await credit(tx, input, `revenue:audit:${auditId}`);
+      return {
+        postingId: posted.postingId,
+        balance: formatRupees(await walletBalance(tx, input.userId)),
+        creditRequest: null,
+      };
     });
+  }
+
+  /** A second admin's decision on a waiting credit: approve posts it (once), reject closes it; audited. */
+  async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
+    await db.transaction(async (tx) => {
+      const request = await q.lockCreditRequest(tx, input.id);
+      if (!request) throw new AppError('credit_request_not_found');
+      if (request.state !== 'pending') throw new AppError('credit_request_decided');
+      if (request.requestedBy === actor.id) throw new AppError('second_approver_required');
+      if (request.userId === actor.id) throw new AppError('cannot_credit_self');
+      const decided = { decidedBy: actor.id, decidedAt: now() };
+      if (input.action === 'approve') {
+        const posted = await credit(tx, request, `revenue:request:${request.id}`);
+        await q.updateCreditRequest(tx, request.id, { ...decided, state: 'approved', postingId: posted.postingId });
+      } else {
+        await q.updateCreditRequest(tx, request.id, { ...decided, state: 'rejected', reason: input.reason });
+      }
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: `revenue.${input.action}`,
+        target: `user:${request.userId}`,
+        before: { creditRequestId: request.id, state: request.state, requestedBy: request.requestedBy },
+        after: {
+          creditRequestId: request.id,
+          state: input.action === 'approve' ? 'approved' : 'rejected',
+          amount: formatRupees(request.amount),
+          reason: input.reason || null,
+        },
+        requestId: actor.requestId,
+      });
+    });
+    const [row] = await q.listCreditRequests(db, { id: input.id, limit: 1 });
+    if (!row) throw new Error('a decided credit request vanished');
+    return toCreditItem(row);
+  }
+
+  async function requestList(query: PageQuery & { state?: CreditRequestState }) {
+    const beforeId = decodeCursor(query.cursor, isRowId);
+    const rows = await q.listCreditRequests(db, { state: query.state, beforeId, limit: query.limit + 1 });
+    const items = rows.slice(0, query.limit).map(toCreditItem);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
   }
 
   async function balanceList(query: PageQuery & { userId?: number; type?: PostingType }) {
@@ -59,7 +167,7 @@ export function createRevenueService({ db }: { db: Db }) {
     return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
   }
 
-  return { add, balanceList };
+  return { add, review, requestList, balanceList };
 }
 
 export type RevenueService = ReturnType<typeof createRevenueService>;

@@ -1,5 +1,7 @@
+import { formatRupees, PUSH_PATHS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { enqueueDeliveries } from '../../platform/push.queries';
 import { creditWithRebates } from '../referrals';
 import * as q from './tasks.queries';
 
@@ -30,6 +32,20 @@ export async function completeTask(tx: Tx, userId: number, task: q.TaskRow) {
   if (!credit.created) throw new AppError('task_already_claimed');
   if (!(await q.insertCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }))) {
     throw new AppError('task_already_claimed');
+  }
+  if (task.reward > 0n) {
+    const key = taskPostingKey(task.id, userId);
+    await enqueueDeliveries(tx, {
+      users: userId,
+      cause: key,
+      content: {
+        source: 'notification',
+        kind: 'reward_credited',
+        params: { amount: formatRupees(task.reward), taskId: task.id },
+        url: PUSH_PATHS.income,
+        tag: key,
+      },
+    });
   }
   return task.reward;
 }

@@ -2,7 +2,6 @@ import {
   type AnyColumn,
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
@@ -29,6 +28,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
+import { qualifiedInviteesOf } from '../referrals';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
@@ -52,7 +52,7 @@ function availableAt(now: Date | Placeholder) {
 /** What the server's own records say about the user `userId` names, for every task kind at once. */
 function factsOf(userId: AnyColumn | SQL | number) {
   return {
-    invitees: sql<number>`(select ${count()}::int from ${users} where ${users.inviterId} = ${userId})`,
+    invitees: qualifiedInviteesOf(userId),
     survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
     intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
     withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,

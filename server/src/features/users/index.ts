@@ -1,13 +1,10 @@
-// The public face of the users feature (accounts, profiles, invite codes, login failures).
+// The public face of the users feature (accounts, profiles, invite codes).
 export { uniqueInviteCode } from './invite-code';
 export {
-  clearLoginFailures,
-  countRecentLoginFailures,
   findUserById,
   findUserByInviteCode,
   findUserByUsername,
   insertUser,
-  recordLoginFailure,
   updatePassword,
 } from './users.queries';
 export { register } from './users.routes';

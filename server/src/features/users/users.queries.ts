@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { accounts, loginFailures, sessions, users } from '../../db/schema';
+import { accounts, sessions, users } from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
 import { WALLET } from '../wallet';
 
@@ -68,20 +68,4 @@ export async function setRole(db: Executor, userId: number, role: UserRow['role'
 export async function anyAdminExists(db: Executor) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return Boolean(row);
-}
-
-export async function countRecentLoginFailures(db: Executor, userId: number, since: Date) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.userId, userId), gt(loginFailures.createdAt, since)));
-  return row?.count ?? 0;
-}
-
-export async function recordLoginFailure(db: Executor, userId: number, ip: string) {
-  await db.insert(loginFailures).values({ userId, ip });
-}
-
-export async function clearLoginFailures(db: Executor, userId: number) {
-  await db.delete(loginFailures).where(eq(loginFailures.userId, userId));
 }

@@ -1,4 +1,4 @@
 // The public face of the withdrawals feature (requests, review, and their state machine).
 export { pendingFigure } from './withdrawals.queries';
 export { register } from './withdrawals.routes';
-export { changeState, findWithdrawal, lockWithdrawal } from './withdrawals.state';
+export { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.state';

@@ -74,6 +74,47 @@ export interface AdminFilter {
   from?: Date;
   /** Exclusive. */
   to?: Date;
+  /** Scored at least this much. */
+  minRisk?: number;
+  /** Carrying this risk reason (catalogue key). */
+  reason?: string;
+}
+
+function adminConditions(filter: AdminFilter) {
+  return [
+    filter.state === undefined ? undefined : eq(withdrawals.state, filter.state),
+    filter.notPending ? ne(withdrawals.state, 'pending') : undefined,
+    filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
+    filter.from === undefined ? undefined : gte(withdrawals.createdAt, filter.from),
+    filter.to === undefined ? undefined : lt(withdrawals.createdAt, filter.to),
+    filter.minRisk === undefined ? undefined : gte(withdrawals.riskScore, filter.minRisk),
+    filter.reason === undefined
+      ? undefined
+      : sql`${withdrawals.riskReasons} @> ${JSON.stringify([filter.reason])}::jsonb`,
+  ];
+}
+
+/** Withdrawals with their owner's username, riskiest first (then newest first), after `after` in that order. */
+export async function listForAdminByRisk(
+  db: Executor,
+  filter: AdminFilter,
+  limit: number,
+  after?: { score: number; id: number },
+) {
+  return db
+    .select({ withdrawal: withdrawals, username: users.username })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(
+      and(
+        ...adminConditions(filter),
+        after === undefined
+          ? undefined
+          : sql`(${withdrawals.riskScore}, ${withdrawals.id}) < (${after.score}, ${after.id})`,
+      ),
+    )
+    .orderBy(desc(withdrawals.riskScore), desc(withdrawals.id))
+    .limit(limit);
 }
 
 /** Withdrawals with their owner's username, by id in `order`, continuing after `afterId` in that order. */
@@ -90,11 +131,7 @@ export async function listForAdmin(
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(
       and(
-        filter.state === undefined ? undefined : eq(withdrawals.state, filter.state),
-        filter.notPending ? ne(withdrawals.state, 'pending') : undefined,
-        filter.userId === undefined ? undefined : eq(withdrawals.userId, filter.userId),
-        filter.from === undefined ? undefined : gte(withdrawals.createdAt, filter.from),
-        filter.to === undefined ? undefined : lt(withdrawals.createdAt, filter.to),
+        ...adminConditions(filter),
         afterId === undefined ? undefined : order === 'asc' ? gt(withdrawals.id, afterId) : lt(withdrawals.id, afterId),
       ),
     )

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   formatRupees,
   type PageQuery,
+  type RiskSettingsChange,
   type WithdrawalLimits,
   type WithdrawalLimitsPaise,
   type WithdrawalState,
@@ -13,6 +14,7 @@ import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { claimIdempotencyKey, saveIdempotentResponse } from '../../platform/idempotency.queries';
 import { getSetting, putSetting } from '../../platform/settings.queries';
+import { assessWithdrawal, changeRiskSettings, readRiskSettings, showRiskSettings } from '../fraud';
 import { findDefaultAccount, findOwnAccount } from '../payout-accounts';
 import { lockWallet, post, walletBalance } from '../wallet';
 import { dayStart, endOfDay, startOfDay } from './withdrawals.days';
@@ -36,15 +38,22 @@ export interface AdminListQuery extends PageQuery {
   userId?: number;
   from?: string;
   to?: string;
+  minRisk?: number;
+  reason?: string;
+  sort?: 'queue' | 'risk';
 }
 
-/** `x`: one filtered list; `p` then `r`: pending oldest first, then the rest newest first. `id` null: from the start. */
-type AdminCursor = { s: 'x' | 'p' | 'r'; id: number | null };
+/**
+ * `x`: one filtered list; `p` then `r`: pending oldest first, then the rest newest first; `k`: by
+ * risk score, highest first (`score` of the last item). `id` null: from the start.
+ */
+type AdminCursor = { s: 'x' | 'p' | 'r' | 'k'; id: number | null; score?: number };
 const isAdminCursor = (v: unknown): v is AdminCursor =>
   typeof v === 'object' &&
   v !== null &&
-  ['x', 'p', 'r'].includes((v as AdminCursor).s) &&
-  ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id));
+  ['x', 'p', 'r', 'k'].includes((v as AdminCursor).s) &&
+  ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id)) &&
+  ((v as AdminCursor).s !== 'k' || Number.isSafeInteger((v as AdminCursor).score));
 
 /** The limits, with the fee taken from each paid withdrawal and the payout time the dialog promises. */
 type WithdrawalSettings = WithdrawalLimitsPaise & { fee: bigint; payoutHours: number };
@@ -112,7 +121,16 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         throw new AppError('withdrawal_fee_too_high', { fee: formatRupees(settings.fee) });
       if (balance < input.amount) throw new AppError('insufficient_balance');
 
+      const { risk, approvalsRequired } = await assessWithdrawal(tx, {
+        userId,
+        amount: input.amount,
+        target: account,
+        at,
+      });
       const withdrawal = await q.insertWithdrawal(tx, {
+        riskScore: risk.score,
+        riskReasons: risk.reasons,
+        approvalsRequired,
         userId,
         accountId: account.id,
         accountType: account.accountType,
@@ -205,8 +223,23 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
       userId: query.userId,
       from: query.from ? startOfDay(query.from) : undefined,
       to: query.to ? endOfDay(query.to) : undefined,
+      minRisk: query.minRisk,
+      reason: query.reason,
     };
     const limit = query.limit;
+    if (query.sort === 'risk') {
+      const after = cursor?.s === 'k' && cursor.id !== null ? { score: cursor.score ?? 0, id: cursor.id } : undefined;
+      const rows = await q.listForAdminByRisk(db, { ...filter, state: query.state }, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: await withUsernamesAndHistory(page),
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ s: 'k', id: last.withdrawal.id, score: last.withdrawal.riskScore })
+            : null,
+      };
+    }
     if (query.state) {
       const order = query.state === 'pending' ? 'asc' : 'desc';
       const rows = await q.listForAdmin(
@@ -246,10 +279,30 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
   /** Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. */
   async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
     const to = input.action === 'approve' ? 'approved' : 'rejected';
-    const row = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const current = await q.lockWithdrawal(tx, input.id);
       if (!current) throw new AppError('withdrawal_not_found');
       if (current.userId === actor.id) throw new AppError('cannot_review_own_withdrawal');
+      if (to === 'approved' && current.approvalsRequired > 1) {
+        if (current.state !== 'pending') throw new AppError('withdrawal_state_conflict');
+        if (current.firstApproverId === actor.id) throw new AppError('second_approver_required');
+        if (current.firstApproverId === null) {
+          // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.
+          const recorded = await q.updateWithdrawal(tx, current.id, {
+            firstApproverId: actor.id,
+            firstApprovedAt: now(),
+          });
+          await writeAudit(tx, {
+            actorId: actor.id,
+            action: 'withdrawal.approve_first',
+            target: `withdrawal:${current.id}`,
+            before: { state: current.state, approvals: 0 },
+            after: { state: current.state, approvals: 1, reason: input.reason || null },
+            requestId: actor.requestId,
+          });
+          return { row: recorded, dispatched: false };
+        }
+      }
       const changed = await changeState(tx, current, {
         to,
         at: now(),
@@ -261,20 +314,24 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         actorId: actor.id,
         action: `withdrawal.${input.action}`,
         target: `withdrawal:${changed.id}`,
-        before: { state: current.state },
+        before: {
+          state: current.state,
+          ...(current.firstApproverId ? { firstApproverId: current.firstApproverId } : {}),
+        },
         after: { state: changed.state, reason: input.reason || null },
         requestId: actor.requestId,
       });
-      return changed;
+      return { row: changed, dispatched: to === 'approved' };
     });
-    if (to === 'approved') payouts.wake();
+    if (outcome.dispatched) payouts.wake();
+    const row = outcome.row;
     const [item] = await withUsernamesAndHistory([{ withdrawal: row, username: await q.usernameOf(db, row.userId) }]);
     if (!item) throw new Error('a reviewed withdrawal lost its view');
     return item;
   }
 
   async function settingsGet() {
-    return { withdrawal: showLimits(await readLimits(db)) };
+    return { withdrawal: showLimits(await readLimits(db)), risk: showRiskSettings(await readRiskSettings(db)) };
   }
 
   /** Changes the withdrawal limits (fields left out stay); the minimum may not pass the maximum or the daily total. */
@@ -289,9 +346,22 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         fee?: bigint;
         payoutHours?: number;
       };
+      risk: RiskSettingsChange;
     },
   ) {
     return db.transaction(async (tx) => {
+      const riskBefore = await readRiskSettings(tx, { forUpdate: true });
+      const riskAfter = await changeRiskSettings(tx, riskBefore, input.risk);
+      if (JSON.stringify(riskAfter) !== JSON.stringify(riskBefore)) {
+        await writeAudit(tx, {
+          actorId: actor.id,
+          action: 'settings.set',
+          target: 'setting:risk',
+          before: showRiskSettings(riskBefore),
+          after: showRiskSettings(riskAfter),
+          requestId: actor.requestId,
+        });
+      }
       await getSetting(tx, 'withdrawal', { forUpdate: true });
       const before = await readLimits(tx);
       const change = input.withdrawal;
@@ -327,7 +397,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         after: showLimits(after),
         requestId: actor.requestId,
       });
-      return { withdrawal: showLimits(after) };
+      return { withdrawal: showLimits(after), risk: showRiskSettings(riskAfter) };
     });
   }
 

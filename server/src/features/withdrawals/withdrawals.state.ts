@@ -14,16 +14,18 @@ const NOTIFICATION: Record<Exclude<WithdrawalState, 'pending'>, NotificationKind
   failed: 'withdrawal_failed',
   rejected: 'withdrawal_rejected',
   cancelled: 'withdrawal_cancelled',
+  reversed: 'withdrawal_reversed',
 };
 
 export const holdKey = (id: number) => `withdrawal:${id}:hold`;
 const refundKey = (id: number) => `withdrawal:${id}:refund`;
 const paidKey = (id: number) => `withdrawal:${id}:paid`;
+const reversalKey = (id: number) => `withdrawal:${id}:reversal`;
 
 export interface StateChange {
   to: Exclude<WithdrawalState, 'pending'>;
   at: Date;
-  /** Reviewer's reason (rejected; a note on approved) or the gateway's failure text. */
+  /** Reviewer's reason (rejected; a note on approved) or the gateway's failure or reversal text. */
   reason?: string | null;
   /** The bank reference of a paid withdrawal. */
   reference?: string | null;
@@ -35,8 +37,8 @@ export interface StateChange {
  * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
  * the caller locked: checks the transition (409 otherwise), updates the row, appends the history,
  * moves the money (rejected/failed/cancelled: hold back to the wallet; paid: hold to platform payouts and
- * the fee to platform revenue, each keyed
- * by the withdrawal so it can happen once) and adds the user's notification.
+ * the fee to platform revenue; reversed: platform payouts back to the wallet, each keyed by the
+ * withdrawal so it can happen once) and adds the user's notification.
  */
 export async function changeState(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalRow> {
   const { to, at } = change;
@@ -48,7 +50,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
     state: to,
     updatedAt: at,
     ...(final ? { finishedAt: at } : {}),
-    ...(to === 'rejected' || to === 'failed' ? { reason: change.reason ?? null } : {}),
+    ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
     ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
     ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
     ...(to === 'processing' ? { dispatchedAt: at } : {}),
@@ -83,6 +85,18 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
         { account: { userId: row.userId, kind: 'hold' }, amount: -row.amount },
         { account: { kind: 'platform_payouts' }, amount: row.amount - row.fee },
         ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: row.fee }] : []),
+      ],
+    });
+  } else if (to === 'reversed') {
+    await post(tx, {
+      type: 'withdrawal_reversal',
+      idempotencyKey: reversalKey(row.id),
+      ref,
+      // Undoes the paid posting: the payout (amount − fee) and the fee both go back to the wallet.
+      entries: [
+        { account: { kind: 'platform_payouts' }, amount: -(row.amount - row.fee) },
+        ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: -row.fee }] : []),
+        { account: { userId: row.userId, kind: 'wallet' }, amount: row.amount },
       ],
     });
   }

@@ -45,6 +45,14 @@ export function toAdminItem(row: WithdrawalRow, username: string, history: Histo
       at: h.createdAt.toISOString(),
       actorId: h.actorId,
     })),
+    risk: { score: row.riskScore, reasons: row.riskReasons },
+    approvals: {
+      required: row.approvalsRequired,
+      first:
+        row.firstApproverId === null
+          ? null
+          : { reviewerId: row.firstApproverId, at: iso(row.firstApprovedAt) ?? row.updatedAt.toISOString() },
+    },
   };
 }
 

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { onSessionEnded } from '../../lib/api';
 import { showForm } from '../../lib/form-dialog';
 import { useCurrentRoute } from '../current-route';
 import { FormDialogHost } from '../form-dialog/form-dialog-host';
 import { useInviteParam } from '../invite-param';
+import { OfflineBanner } from '../offline-banner';
+import { reloadIfUpdated } from '../service-worker';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -19,9 +21,15 @@ export function RootLayout() {
   // A session that ended on the server (expired, revoked by a password change) asks for a new login.
   useEffect(() => onSessionEnded(() => showForm('login')), []);
   useInviteParam();
+  const { pathname } = useLocation();
+  // A new build waiting (service-worker.ts) is loaded between pages, never in the middle of one.
+  useEffect(() => {
+    if (pathname) reloadIfUpdated();
+  }, [pathname]);
 
   return (
     <div className="app">
+      <OfflineBanner />
       <Outlet />
       <FormDialogHost />
     </div>

@@ -18,6 +18,13 @@ export const withdrawalLimits: SettingsGroup<RouteData<'adminSettingsGet'>['with
   setRoute: 'adminSettingsSet',
 };
 
+export const riskSettings: SettingsGroup<RouteData<'adminSettingsGet'>['risk']> = {
+  key: 'risk',
+  load: async () => (await apiCall('adminSettingsGet')).risk,
+  save: (risk) => apiRequest('adminSettingsSet', { body: { risk } }),
+  setRoute: 'adminSettingsSet',
+};
+
 export const rebateRates: SettingsGroup<RouteData<'adminRebateGet'>> = {
   key: 'rebate',
   load: () => apiCall('adminRebateGet'),

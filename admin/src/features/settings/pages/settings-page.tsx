@@ -9,8 +9,9 @@ import {
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/rules';
-import { introPage, linkedRate, rebateRates, withdrawalLimits } from '../api/settings';
+import { introPage, linkedRate, rebateRates, riskSettings, withdrawalLimits } from '../api/settings';
 import { IntroFields } from '../components/intro-fields';
+import { RiskFields } from '../components/risk-fields';
 import { SettingsCard } from '../components/settings-card';
 
 const limits = adminSettingsSetBody.shape.withdrawal.unwrap().shape;
@@ -99,6 +100,11 @@ export default function SettingsPage() {
       <Col span={12}>
         <SettingsCard title={t('settings.intro')} group={introPage}>
           <IntroFields />
+        </SettingsCard>
+      </Col>
+      <Col span={24}>
+        <SettingsCard title={t('settings.risk')} group={riskSettings}>
+          <RiskFields />
         </SettingsCard>
       </Col>
     </Row>

@@ -1,4 +1,5 @@
 import type { Role } from '@kamai/contract';
+import i18n from 'i18next';
 import { apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
 
@@ -14,7 +15,11 @@ export function useSetRole(userId: number) {
 
 export function useAddRevenue(userId: number, onSuccess: () => void) {
   return useAction(
-    (values: { amount: string; remark: string }) => apiRequest('adminRevenueAdd', { body: { userId, ...values } }),
+    async (values: { amount: string; remark: string }) => {
+      const result = await apiRequest('adminRevenueAdd', { body: { userId, ...values } });
+      // Above the threshold nothing is credited yet: say so instead of the plain confirmation.
+      return result.data.creditRequest ? { ...result, message: i18n.t('credits.awaiting') } : result;
+    },
     { invalidate, onSuccess },
   );
 }

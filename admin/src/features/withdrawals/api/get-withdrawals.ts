@@ -1,4 +1,4 @@
-import type { WithdrawalState } from '@kamai/contract';
+import type { RiskReasonKey, WithdrawalState } from '@kamai/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 
@@ -7,6 +7,9 @@ export interface WithdrawalFilters {
   userId?: number;
   from?: string;
   to?: string;
+  minRisk?: number;
+  reason?: RiskReasonKey;
+  sort?: 'queue' | 'risk';
 }
 
 /** One page of the review queue under the filters. */

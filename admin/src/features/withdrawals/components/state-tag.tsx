@@ -10,6 +10,7 @@ const COLORS: Record<WithdrawalState, string> = {
   failed: 'red',
   rejected: 'volcano',
   cancelled: 'default',
+  reversed: 'magenta',
 };
 
 /** A withdrawal state in the catalogue's words. */

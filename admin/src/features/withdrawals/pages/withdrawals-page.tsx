@@ -1,4 +1,10 @@
-import { type AdminWithdrawalItem, WITHDRAWAL_STATES, type WithdrawalState } from '@kamai/contract';
+import {
+  type AdminWithdrawalItem,
+  RISK_REASON_KEYS,
+  type RiskReasonKey,
+  WITHDRAWAL_STATES,
+  type WithdrawalState,
+} from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -12,11 +18,21 @@ import { useUrlFilters } from '../../../lib/url-filters';
 import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
 import { approveAll, useReviewWithdrawal } from '../api/review-withdrawal';
 import { RejectDialog } from '../components/reject-dialog';
+import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
 import { StateTag, stateLabel } from '../components/state-tag';
 import { UserHistory } from '../components/user-history';
 
 /** `state=all` in the URL lists every state; no state at all opens on the pending queue. */
-const FILTERS = { state: [...WITHDRAWAL_STATES, 'all'], userId: 'id', from: 'text', to: 'text' } as const;
+const REASONS = Object.values(RISK_REASON_KEYS);
+const FILTERS = {
+  state: [...WITHDRAWAL_STATES, 'all'],
+  userId: 'id',
+  from: 'text',
+  to: 'text',
+  minRisk: 'id',
+  reason: REASONS,
+  sort: ['queue', 'risk'],
+} as const;
 const nowrap = () => ({ className: 'nowrap' });
 
 /** The review queue: filters in the URL, approve / reject per row, bulk approve, the user's history. */
@@ -83,6 +99,33 @@ export default function WithdrawalsPage() {
               setUrl({ ...url, from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
             }
           />
+          <InputNumber
+            aria-label={t('withdrawals.minRisk')}
+            placeholder={t('withdrawals.minRisk')}
+            min={1}
+            className="field-s"
+            value={filters.minRisk}
+            onChange={(minRisk) => setUrl({ ...url, minRisk: minRisk ?? undefined })}
+          />
+          <Select
+            aria-label={t('withdrawals.anyReason')}
+            className="field-l"
+            allowClear
+            placeholder={t('withdrawals.anyReason')}
+            value={filters.reason}
+            onChange={(reason?: RiskReasonKey) => setUrl({ ...url, reason })}
+            options={REASONS.map((value) => ({ value, label: reasonLabel(value) }))}
+          />
+          <Select
+            aria-label={t('withdrawals.sortRisk')}
+            className="field-m"
+            value={filters.sort ?? 'queue'}
+            onChange={(sort: 'queue' | 'risk') => setUrl({ ...url, sort: sort === 'queue' ? undefined : sort })}
+            options={[
+              { value: 'queue', label: t('withdrawals.sortQueue') },
+              { value: 'risk', label: t('withdrawals.sortRisk') },
+            ]}
+          />
           <Button type="primary" disabled={checked.length === 0} onClick={bulkApprove}>
             {t('withdrawals.bulkApprove', { count: checked.length })}
           </Button>
@@ -116,7 +159,20 @@ export default function WithdrawalsPage() {
               onCell: nowrap,
               render: (_, row) => `${row.account.accountType.toUpperCase()} · ${row.account.accountNo}`,
             },
-            { title: t('withdrawals.state'), onCell: nowrap, render: (_, row) => <StateTag state={row.state} /> },
+            {
+              title: t('withdrawals.risk'),
+              render: (_, row) => <RiskCell risk={row.risk} />,
+            },
+            {
+              title: t('withdrawals.state'),
+              onCell: nowrap,
+              render: (_, row) => (
+                <Space size={4}>
+                  <StateTag state={row.state} />
+                  <ApprovalsTag item={row} />
+                </Space>
+              ),
+            },
             { title: t('withdrawals.requested'), onCell: nowrap, render: (_, row) => dateTime(row.createdAt) },
             { title: t('withdrawals.reason'), render: (_, row) => row.reason ?? '', ellipsis: true },
             {

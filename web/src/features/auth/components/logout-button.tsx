@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/toast';
 import { useLogout } from '../api/logout';
 
-/** Ends the session; the page then shows its logged-out state. */
-export function LogoutButton() {
+/** Ends the session; the page then shows its logged-out state. `beforeLogout` runs while still signed in. */
+export function LogoutButton({ beforeLogout }: { beforeLogout?: () => Promise<void> }) {
   const { t } = useTranslation('users');
   const logout = useLogout();
   return (
@@ -13,11 +13,12 @@ export function LogoutButton() {
       shape="rounded"
       className="logout-button"
       loading={logout.isPending}
-      onClick={() =>
+      onClick={async () => {
+        await beforeLogout?.();
         logout.mutate(undefined, {
           onSuccess: ({ message }) => toastSuccess(message),
-        })
-      }
+        });
+      }}
     >
       {t('logout')}
     </Button>

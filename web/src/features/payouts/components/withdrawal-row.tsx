@@ -20,6 +20,7 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
   failed: 'danger',
   rejected: 'danger',
   cancelled: 'default',
+  reversed: 'warning',
 };
 
 /** Cancels a withdrawal still under review, after asking; the amount returns to the balance. */
@@ -58,7 +59,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         <p className="record-row-cause">
           <AccountLabel account={item.account} />
         </p>
-        {item.reason && (item.state === 'rejected' || item.state === 'failed') && (
+        {item.reason && (item.state === 'rejected' || item.state === 'failed' || item.state === 'reversed') && (
           <p className="withdrawal-reason">{t('list.reason', { reason: item.reason })}</p>
         )}
         {item.fee !== '0.00' && (

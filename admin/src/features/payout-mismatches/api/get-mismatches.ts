@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api';
+
+/** One page of payout mismatches; `resolved: false` is the operators' queue. */
+export function useMismatches(resolved: boolean | undefined, cursor: string | undefined) {
+  return useQuery({
+    queryKey: ['payout-mismatches', resolved, cursor],
+    queryFn: () =>
+      apiCall('adminPayoutMismatches', {
+        query: { limit: 20, cursor, ...(resolved === undefined ? {} : { resolved: resolved ? 'true' : 'false' }) },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

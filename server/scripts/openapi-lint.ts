@@ -1,0 +1,99 @@
+// npm run lint:openapi: builds the app (in-memory database, nothing listens), writes the document it serves
+// at /docs/json to .tmp/openapi.json, runs Spectral with the OWASP API ruleset over it, and fails on any
+// finding that tools/spectral/openapi-exceptions.json does not list with a reason (issue 12).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { loadConfig } from '../src/platform/config';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const tool = join(root, 'tools/spectral');
+const spectral = join(tool, 'node_modules/.bin/spectral');
+
+interface Finding {
+  code: string;
+  path: string[];
+  message: string;
+  severity: number;
+}
+interface Exception {
+  rule: string;
+  /** A regular expression over the finding's path joined with " > " (e.g. `^paths > /obj/otp/sms`); all when absent. */
+  path?: string;
+  reason: string;
+}
+
+export async function dumpDocument(): Promise<unknown> {
+  const database = await openDatabase({ pglite: await PGlite.create(), migrate: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'kamai-openapi-'));
+  const { app } = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    database,
+    logger: false,
+    webRoots: { web: join(dataDir, 'none'), admin: join(dataDir, 'none') },
+  });
+  try {
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/docs/json' });
+    if (res.statusCode !== 200) throw new Error(`/docs/json answered ${res.statusCode}`);
+    return res.json();
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function main(findings: Finding[], exceptions: Exception[]) {
+  const bad = exceptions.filter((e) => !e.rule || !e.reason || e.reason.trim().length < 10);
+  if (bad.length > 0) {
+    console.error(`openapi-exceptions.json: every entry needs a rule and a reason:\n${JSON.stringify(bad, null, 2)}`);
+    return 1;
+  }
+  const used = new Set<Exception>();
+  const open = findings.filter((finding) => {
+    const where = finding.path.join(' > ');
+    const hit = exceptions.find((e) => e.rule === finding.code && (!e.path || new RegExp(e.path).test(where)));
+    if (hit) used.add(hit);
+    return !hit;
+  });
+  for (const e of exceptions.filter((x) => !used.has(x))) {
+    console.warn(`unused exception (remove it): ${e.rule} ${e.path ?? ''}`);
+  }
+  const byRule = new Map<string, number>();
+  for (const f of findings) byRule.set(f.code, (byRule.get(f.code) ?? 0) + 1);
+  console.log(
+    `spectral: ${findings.length} findings, ${findings.length - open.length} accepted by the exceptions file`,
+  );
+  for (const [rule, count] of [...byRule].sort()) console.log(`  ${String(count).padStart(4)} ${rule}`);
+  if (open.length === 0) return 0;
+  console.error(`\n${open.length} findings not in tools/spectral/openapi-exceptions.json:`);
+  for (const f of open.slice(0, 200)) console.error(`  ${f.code}  ${f.path.join(' > ')}\n      ${f.message}`);
+  return 1;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (!existsSync(spectral)) {
+    console.error('Spectral is not installed: npm ci --prefix tools/spectral');
+    process.exit(2);
+  }
+  const out = join(root, '.tmp/openapi.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(await dumpDocument(), null, 2)}\n`);
+  const run = spawnSync(
+    spectral,
+    ['lint', out, '--ruleset', join(tool, '.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'error'],
+    { cwd: tool, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (run.error || !run.stdout.trim().startsWith('[')) {
+    console.error(`spectral did not run: ${run.error?.message ?? ''}\n${run.stderr}\n${run.stdout.slice(0, 2000)}`);
+    process.exit(2);
+  }
+  const findings = JSON.parse(run.stdout) as Finding[];
+  const exceptions = JSON.parse(readFileSync(join(tool, 'openapi-exceptions.json'), 'utf8')) as Exception[];
+  process.exit(main(findings, exceptions));
+}

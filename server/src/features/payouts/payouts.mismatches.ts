@@ -1,0 +1,137 @@
+import { formatRupees, type MismatchResolution, type PageQuery, type PayoutMismatchItem } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import { lockWallet, post } from '../wallet';
+import { lockWithdrawal } from '../withdrawals';
+import * as q from './payouts.queries';
+import { isRecoverable } from './payouts.service';
+
+interface Actor {
+  id: number;
+  requestId: string;
+}
+
+type ListedRow = Awaited<ReturnType<typeof q.listMismatches>>[number];
+
+const recoveryKey = (withdrawalId: number) => `withdrawal:${withdrawalId}:recovery`;
+
+function toItem(row: ListedRow): PayoutMismatchItem {
+  const { mismatch, withdrawal } = row;
+  const sameAmount = mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
+  return {
+    id: mismatch.id,
+    withdrawalId: mismatch.withdrawalId,
+    userId: withdrawal.userId,
+    username: row.username,
+    gateway: mismatch.gateway,
+    state: mismatch.state,
+    currentState: withdrawal.state,
+    callbackStatus: mismatch.callbackStatus,
+    amount: formatRupees(withdrawal.amount),
+    callbackAmount: mismatch.callbackAmount === null ? null : formatRupees(mismatch.callbackAmount),
+    reference: withdrawal.reference,
+    callbackReference: mismatch.callbackReference,
+    settledBy: row.settled?.status
+      ? { status: row.settled.status, receivedAt: row.settled.at.toISOString(), payload: row.settled.payload }
+      : null,
+    callback: { status: row.callback.status, receivedAt: row.callback.at.toISOString(), payload: row.callback.payload },
+    recoverable: mismatch.resolvedAt === null && isRecoverable(mismatch.callbackStatus, withdrawal.state, sameAmount),
+    createdAt: mismatch.createdAt.toISOString(),
+    resolved: mismatch.resolvedAt !== null,
+    resolution: mismatch.resolution,
+    resolutionReason: mismatch.resolutionReason,
+    resolvedBy: mismatch.resolvedBy,
+    resolvedAt: mismatch.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The operators' side of payout mismatches: the list and the resolve action (hardening issue, defect 4). */
+export function createMismatchesService({ db, now }: { db: Db; now: () => Date }) {
+  async function list(query: PageQuery & { resolved?: boolean }) {
+    const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
+    const rows = await q.listMismatches(db, { resolved: query.resolved }, query.limit + 1, beforeId);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toItem),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.mismatch.id) : null,
+    };
+  }
+
+  /**
+   * Resolves one mismatch in one transaction, audited. `recover`: the gateway says it paid a withdrawal
+   * whose amount went back to the wallet, so the amount is taken back from the wallet to platform
+   * payouts (one posting per withdrawal, whatever the number of mismatches); a wallet holding less is
+   * refused whole (409, nothing taken): the operator may freeze the account and try again, or dismiss
+   * with the reason (docs/decisions.md). `dismiss`: closes it with the operator's reason, money unmoved.
+   */
+  async function resolve(actor: Actor, input: { id: number; action: MismatchResolution; reason: string }) {
+    await db.transaction(async (tx) => {
+      const mismatch = await q.lockMismatch(tx, input.id);
+      if (!mismatch) throw new AppError('payout_mismatch_not_found');
+      if (mismatch.resolvedAt) throw new AppError('payout_mismatch_resolved_already');
+      const withdrawal = await lockWithdrawal(tx, mismatch.withdrawalId);
+      if (!withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);
+      let recovered: { postingId: number } | undefined;
+      if (input.action === 'recover') {
+        const sameAmount =
+          mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
+        if (!isRecoverable(mismatch.callbackStatus, withdrawal.state, sameAmount)) {
+          throw new AppError('payout_mismatch_not_recoverable');
+        }
+        const balance = await lockWallet(tx, withdrawal.userId);
+        if (balance < withdrawal.amount) {
+          throw new AppError('payout_mismatch_recovery_short', {
+            balance: formatRupees(balance),
+            amount: formatRupees(withdrawal.amount),
+          });
+        }
+        const posted = await post(tx, {
+          type: 'payout_recovery',
+          idempotencyKey: recoveryKey(withdrawal.id),
+          ref: { withdrawalId: withdrawal.id },
+          entries: [
+            // As if paid: the gateway paid amount − fee, the fee is the platform's revenue.
+            { account: { userId: withdrawal.userId, kind: 'wallet' }, amount: -withdrawal.amount },
+            { account: { kind: 'platform_payouts' }, amount: withdrawal.amount - withdrawal.fee },
+            ...(withdrawal.fee > 0n
+              ? [{ account: { kind: 'platform_revenue' as const }, amount: withdrawal.fee }]
+              : []),
+          ],
+        });
+        // Another mismatch of the same withdrawal was recovered already: never twice.
+        if (!posted.created) throw new AppError('payout_mismatch_not_recoverable');
+        recovered = { postingId: posted.postingId };
+      }
+      const at = now();
+      await q.resolveMismatch(tx, mismatch.id, {
+        resolution: input.action,
+        resolutionReason: input.reason,
+        resolvedBy: actor.id,
+        resolvedAt: at,
+      });
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: `payout_mismatch.${input.action}`,
+        target: `payout_mismatch:${mismatch.id}`,
+        before: { resolved: false, withdrawalId: withdrawal.id, state: withdrawal.state },
+        after: {
+          resolved: true,
+          resolution: input.action,
+          reason: input.reason,
+          ...(recovered ? { amount: formatRupees(withdrawal.amount), postingId: recovered.postingId } : {}),
+        },
+        requestId: actor.requestId,
+      });
+    });
+    const [row] = await q.listMismatches(db, { ids: [input.id] }, 1);
+    if (!row) throw new Error(`mismatch ${input.id} vanished`);
+    return toItem(row);
+  }
+
+  return { list, resolve };
+}
+
+export type MismatchesService = ReturnType<typeof createMismatchesService>;

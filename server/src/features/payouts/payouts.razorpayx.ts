@@ -1,0 +1,227 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { RazorpayxPayoutEntity } from '@kamai/contract';
+import { razorpayxPayoutEntity } from '@kamai/contract';
+import type { DispatchResult, PayoutGateway, PayoutOrder, PayoutOutcome } from './payouts.gateway';
+
+/**
+ * RazorpayX Payouts (docs/decisions.md "gateway" cites the pages this follows):
+ * - create: `POST /v1/payouts`, the composite form (fund account and contact inline), HTTP basic auth
+ *   with the key id and secret, `X-Payout-Idempotency` (4-36 of letters, digits, `-`, `_`, space);
+ * - fetch: `GET /v1/payouts/:id`;
+ * - errors: `{error: {code, description, field, source, step, reason, metadata}}`; 400
+ *   `BAD_REQUEST_ERROR` is the caller's, 401 refused credentials, 5xx theirs;
+ * - webhooks: `X-Razorpay-Signature` = hex HMAC-SHA256 of the raw body keyed by the webhook secret.
+ */
+export interface RazorpayxOptions {
+  baseUrl: string;
+  keyId: string;
+  keySecret: string;
+  /** Our RazorpayX business account the money leaves from (not the beneficiary's). */
+  accountNumber: string;
+  /** One API call's limit; past it the call is abandoned and the job retries with the same key. */
+  timeoutMs: number;
+}
+
+/** RazorpayX's error body, as far as we read it. */
+export interface RazorpayxErrorBody {
+  code?: string;
+  description?: string;
+  field?: string | null;
+  source?: string | null;
+  step?: string | null;
+  reason?: string | null;
+  metadata?: unknown;
+}
+
+/** An answer that leaves the payout's fate unknown: the dispatch is retried with the same idempotency key. */
+export class RazorpayxError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly error?: RazorpayxErrorBody,
+  ) {
+    super(message);
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'X-Payout-Idempotency';
+
+/** The idempotency key of a withdrawal's payout: the same for every attempt, so a retried job never pays twice. */
+export const payoutIdempotencyKey = (orderNo: string) => `kamai-withdrawal-${orderNo}`;
+
+/**
+ * The composite payout body for an order, built only from the withdrawal's own (frozen) fields, so a
+ * retry sends the very same body (RazorpayX refuses the same key with another body).
+ */
+export function payoutBody(order: PayoutOrder, accountNumber: string) {
+  const contact = { name: order.account.accountName, type: 'customer', reference_id: `kamai-user-${order.userId}` };
+  const upi = order.account.accountType === 'upi';
+  return {
+    account_number: accountNumber,
+    amount: Number(order.amount),
+    currency: 'INR',
+    mode: upi ? 'UPI' : 'IMPS',
+    purpose: 'payout',
+    fund_account: upi
+      ? { account_type: 'vpa', vpa: { address: order.account.accountNo }, contact }
+      : {
+          account_type: 'bank_account',
+          bank_account: {
+            name: order.account.accountName,
+            ifsc: order.account.ifsc,
+            account_number: order.account.accountNo,
+          },
+          contact,
+        },
+    queue_if_low_balance: true,
+    reference_id: order.orderNo,
+    narration: `Kamai payout ${order.orderNo}`,
+    notes: { withdrawal_id: order.orderNo },
+  };
+}
+
+/** A payout's RazorpayX status as our outcome. Queued, pending, scheduled, processing: not settled yet. */
+export function outcomeOf(payout: RazorpayxPayoutEntity): PayoutOutcome {
+  const reason = payout.status_details?.description || payout.failure_reason || null;
+  switch (payout.status) {
+    case 'processed':
+      return { status: 'paid', reference: payout.utr || null };
+    case 'failed':
+    case 'rejected':
+    case 'cancelled':
+      return { status: 'failed', reason: reason ?? `RazorpayX: ${payout.status}` };
+    case 'reversed':
+      return { status: 'reversed', reason: reason ?? 'RazorpayX: reversed' };
+    default:
+      return { status: 'processing' };
+  }
+}
+
+/** Whether `signature` is the hex HMAC-SHA256 of `raw` under any of `secrets`, compared in constant time. */
+export function verifyWebhookSignature(raw: Buffer, signature: string | undefined, secrets: string[]): boolean {
+  if (!signature || !/^[0-9a-fA-F]{64}$/.test(signature)) return false;
+  const given = Buffer.from(signature, 'hex');
+  let ok = false;
+  for (const secret of secrets) {
+    const expected = createHmac('sha256', secret).update(raw).digest();
+    // Every secret is tried (no early exit), so the time does not tell which one matched.
+    if (timingSafeEqual(expected, given)) ok = true;
+  }
+  return ok;
+}
+
+export function signWebhook(raw: Buffer | string, secret: string) {
+  return createHmac('sha256', secret).update(raw).digest('hex');
+}
+
+/** RazorpayX answers an unknown payout id with 400 "The id provided does not exist" (404 accepted too). */
+function isUnknownPayout(status: number, error: RazorpayxErrorBody | undefined) {
+  return status === 404 || (status === 400 && /does not exist/i.test(error?.description ?? ''));
+}
+
+export function createRazorpayxGateway(options: RazorpayxOptions) {
+  const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    signal: AbortSignal,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: unknown }> {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: auth,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
+      });
+    } catch (error) {
+      throw new RazorpayxError(`RazorpayX ${method} ${path}: no answer (${(error as Error).name})`, null);
+    }
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json };
+  }
+
+  const errorOf = (json: unknown) => (json as { error?: RazorpayxErrorBody } | undefined)?.error;
+
+  function entityOf(json: unknown, order: PayoutOrder, what: string): RazorpayxPayoutEntity {
+    const parsed = razorpayxPayoutEntity.safeParse(json);
+    if (!parsed.success) throw new RazorpayxError(`RazorpayX ${what}: an answer that is not a payout`, 200);
+    const payout = parsed.data;
+    if (payout.reference_id !== order.orderNo || BigInt(payout.amount) !== order.amount) {
+      throw new RazorpayxError(
+        `RazorpayX ${what}: payout ${payout.id} is for reference ${payout.reference_id} and ${payout.amount} paise, not withdrawal ${order.orderNo}`,
+        200,
+      );
+    }
+    return payout;
+  }
+
+  const settled = (payout: RazorpayxPayoutEntity): DispatchResult => ({
+    payoutId: payout.id,
+    outcome: outcomeOf(payout),
+    evidence: payout as Record<string, unknown>,
+    gatewayStatus: payout.status,
+  });
+
+  /** The payout's current state by its id, or undefined when RazorpayX does not know it. */
+  async function fetchPayout(order: PayoutOrder, payoutId: string, signal: AbortSignal) {
+    const { status, json } = await call('GET', `/v1/payouts/${encodeURIComponent(payoutId)}`, signal);
+    if (status === 200) return settled(entityOf(json, order, `fetch ${payoutId}`));
+    const error = errorOf(json);
+    if (isUnknownPayout(status, error)) return undefined;
+    throw new RazorpayxError(
+      `RazorpayX fetch ${payoutId} answered ${status}: ${error?.description ?? ''}`,
+      status,
+      error,
+    );
+  }
+
+  async function create(order: PayoutOrder, signal: AbortSignal): Promise<DispatchResult> {
+    const { status, json } = await call('POST', '/v1/payouts', signal, payoutBody(order, options.accountNumber), {
+      [IDEMPOTENCY_HEADER]: payoutIdempotencyKey(order.orderNo),
+    });
+    if (status === 200 || status === 201) return settled(entityOf(json, order, `create ${order.orderNo}`));
+    const error = errorOf(json);
+    const message = `RazorpayX create ${order.orderNo} answered ${status}: ${error?.code ?? ''} ${error?.description ?? ''}`;
+    // A refused idempotency key (missing, malformed, reused with another body) is our bug or a changed
+    // setting, never the payee's: the money's fate is unknown, so nothing is settled and it is retried.
+    if (status === 400 && error?.code === 'BAD_REQUEST_ERROR' && error.field !== IDEMPOTENCY_HEADER) {
+      return {
+        outcome: { status: 'failed', reason: error.description || 'RazorpayX refused the payout' },
+        evidence: { status, error },
+        gatewayStatus: 'refused',
+      };
+    }
+    throw new RazorpayxError(message, status, error);
+  }
+
+  /**
+   * Creates the payout, or (reconciliation, a payout id known) fetches it; a payout RazorpayX does not
+   * know is created again with the same idempotency key, so it exists once whatever was lost.
+   */
+  async function dispatch(order: PayoutOrder, signal: AbortSignal): Promise<DispatchResult> {
+    if (order.payoutId) {
+      const known = await fetchPayout(order, order.payoutId, signal);
+      if (known) return known;
+    }
+    return create(order, signal);
+  }
+
+  const gateway: PayoutGateway = { name: 'razorpayx', dispatch };
+  return { gateway, fetchPayout };
+}

@@ -1,0 +1,447 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A local RazorpayX Payouts API for tests (no network here), following their published pages (cited in
+ * docs/decisions.md under "gateway"):
+ * - `POST /v1/payouts` (composite: fund_account + contact inline), HTTP basic auth with key id and secret;
+ * - `X-Payout-Idempotency`: required, 4-36 of letters, digits, `-`, `_`, space; the first answer for a
+ *   key is saved and replayed for the same body; another body with the same key is a 400;
+ * - `GET /v1/payouts/:id`; an unknown id is 400 BAD_REQUEST_ERROR "The id provided does not exist";
+ * - errors: `{error: {code, description, source, step, reason, metadata, field}}` (400
+ *   BAD_REQUEST_ERROR, 401 on bad credentials, 429, 500 SERVER_ERROR, 502 GATEWAY_ERROR);
+ * - webhooks: `{entity: "event", account_id, event, contains: ["payout"], payload: {payout: {entity}},
+ *   created_at}` signed with `X-Razorpay-Signature` = hex HMAC-SHA256 of the raw body.
+ */
+export interface FakeOptions {
+  keyId: string;
+  keySecret: string;
+  accountNumber: string;
+  webhookSecret: string;
+  /** Where webhooks are POSTed (a listening server); tests may pass their own sender instead. */
+  webhookUrl?: string;
+}
+
+export type Fault = 'server_error' | 'gateway_error' | 'rate_limited' | 'timeout' | 'timeout_after_create';
+
+export interface FakePayout {
+  id: string;
+  entity: 'payout';
+  fund_account_id: string;
+  fund_account: Record<string, unknown>;
+  amount: number;
+  currency: string;
+  notes: Record<string, unknown>;
+  fees: number;
+  tax: number;
+  status: string;
+  utr: string | null;
+  mode: string;
+  purpose: string;
+  reference_id: string | null;
+  narration: string | null;
+  batch_id: null;
+  status_details: { description: string; source: string; reason: string } | null;
+  created_at: number;
+}
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  authorized: boolean;
+  idempotencyKey: string | undefined;
+  body: unknown;
+  status: number;
+}
+
+export interface Delivery {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+export type Sender = (delivery: Delivery) => Promise<{ status: number; body: string }>;
+
+const PURPOSES = ['refund', 'cashback', 'payout', 'salary', 'utility bill', 'vendor bill'];
+const MODES = ['UPI', 'IMPS', 'NEFT', 'RTGS'];
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\- ]{4,36}$/;
+
+const errorBody = (
+  code: string,
+  description: string,
+  extra: { field?: string; source?: string; reason?: string; step?: string } = {},
+) => ({
+  error: {
+    code,
+    description,
+    source: extra.source ?? 'NA',
+    step: extra.step ?? 'NA',
+    reason: extra.reason ?? 'NA',
+    metadata: {},
+    ...(extra.field ? { field: extra.field } : {}),
+  },
+});
+const invalid = (description: string, field: string) =>
+  errorBody('BAD_REQUEST_ERROR', description, { field, source: 'business', reason: 'input_validation_failed' });
+
+/** Key-order independent JSON, so "the same body" means the same content. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const newId = (prefix: string) =>
+  `${prefix}_${randomBytes(10).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
+
+/** Checks a composite payout body the way RazorpayX documents its fields; the first problem, or undefined. */
+function problemOf(body: Record<string, unknown>, accountNumber: string) {
+  if (body.account_number !== accountNumber) return invalid('The account number is invalid.', 'account_number');
+  if (!Number.isInteger(body.amount) || (body.amount as number) < 100) {
+    return invalid('The amount must be atleast INR 1.00', 'amount');
+  }
+  if (body.currency !== 'INR') return invalid('The currency must be INR.', 'currency');
+  if (!MODES.includes(body.mode as string)) return invalid('The selected mode is invalid.', 'mode');
+  if (!PURPOSES.includes(body.purpose as string)) return invalid('The selected purpose is invalid.', 'purpose');
+  if (typeof body.reference_id === 'string' && body.reference_id.length > 40) {
+    return invalid('The reference id may not be greater than 40 characters.', 'reference_id');
+  }
+  if (typeof body.narration === 'string' && !/^[A-Za-z0-9 ]{0,30}$/.test(body.narration)) {
+    return invalid('The narration may only contain letters, digits and spaces, at most 30.', 'narration');
+  }
+  const fund = body.fund_account as Record<string, unknown> | undefined;
+  if (!fund || typeof fund !== 'object') return invalid('The fund account field is required.', 'fund_account');
+  const contact = fund.contact as Record<string, unknown> | undefined;
+  if (!contact || typeof contact.name !== 'string' || contact.name.trim().length < 3) {
+    return invalid('The contact name field is required.', 'fund_account.contact.name');
+  }
+  if (fund.account_type === 'vpa') {
+    const address = (fund.vpa as { address?: unknown } | undefined)?.address;
+    if (typeof address !== 'string' || !/^[\w.-]{2,256}@[A-Za-z][\w.-]{1,64}$/.test(address)) {
+      return invalid('Invalid VPA. Please enter a valid Virtual Payment Address', 'fund_account.vpa.address');
+    }
+    if (body.mode !== 'UPI') return invalid('The mode must be UPI for a vpa fund account.', 'mode');
+  } else if (fund.account_type === 'bank_account') {
+    const bank = fund.bank_account as Record<string, unknown> | undefined;
+    if (!bank || typeof bank.name !== 'string' || bank.name.length < 3) {
+      return invalid('The name field is required.', 'fund_account.bank_account.name');
+    }
+    if (typeof bank.ifsc !== 'string' || !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(bank.ifsc)) {
+      return invalid('The ifsc must be 11 characters.', 'fund_account.bank_account.ifsc');
+    }
+    if (typeof bank.account_number !== 'string' || !/^[A-Za-z0-9]{5,35}$/.test(bank.account_number)) {
+      return invalid('The account number format is invalid.', 'fund_account.bank_account.account_number');
+    }
+    if (body.mode === 'UPI') return invalid('The mode UPI is not allowed for a bank account.', 'mode');
+  } else {
+    return invalid('The selected account type is invalid.', 'fund_account.account_type');
+  }
+  return undefined;
+}
+
+export async function startRazorpayxFake(options: FakeOptions) {
+  const payouts = new Map<string, FakePayout>();
+  /** Idempotency key → the first request's body and the answer it got. */
+  const idempotency = new Map<string, { body: string; status: number; answer: unknown }>();
+  const requests: LoggedRequest[] = [];
+  const faults: { route: 'create' | 'fetch'; fault: Fault }[] = [];
+  const refusals: { description: string; field: string }[] = [];
+  const sockets = new Set<Socket>();
+  const hanging = new Set<ServerResponse>();
+  let created = 0;
+
+  let webhookUrl = options.webhookUrl ?? '';
+  const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
+  const authorized = (request: IncomingMessage) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    const expected = Buffer.from(expectedAuth);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  function takeFault(route: 'create' | 'fetch') {
+    const index = faults.findIndex((f) => f.route === route);
+    if (index < 0) return undefined;
+    return faults.splice(index, 1)[0]?.fault;
+  }
+
+  function answerFault(response: ServerResponse, fault: Fault) {
+    if (fault === 'timeout' || fault === 'timeout_after_create') {
+      hanging.add(response);
+      return;
+    }
+    if (fault === 'rate_limited') {
+      return send(
+        response,
+        429,
+        errorBody('BAD_REQUEST_ERROR', 'Too many requests', { reason: 'rate_limit_exceeded' }),
+      );
+    }
+    if (fault === 'gateway_error') {
+      return send(
+        response,
+        502,
+        errorBody('GATEWAY_ERROR', 'Payment processing failed due to error at bank or wallet gateway'),
+      );
+    }
+    return send(
+      response,
+      500,
+      errorBody('SERVER_ERROR', 'The server encountered an error. The incident has been reported to admins.'),
+    );
+  }
+
+  function send(response: ServerResponse, status: number, body: unknown) {
+    const text = JSON.stringify(body);
+    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+    return status;
+  }
+
+  function createPayout(body: Record<string, unknown>): FakePayout {
+    created += 1;
+    const fund = body.fund_account as Record<string, unknown>;
+    const contact = fund.contact as Record<string, unknown>;
+    const payout: FakePayout = {
+      id: newId('pout'),
+      entity: 'payout',
+      fund_account_id: newId('fa'),
+      fund_account: { ...fund, id: newId('fa'), entity: 'fund_account', contact: { ...contact, id: newId('cont') } },
+      amount: body.amount as number,
+      currency: 'INR',
+      notes: (body.notes as Record<string, unknown>) ?? {},
+      fees: 0,
+      tax: 0,
+      status: 'processing',
+      utr: null,
+      mode: body.mode as string,
+      purpose: body.purpose as string,
+      reference_id: (body.reference_id as string) ?? null,
+      narration: (body.narration as string) ?? null,
+      batch_id: null,
+      status_details: {
+        description: 'Payout is being processed by the beneficiary bank',
+        source: 'beneficiary_bank',
+        reason: 'payout_processing',
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    payouts.set(payout.id, payout);
+    return payout;
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse, raw: string) {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const key = request.headers['x-payout-idempotency'];
+    const entry: LoggedRequest = {
+      method: request.method ?? '',
+      path: url.pathname,
+      authorized: authorized(request),
+      idempotencyKey: typeof key === 'string' ? key : undefined,
+      body: undefined,
+      status: 0,
+    };
+    requests.push(entry);
+    const reply = (status: number, body: unknown) => {
+      entry.status = send(response, status, body);
+    };
+    if (!entry.authorized) {
+      return reply(401, errorBody('BAD_REQUEST_ERROR', 'The api key provided is invalid'));
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payouts') {
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return reply(400, invalid('The request body must be JSON', 'content-type'));
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return reply(400, invalid('The request body is not valid JSON', 'body'));
+      }
+      entry.body = body;
+      if (entry.idempotencyKey === undefined) {
+        return reply(
+          400,
+          invalid(
+            'Idempotency key is missing. Include idempotency header and key in the request.',
+            'X-Payout-Idempotency',
+          ),
+        );
+      }
+      if (!IDEMPOTENCY_KEY.test(entry.idempotencyKey)) {
+        return reply(400, invalid('The idempotency key format is invalid.', 'X-Payout-Idempotency'));
+      }
+      const fault = takeFault('create');
+      if (fault && fault !== 'timeout_after_create') {
+        entry.status = -1;
+        return answerFault(response, fault);
+      }
+      const seen = idempotency.get(entry.idempotencyKey);
+      if (seen) {
+        if (seen.body !== canonical(body)) {
+          return reply(
+            400,
+            invalid('Different request body sent for the same Idempotency Header', 'X-Payout-Idempotency'),
+          );
+        }
+        if (fault === 'timeout_after_create') return answerFault(response, fault);
+        const answer = seen.status === 200 ? payouts.get((seen.answer as FakePayout).id) : seen.answer;
+        // A payout the fake was told to forget is unknown: the key no longer maps to it.
+        if (answer) return reply(seen.status, answer);
+        idempotency.delete(entry.idempotencyKey);
+      }
+      const refusal = refusals.shift();
+      const problem = refusal ? invalid(refusal.description, refusal.field) : problemOf(body, options.accountNumber);
+      if (problem) {
+        idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 400, answer: problem });
+        return reply(400, problem);
+      }
+      const payout = createPayout(body);
+      idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 200, answer: payout });
+      if (fault === 'timeout_after_create') {
+        entry.status = -1;
+        return answerFault(response, fault);
+      }
+      return reply(200, payout);
+    }
+    const fetchMatch = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && fetchMatch) {
+      const fault = takeFault('fetch');
+      if (fault) {
+        entry.status = -1;
+        return answerFault(response, fault);
+      }
+      const payout = payouts.get(decodeURIComponent(fetchMatch[1] ?? ''));
+      if (!payout) return reply(400, invalid('The id provided does not exist', 'id'));
+      return reply(200, payout);
+    }
+    return reply(404, errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      handle(request, response, Buffer.concat(chunks).toString('utf8')).catch((error) => {
+        response.writeHead(500);
+        response.end(String(error));
+      });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const fetchSender: Sender = async (delivery) => {
+    const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+    return { status: response.status, body: await response.text() };
+  };
+
+  /** A signed webhook for the payout as it is now (or as `snapshot` was), ready to send. */
+  function webhook(event: string, payout: FakePayout, sign: { secret?: string; signature?: string } = {}): Delivery {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_KamaiFake0001',
+      event,
+      contains: ['payout'],
+      payload: { payout: { entity: payout } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    const signature =
+      sign.signature ??
+      createHmac('sha256', sign.secret ?? options.webhookSecret)
+        .update(body)
+        .digest('hex');
+    return {
+      url: webhookUrl,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': `evt_${createHash('sha256').update(body).digest('hex').slice(0, 14)}`,
+      },
+      body,
+    };
+  }
+
+  const STATUS_DETAILS: Record<string, { description: string; source: string; reason: string }> = {
+    processed: {
+      description: 'Payout is processed and the money has been credited into the beneficiaries account',
+      source: 'beneficiary_bank',
+      reason: 'payout_processed',
+    },
+    failed: {
+      description: 'Payout failed as the beneficiary account is closed',
+      source: 'beneficiary_bank',
+      reason: 'beneficiary_account_closed',
+    },
+    rejected: { description: 'Payout was rejected by the approver', source: 'business', reason: 'rejected' },
+    cancelled: { description: 'Payout was cancelled', source: 'business', reason: 'cancelled' },
+    reversed: {
+      description: 'Payout reversed as the beneficiary bank returned the amount',
+      source: 'beneficiary_bank',
+      reason: 'beneficiary_bank_reversed',
+    },
+  };
+
+  return {
+    url,
+    payouts,
+    requests,
+    /** Where webhooks go (known once the server under test listens). */
+    setWebhookUrl(url: string) {
+      webhookUrl = url;
+    },
+    /** How many payouts were really created (an idempotent replay creates none). */
+    get created() {
+      return created;
+    },
+    /** The next `count` calls to `route` fail this way. */
+    failNext(fault: Fault, count = 1, route: 'create' | 'fetch' = 'create') {
+      for (let i = 0; i < count; i++) faults.push({ route, fault });
+    },
+    /** The next create is refused with a 400 BAD_REQUEST_ERROR (e.g. the bank's VPA check). */
+    refuseNext(description: string, field: string) {
+      refusals.push({ description, field });
+    },
+    /** RazorpayX loses the payout: fetching it answers "does not exist", its idempotency key is free. */
+    forget(id: string) {
+      payouts.delete(id);
+    },
+    byReference(referenceId: string) {
+      return [...payouts.values()].filter((p) => p.reference_id === referenceId);
+    },
+    /** Moves a payout to `status` (with a UTR when processed) and answers a snapshot for webhooks. */
+    settle(id: string, status: string, details: { utr?: string; description?: string } = {}): FakePayout {
+      const payout = payouts.get(id);
+      if (!payout) throw new Error(`fake: no payout ${id}`);
+      payout.status = status;
+      if (status === 'processed')
+        payout.utr = details.utr ?? String(100_000_000_000 + Math.floor(Math.random() * 1e11));
+      const base = STATUS_DETAILS[status];
+      const description = details.description ? { description: details.description } : {};
+      payout.status_details = base ? { ...base, ...description } : null;
+      return structuredClone(payout);
+    },
+    webhook,
+    /** Sends a signed webhook (over HTTP to `webhookUrl`, or through `via`). */
+    async deliver(
+      event: string,
+      payout: FakePayout,
+      extra: { secret?: string; signature?: string; via?: Sender } = {},
+    ) {
+      return (extra.via ?? fetchSender)(webhook(event, payout, extra));
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type RazorpayxFake = Awaited<ReturnType<typeof startRazorpayxFake>>;

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/**
+ * Says why nothing loads while the device has no connection. The app shell itself comes from the
+ * service worker's cache; data requests wait (React Query pauses them) and run when the connection
+ * is back.
+ */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status">
+      <strong>{t('offline.title')}</strong>
+      <span>{t('offline.body')}</span>
+    </div>
+  );
+}

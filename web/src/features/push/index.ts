@@ -1,0 +1,2 @@
+export { disablePush } from './api/push-subscription';
+export { PushSwitch } from './components/push-switch';
