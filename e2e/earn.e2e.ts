@@ -21,7 +21,7 @@ async function loggedInPage(browser: Browser, token: string): Promise<Page> {
 }
 
 test.describe('earning in the browser at 390×844', () => {
-  test('answers the survey and views the introduction, each credited once and listed in income records', async ({
+  test('answers the survey (credited once, in income records); the introduction without a video pays nothing', async ({
     browser,
   }) => {
     const user = await apiRegister(base());
@@ -41,19 +41,21 @@ test.describe('earning in the browser at 390×844', () => {
     await expect.poll(() => balanceOf(user.token)).toBe('15.00');
 
     await page.goto(`${base()}/Intro1`);
-    await expect(page.getByText('Before you start').first()).toBeVisible();
-    // Viewing the introduction lets the page claim task 4 (₹5).
-    await expect.poll(() => balanceOf(user.token), { timeout: 10_000 }).toBe('20.00');
+    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    // No video uploaded: the introduction pays nothing and its task is hidden, not free (issue 15).
+    await expect.poll(() => page.getByText('No presentation video yet').count()).toBe(1);
     await page.reload();
-    await expect(page.getByText('Before you start').first()).toBeVisible();
-    expect(await balanceOf(user.token)).toBe('20.00');
+    await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
+    expect(await balanceOf(user.token)).toBe('15.00');
 
     await page.goto(`${base()}/List2`);
-    await expect(page.getByText('Task reward', { exact: true })).toHaveCount(3);
-    await expect(page.getByText('Answer the survey').first()).toBeVisible();
-    await expect(page.getByText('Balance ₹20.00')).toHaveCount(1);
+    await expect.poll(() => page.getByText('Task reward', { exact: true }).count()).toBe(2);
+    await expect.poll(() => page.getByText('Answer the survey').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Balance ₹15.00').count()).toBe(1);
 
     await page.goto(`${base()}/index/home`);
+    await expect.poll(() => page.getByText('Answer the survey').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Watch the introduction').count()).toBe(0);
     const survey = page.locator('article, li, section').filter({ hasText: 'Answer the survey' }).last();
     await expect(survey.getByRole('button', { name: 'Completed' })).toHaveCount(1);
     await page.context().close();

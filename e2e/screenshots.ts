@@ -24,6 +24,9 @@ const ROUTES = [
   '/List6',
   '/Que1',
   '/Intro1',
+  '/Help',
+  '/Terms',
+  '/Privacy',
 ];
 
 /** Pages in a state a route alone does not show: a code on the Add tab, the QR, a notice, a log, the re-bind form. */
@@ -105,6 +108,35 @@ async function seedLinkedAndNotices(url: string, output: string, token: string):
     published: true,
   });
   await seedPayouts(url, token, admin);
+  // Help with a contact and a FAQ (English and Hindi; the other languages fall back to English), Terms.
+  await admin('/page/set', {
+    slug: 'help',
+    texts: {
+      en_US: {
+        title: 'Help and support',
+        body: 'Most questions are answered below. Write to us if yours is not.',
+        faq: [
+          { question: 'When is my withdrawal paid?', answer: 'Usually within 24 hours of your request.' },
+          { question: 'Can I cancel a withdrawal?', answer: 'Yes, while it is under review: open the Review list.' },
+        ],
+      },
+      hi_IN: {
+        title: 'सहायता',
+        body: 'अधिकांश प्रश्नों के उत्तर नीचे हैं। अगर आपका नहीं है तो हमें लिखें।',
+        faq: [{ question: 'मेरी निकासी कब मिलेगी?', answer: 'आम तौर पर अनुरोध के 24 घंटे के भीतर।' }],
+      },
+    },
+    contact: { email: 'support@kamai.in', phone: '+91 98100 00000', hours: 'Mon-Sat 10:00-18:00 IST' },
+  });
+  await admin('/page/set', {
+    slug: 'terms',
+    texts: {
+      en_US: {
+        title: 'Terms of Service',
+        body: 'By using Kamai you agree to these terms.\n\nRewards are paid only for tasks verified by the platform.',
+      },
+    },
+  });
   return notice.id;
 }
 

@@ -7,6 +7,43 @@ import { ADMIN, COMMON, type EndpointDef, USER, WS } from './route-def';
  * loads neither zod nor any schema.
  */
 export const endpoints = {
+  // added with task proofs, withdrawal cancel, account pages and deletion
+  taskProofUpload: {
+    method: 'POST',
+    path: `${USER}/task/proof/upload`,
+  },
+  taskProofSubmit: {
+    method: 'POST',
+    path: `${USER}/task/proof/submit`,
+  },
+  adminTaskProofList: {
+    method: 'GET',
+    path: `${ADMIN}/task/proof/list`,
+  },
+  adminTaskProofReview: {
+    method: 'POST',
+    path: `${ADMIN}/task/proof/review`,
+  },
+  withdrawCancel: {
+    method: 'POST',
+    path: `${USER}/withdraw/cancel`,
+  },
+  pageDetail: {
+    method: 'GET',
+    path: `${COMMON}/page/detail`,
+  },
+  accountDelete: {
+    method: 'POST',
+    path: `${USER}/account/delete`,
+  },
+  adminPageGet: {
+    method: 'GET',
+    path: `${ADMIN}/page/get`,
+  },
+  adminPageSet: {
+    method: 'POST',
+    path: `${ADMIN}/page/set`,
+  },
   // added with SMS, credits, RazorpayX, push
   objOtpSms: {
     method: 'POST',
@@ -305,9 +342,9 @@ export const endpoints = {
     method: 'GET',
     path: `${COMMON}/intro/detail`,
   },
-  introViewed: {
+  introProgress: {
     method: 'POST',
-    path: `${USER}/intro/viewed`,
+    path: `${USER}/intro/progress`,
   },
   // tasks
   taskList: {

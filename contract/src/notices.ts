@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_failed',
   'withdrawal_reversed',
   'reward_credited',
+  'withdrawal_cancelled',
+  'task_proof_approved',
+  'task_proof_rejected',
   'password_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -42,6 +45,18 @@ export const NOTIFICATION_TEXT = {
     body: 'notification_withdrawal_reversed_body',
   },
   reward_credited: { title: 'notification_reward_credited_title', body: 'notification_reward_credited_body' },
+  withdrawal_cancelled: {
+    title: 'notification_withdrawal_cancelled_title',
+    body: 'notification_withdrawal_cancelled_body',
+  },
+  task_proof_approved: {
+    title: 'notification_task_proof_approved_title',
+    body: 'notification_task_proof_approved_body',
+  },
+  task_proof_rejected: {
+    title: 'notification_task_proof_rejected_title',
+    body: 'notification_task_proof_rejected_body',
+  },
   password_changed: {
     title: 'notification_password_changed_title',
     body: 'notification_password_changed_body',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountRoutes } from './account';
 import { adminRoutes } from './admin';
 import { auditRoutes } from './audit';
 import {
@@ -143,6 +144,7 @@ export const routes = {
   ...payoutAccountRoutes,
   ...withdrawalRoutes,
   ...payoutRoutes,
+  ...accountRoutes,
   ...payoutGatewayRoutes,
   ...pushRoutes,
 } as const satisfies Record<string, RouteDef>;

@@ -33,9 +33,13 @@ export const surveyDetailData = z.object({
   submittedAt: z.string().nullable(),
 });
 
+export const INTRO_VIDEO_SECONDS_MAX = 3600;
+
 /** The introduction's facts: operator settings, never code (issue: survey, introduction). */
 export const introData = z.object({
   videoUrl: z.string().nullable(),
+  /** The video's length in seconds (the operator's figure); null without a video. */
+  videoSeconds: z.number().int().nullable(),
   userCount: z.number().int(),
   countryCount: z.number().int(),
   /** ISO 3166-1 alpha-2 region codes (`IN`, `NP`). */
@@ -51,6 +55,8 @@ export const introSetBody = z.object({
     .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'validation_failed')
     .nullable()
     .optional(),
+  /** Required with a video: the server measures watch time against it. */
+  videoSeconds: z.coerce.number().int().min(1).max(INTRO_VIDEO_SECONDS_MAX).nullable().optional(),
   userCount: z.coerce.number().int().min(0).max(1e10).optional(),
   countryCount: z.coerce.number().int().min(0).max(300).optional(),
   /** ISO 3166-1 alpha-2 region codes; the app names them in the reader's language. */
@@ -65,6 +71,26 @@ export const introSetBody = z.object({
     .max(50)
     .optional(),
 });
+
+/** Task 4 becomes claimable once this share of the video has been played. */
+export const INTRO_WATCH_SHARE = 0.8;
+
+/** What the page reports while the video plays: the seconds actually played so far (all ranges together). */
+export const introProgressBody = z.object({
+  watchedSeconds: z.coerce
+    .number({ error: 'validation_failed' })
+    .min(0, 'validation_failed')
+    .max(INTRO_VIDEO_SECONDS_MAX * 2, 'validation_failed'),
+});
+
+export const introProgressData = z.object({
+  /** What the server accepted: at most the video's length and the wall-clock time since the first report. */
+  watchedSeconds: z.number().int(),
+  /** Seconds to play before task 4 can be claimed. */
+  requiredSeconds: z.number().int(),
+  complete: z.boolean(),
+});
+export type IntroProgressData = z.infer<typeof introProgressData>;
 
 export const surveyRoutes = {
   surveySubmit: {
@@ -90,11 +116,13 @@ export const surveyRoutes = {
     tag: 'intro',
     data: introData,
   },
-  introViewed: {
-    ...endpoints.introViewed,
+  introProgress: {
+    ...endpoints.introProgress,
     policy: 'user',
-    summary: 'Records that the caller viewed the introduction (task 4 becomes claimable)',
+    summary:
+      "Reports how much of the introduction's video the caller has played; task 4 becomes claimable at 80 %, counted no faster than the wall clock",
     tag: 'intro',
-    data: z.null(),
+    body: introProgressBody,
+    data: introProgressData,
   },
 } as const satisfies Record<string, RouteDef>;

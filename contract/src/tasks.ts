@@ -2,21 +2,121 @@ import { z } from 'zod';
 import { TASK_SECTIONS } from './constants';
 import { endpoints } from './endpoints';
 import { LOCALES, type Locale } from './locales';
-import { rupeeAmountField } from './money';
-import { type RouteDef, STAFF } from './route-def';
+import { formatRupees, rupeeAmountField } from './money';
+import { pageOf, pageQuery } from './pagination';
+import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { UPLOAD_FIELD, uploadData } from './uploads';
 import { isSaneInstant } from './validation';
 
 /**
- * What completes a task, decided by the server from its own records (DESIGN.md §5). `custom` tasks
- * are made by operators and can be claimed while active and inside their time window.
+ * Which task it is: the system tasks' kinds, and `custom` for operators' tasks. What completes a task
+ * is its verification (below), never a click.
  */
 export const TASK_KINDS = ['register', 'survey', 'intro', 'invite', 'withdrawal', 'custom'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
-export const TASK_STATES = ['incomplete', 'claimable', 'completed'] as const;
+/** `review`: a proof task whose proof waits for an operator. */
+export const TASK_STATES = ['incomplete', 'claimable', 'review', 'completed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** Invite 1-4 system tasks (the other system tasks are SYSTEM_TASK_IDS in constants.ts). */
 export const INVITE_TASK_IDS = [7, 8, 9, 10] as const;
+
+/**
+ * How a task is verified (issue 15): `automatic`, a condition the server checks from its own records,
+ * or `proof`, a screenshot or link an operator approves. No kind pays on a click.
+ */
+export const TASK_VERIFICATION_KINDS = ['automatic', 'proof'] as const;
+export type TaskVerificationKind = (typeof TASK_VERIFICATION_KINDS)[number];
+/** What a proof task asks for. */
+export const TASK_PROOF_TYPES = ['screenshot', 'link', 'either'] as const;
+export type TaskProofType = (typeof TASK_PROOF_TYPES)[number];
+/** The conditions an operator may choose for an automatic task (`register` belongs to system task 2 only). */
+export const TASK_CONDITION_TYPES = ['linked_accounts', 'invites', 'withdrawals', 'survey', 'intro', 'income'] as const;
+export type TaskConditionType = (typeof TASK_CONDITION_TYPES)[number];
+export const TASK_CONDITION_COUNT_MAX = 1000;
+export const TASK_INCOME_DAYS_MAX = 365;
+
+const conditionCount = z.coerce
+  .number({ error: 'validation_failed' })
+  .int('validation_failed')
+  .min(1, 'validation_failed')
+  .max(TASK_CONDITION_COUNT_MAX, 'validation_failed');
+
+/** A condition the server checks from its own records; stored as JSON with the task. */
+export const taskCondition = z.discriminatedUnion(
+  'type',
+  [
+    /** At least `count` messaging numbers linked; with `online`, that many online now. */
+    z.object({ type: z.literal('linked_accounts'), count: conditionCount, online: z.boolean().default(false) }),
+    /** At least `count` friends invited; with `qualified`, friends who linked at least one number. */
+    z.object({ type: z.literal('invites'), count: conditionCount, qualified: z.boolean().default(false) }),
+    /** At least `count` withdrawals requested; with `paid`, that many paid out. */
+    z.object({ type: z.literal('withdrawals'), count: conditionCount, paid: z.boolean().default(false) }),
+    z.object({ type: z.literal('survey') }),
+    z.object({ type: z.literal('intro') }),
+    /** At least `amount` rupees earned (task rewards, rebates, online income, credits) in the last `days` days. */
+    z.object({
+      type: z.literal('income'),
+      amount: rupeeAmountField.transform((paise) => formatRupees(paise)),
+      days: z.coerce
+        .number({ error: 'validation_failed' })
+        .int('validation_failed')
+        .min(1, 'validation_failed')
+        .max(TASK_INCOME_DAYS_MAX, 'validation_failed'),
+    }),
+  ],
+  { error: 'task_condition_required' },
+);
+export type TaskCondition = z.output<typeof taskCondition>;
+/** Conditions as stored and shown: the operator's, and system task 2's `register`. */
+export type StoredTaskCondition = TaskCondition | { type: 'register' };
+
+export const taskVerification = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('automatic'), condition: taskCondition }),
+    z.object({ kind: z.literal('proof'), proof: z.enum(TASK_PROOF_TYPES, { error: 'validation_failed' }) }),
+  ],
+  { error: 'task_verification_required' },
+);
+export type TaskVerification = z.output<typeof taskVerification>;
+export type StoredTaskVerification =
+  | { kind: 'automatic'; condition: StoredTaskCondition }
+  | { kind: 'proof'; proof: TaskProofType };
+
+/** What the API shows of a stored verification (a loose schema: the stored value is already checked). */
+export const taskVerificationView = z.object({
+  kind: z.enum(TASK_VERIFICATION_KINDS),
+  proof: z.enum(TASK_PROOF_TYPES).optional(),
+  condition: z
+    .object({
+      type: z.enum([...TASK_CONDITION_TYPES, 'register']),
+      count: z.number().int().optional(),
+      online: z.boolean().optional(),
+      qualified: z.boolean().optional(),
+      paid: z.boolean().optional(),
+      amount: z.string().optional(),
+      days: z.number().int().optional(),
+    })
+    .optional(),
+});
+
+export const TASK_PROOF_STATES = ['pending', 'approved', 'rejected'] as const;
+export type TaskProofState = (typeof TASK_PROOF_STATES)[number];
+export const TASK_PROOF_LINK_MAX = 500;
+export const TASK_PROOF_REASON_MAX = 200;
+
+/** The caller's latest proof of a task. */
+export const taskProofView = z.object({
+  id: z.number().int(),
+  state: z.enum(TASK_PROOF_STATES),
+  imageUrl: z.string().nullable(),
+  link: z.string().nullable(),
+  /** The operator's reason for a rejection. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TaskProofView = z.infer<typeof taskProofView>;
 
 export const taskItem = z.object({
   id: z.number().int(),
@@ -31,6 +131,9 @@ export const taskItem = z.object({
   state: z.enum(TASK_STATES),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  verification: taskVerificationView,
+  /** Proof tasks: the caller's latest proof, if any. */
+  proof: taskProofView.nullable(),
 });
 export type TaskItem = z.infer<typeof taskItem>;
 
@@ -63,14 +166,17 @@ const taskFields = {
   endsAt: isoTime,
   sort: z.coerce.number().int().min(-10000).max(10000).optional(),
   active: z.boolean().default(true),
+  verification: taskVerification,
 };
 
+/** An operator task must say how it is verified; a count condition sets the target count. */
 export const taskAddBody = z.object(taskFields);
 /** Fields left out stay as they are (`active` has no default here, unlike `task/add`). */
 export const taskEditBody = z.object({ id: taskId, ...taskFields, active: z.boolean().optional() }).partial({
   section: true,
   reward: true,
   titles: true,
+  verification: true,
 });
 export const taskIdBody = z.object({ id: taskId });
 export const taskIdQuery = z.object({ id: taskId });
@@ -88,11 +194,63 @@ export const adminTask = z.object({
   sort: z.number().int(),
   active: z.boolean(),
   system: z.boolean(),
+  verification: taskVerificationView,
   /** How many users have been paid this task's reward. */
   completions: z.number().int(),
+  /** Proofs waiting for review. */
+  pendingProofs: z.number().int(),
 });
 export type AdminTask = z.infer<typeof adminTask>;
 export type LocaleTexts = Partial<Record<Locale, string>>;
+
+/** Proof of a proof task: an uploaded screenshot (`user/task/proof/upload`), a link, or both. */
+export const taskProofSubmitBody = z
+  .object({
+    taskId,
+    imageUrl: z
+      .string()
+      .trim()
+      .regex(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'task_proof_image_invalid')
+      .nullish(),
+    link: z
+      .string()
+      .trim()
+      .max(TASK_PROOF_LINK_MAX, 'task_proof_link_invalid')
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'task_proof_link_invalid')
+      .nullish(),
+  })
+  .refine((b) => Boolean(b.imageUrl) || Boolean(b.link), { message: 'task_proof_missing', path: ['imageUrl'] });
+export type TaskProofSubmitBody = z.input<typeof taskProofSubmitBody>;
+
+export const adminTaskProofItem = taskProofView.extend({
+  taskId: z.number().int(),
+  taskTitle: z.string(),
+  reward: z.string(),
+  userId: z.number().int(),
+  username: z.string(),
+  reviewerId: z.number().int().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type AdminTaskProofItem = z.infer<typeof adminTaskProofItem>;
+
+export const adminTaskProofQuery = pageQuery.extend({
+  state: z.enum(TASK_PROOF_STATES, { error: 'validation_failed' }).optional(),
+  taskId: z.coerce.number({ error: 'validation_failed' }).int().positive().optional(),
+});
+
+export const TASK_PROOF_REVIEW_ACTIONS = ['approve', 'reject'] as const;
+export const adminTaskProofReviewBody = z
+  .object({
+    id: z.coerce.number({ error: 'task_proof_not_found' }).int('task_proof_not_found').positive('task_proof_not_found'),
+    action: z.enum(TASK_PROOF_REVIEW_ACTIONS, { error: 'validation_failed' }),
+    /** Required to reject (shown to the user). */
+    reason: z
+      .string({ error: 'enter_reject_reason' })
+      .trim()
+      .max(TASK_PROOF_REASON_MAX, 'validation_failed')
+      .default(''),
+  })
+  .refine((b) => b.action !== 'reject' || b.reason !== '', { message: 'enter_reject_reason', path: ['reason'] });
 
 export const taskRoutes = {
   taskList: {
@@ -110,6 +268,43 @@ export const taskRoutes = {
     body: taskFinishBody,
     data: taskFinishData,
     ok: 'task_reward_credited',
+  },
+  taskProofUpload: {
+    ...endpoints.taskProofUpload,
+    policy: 'user',
+    summary:
+      'Uploads a screenshot for a proof task (multipart/form-data, field `file`): PNG, JPEG or WebP up to 5 MB, checked by its bytes',
+    tag: 'tasks',
+    multipart: { field: UPLOAD_FIELD },
+    data: uploadData,
+  },
+  taskProofSubmit: {
+    ...endpoints.taskProofSubmit,
+    policy: 'user',
+    summary: 'Submits (or, after a rejection, resubmits) proof for a proof task; it then waits for review',
+    tag: 'tasks',
+    body: taskProofSubmitBody,
+    data: taskProofView,
+    ok: 'task_proof_submitted',
+  },
+  adminTaskProofList: {
+    ...endpoints.adminTaskProofList,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Submitted proofs by state and task; pending ones oldest first, the rest newest first',
+    tag: 'admin',
+    query: adminTaskProofQuery,
+    data: pageOf(adminTaskProofItem),
+  },
+  adminTaskProofReview: {
+    ...endpoints.adminTaskProofReview,
+    policy: 'admin',
+    roles: STAFF,
+    summary: "Approves a pending proof (credits the task's reward once) or rejects it with a reason; audited",
+    tag: 'admin',
+    body: adminTaskProofReviewBody,
+    data: adminTaskProofItem,
+    ok: 'task_proof_reviewed',
   },
   adminTaskAdd: {
     ...endpoints.adminTaskAdd,

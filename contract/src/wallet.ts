@@ -32,6 +32,8 @@ export const postingRef = z.object({
   level: z.number().int().optional(),
   withdrawalId: z.number().int().optional(),
   linkedAccountId: z.number().int().optional(),
+  /** An operator's manual credit: the remark they gave, shown to the user. */
+  remark: z.string().optional(),
 });
 export type PostingRef = z.infer<typeof postingRef>;
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
 import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
-import { rupeeAmountField } from './money';
+import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
-import { type RouteDef, STAFF } from './route-def';
+import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
@@ -20,26 +20,34 @@ export const WITHDRAWAL_STATES = [
   'paid',
   'failed',
   'rejected',
+  'cancelled',
   'reversed',
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** The only allowed changes; anything else answers 409 `withdrawal_state_conflict`. */
 export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalState, readonly WithdrawalState[]> = {
-  pending: ['approved', 'rejected'],
+  pending: ['approved', 'rejected', 'cancelled'],
   approved: ['processing'],
   processing: ['paid', 'failed'],
   /** Only the gateway's report that the bank returned the money. */
   paid: ['reversed'],
   failed: [],
   rejected: [],
+  cancelled: [],
   reversed: [],
 };
 
 /** States whose amount is on the user's hold. */
 export const WITHDRAWAL_OPEN_STATES = ['pending', 'approved', 'processing'] as const satisfies WithdrawalState[];
 /** States with an outcome (`finishedAt` set); only `paid` may still turn `reversed`. */
-export const WITHDRAWAL_FINAL_STATES = ['paid', 'failed', 'rejected', 'reversed'] as const satisfies WithdrawalState[];
+export const WITHDRAWAL_FINAL_STATES = [
+  'paid',
+  'failed',
+  'rejected',
+  'reversed',
+  'cancelled',
+] as const satisfies WithdrawalState[];
 
 export function canTransition(from: WithdrawalState, to: WithdrawalState): boolean {
   return WITHDRAWAL_TRANSITIONS[from].includes(to);
@@ -53,6 +61,7 @@ export const WITHDRAWAL_STATE_LABELS = {
   paid: 'withdrawal_state_paid',
   failed: 'withdrawal_state_failed',
   rejected: 'withdrawal_state_rejected',
+  cancelled: 'withdrawal_state_cancelled',
   reversed: 'withdrawal_state_reversed',
 } as const satisfies Record<WithdrawalState, MessageKey>;
 
@@ -63,6 +72,7 @@ const STATE_LABEL_KEYS = [
   'withdrawal_state_paid',
   'withdrawal_state_failed',
   'withdrawal_state_rejected',
+  'withdrawal_state_cancelled',
   'withdrawal_state_reversed',
 ] as const satisfies (typeof WITHDRAWAL_STATE_LABELS)[WithdrawalState][];
 
@@ -148,8 +158,12 @@ export const withdrawalHistoryItem = z.object({
 /** One withdrawal as its owner sees it in /List4. */
 export const withdrawalItem = z.object({
   id: z.number().int(),
-  /** Rupees, "120.50". */
+  /** Rupees, "120.50": what left the wallet. */
   amount: z.string(),
+  /** The fee taken from the amount when it is paid (the setting when requested); "0.00" without one. */
+  fee: z.string(),
+  /** What reaches the account: amount − fee. */
+  payout: z.string(),
   state: z.enum(WITHDRAWAL_STATES),
   /** Catalogue key of the state's label (`WITHDRAWAL_STATE_LABELS`). */
   stateLabelKey: z.enum(STATE_LABEL_KEYS),
@@ -178,6 +192,14 @@ export const withdrawLimitsData = z.object({
   todayTotal: z.string(),
   balance: z.string(),
   frozen: z.boolean(),
+  /** The fee taken from each withdrawal when paid, rupees ("0.00": none). */
+  fee: z.string(),
+  /** Usually paid within this many hours of the request. */
+  payoutHours: z.number().int(),
+});
+
+export const withdrawCancelBody = z.object({
+  id: z.coerce.number({ error: 'withdrawal_not_found' }).int('withdrawal_not_found').positive('withdrawal_not_found'),
 });
 
 const dayField = z.iso.date({ error: 'validation_failed' });
@@ -233,7 +255,12 @@ export const withdrawalLimits = z.object({
   max: z.string(),
   dailyCount: z.number().int(),
   dailyTotal: z.string(),
+  /** Taken from each withdrawal when paid; "0.00" by default. */
+  fee: z.string(),
+  /** The payout time the withdraw dialog promises, in hours (default 24). */
+  payoutHours: z.number().int(),
 });
+export const PAYOUT_HOURS_MAX = 720;
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
 /** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
@@ -253,6 +280,24 @@ export const adminSettingsSetBody = z.object({
         .max(DAILY_COUNT_MAX, 'validation_failed')
         .optional(),
       dailyTotal: rupeeAmountField.optional(),
+      /** Rupees, 0 allowed. */
+      fee: z
+        .union([z.string(), z.number()], { error: 'invalid_amount' })
+        .transform((value, ctx) => {
+          const paise = parseRupees(value);
+          if (paise === undefined) {
+            ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
+            return z.NEVER;
+          }
+          return paise;
+        })
+        .optional(),
+      payoutHours: z.coerce
+        .number({ error: 'validation_failed' })
+        .int('validation_failed')
+        .min(1, 'validation_failed')
+        .max(PAYOUT_HOURS_MAX, 'validation_failed')
+        .optional(),
     })
     .default({}),
   risk: riskSettingsChange.default({}),
@@ -277,6 +322,15 @@ export const withdrawalRoutes = {
     tag: 'withdrawals',
     query: pageQuery,
     data: withdrawalPage,
+  },
+  withdrawCancel: {
+    ...endpoints.withdrawCancel,
+    policy: 'user',
+    summary: "Cancels the caller's withdrawal while it is still under review; the amount returns to the balance",
+    tag: 'withdrawals',
+    body: withdrawCancelBody,
+    data: withdrawalItem,
+    ok: 'withdrawal_cancelled',
   },
   withdrawLimits: {
     ...endpoints.withdrawLimits,

@@ -111,7 +111,13 @@ describe.skipIf(!services)('SIGKILL in the middle of mixed money traffic, ten ro
     ).toBe(200);
     for (let i = 0; i < TASKS; i++) {
       const task = await api(at(i), 'POST', `${ADMIN}/task/add`, {
-        body: { section: 'hot', reward: '1.00', titles: { en_US: `Crash loop task ${i}` } },
+        body: {
+          section: 'hot',
+          reward: '1.00',
+          titles: { en_US: `Crash loop task ${i}` },
+          // Every registered user has earned task 2's reward: a condition each one meets.
+          verification: { kind: 'automatic', condition: { type: 'income', amount: '0.01', days: 365 } },
+        },
         token,
       });
       expect(task.status).toBe(200);

@@ -177,7 +177,18 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
 
   it('credits a task once out of 20 parallel claims spread over both instances', async () => {
     const { token } = await newUser();
-    expect((await api(at(1), 'POST', `${USER}/intro/viewed`, { body: {}, token })).status).toBe(200);
+    // Task 4 needs the introduction's video played: a one-second video, reported before and after a second.
+    const set = await api(at(0), 'POST', `${ADMIN}/intro/set`, {
+      body: { videoUrl: '/uploads/intro.mp4', videoSeconds: 1 },
+      token: adminToken,
+    });
+    expect(set.status).toBe(200);
+    expect((await api(at(1), 'POST', `${USER}/intro/progress`, { body: { watchedSeconds: 0 }, token })).status).toBe(
+      200,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const watched = await api(at(0), 'POST', `${USER}/intro/progress`, { body: { watchedSeconds: 1 }, token });
+    expect(watched.body.data.complete).toBe(true);
     const before = await balance(token);
     const claims = await spread(20, (base) => api(base, 'POST', `${USER}/task/finish`, { body: { taskId: 4 }, token }));
     const ok = claims.filter((c) => c.status === 200);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
+import * as account from './features/account';
 import * as admin from './features/admin';
 import * as auth from './features/auth';
 import * as health from './features/health';
@@ -113,14 +114,16 @@ export async function buildApp(deps: AppDeps) {
   authService = auth.register(app, { ...feature, otp: codes, rates });
   users.register(app, feature);
   wallet.register(app, feature);
-  tasks.register(app, feature);
+  // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
+  const files = uploads.register(app, { ...feature, store: deps.fileStore });
+  tasks.register(app, { ...feature, uploads: files });
+  account.register(app, feature);
   survey.register(app, feature);
   intro.register(app, feature);
   referrals.register(app, feature);
   revenue.register(app, feature);
   linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
-  uploads.register(app, { ...feature, store: deps.fileStore });
   admin.register(app, { ...feature, pendingWithdrawals });
   registerAudit(app, feature);
   payoutAccounts.register(app, feature);

@@ -156,10 +156,12 @@ const OWNED = [
   'wdaccountEdit',
   'wdaccountDelete',
   'withdrawAdd',
+  'withdrawCancel',
 ] as const satisfies readonly RouteName[];
 /** User routes that name something shared by everyone, with the reason. */
 const NOT_OWNED: Partial<Record<RouteName, string>> = {
   taskFinish: 'tasks are the same for every user; the reward goes to the caller',
+  taskProofSubmit: 'tasks are the same for every user; the proof is filed as the caller’s own',
 };
 
 describe("another user's ids on every user route that names a resource", () => {
@@ -199,6 +201,11 @@ describe("another user's ids on every user route that names a resource", () => {
     const accountId = bound.body.data.id as number;
     // B has money, so only the account's owner decides whether the withdrawal could go through.
     await ctx.post(`${API}/admin/revenue/add`, { userId: b.id, amount: '500', remark: 'abuse test' }, { token: admin });
+    // A's own withdrawal under review, which B must not be able to cancel.
+    await ctx.post(`${API}/admin/revenue/add`, { userId: a.id, amount: '500', remark: 'abuse test' }, { token: admin });
+    const own = await ctx.post(`${API}/user/withdraw/add`, { amount: '150', accountId }, { token: a.token });
+    expect(own.status).toBe(200);
+    const withdrawalId = own.body.data.id as number;
     const before = await postingCount();
 
     const put = async (url: string, payload: unknown) => {
@@ -226,6 +233,7 @@ describe("another user's ids on every user route that names a resource", () => {
         ),
       wdaccountDelete: () => ctx.post(`${API}/user/wdaccount/delete`, { id: accountId }, { token: b.token }),
       withdrawAdd: () => ctx.post(`${API}/user/withdraw/add`, { amount: '150', accountId }, { token: b.token }),
+      withdrawCancel: () => ctx.post(`${API}/user/withdraw/cancel`, { id: withdrawalId }, { token: b.token }),
     };
     const expected: Record<(typeof OWNED)[number], string> = {
       linkedGenPhoneCode: 'phone_linked_elsewhere',
@@ -238,6 +246,7 @@ describe("another user's ids on every user route that names a resource", () => {
       wdaccountEdit: 'payout_account_not_found',
       wdaccountDelete: 'payout_account_not_found',
       withdrawAdd: 'payout_account_not_found',
+      withdrawCancel: 'withdrawal_not_found',
     };
     for (const name of OWNED) {
       const res = await attempts[name]();
@@ -253,6 +262,8 @@ describe("another user's ids on every user route that names a resource", () => {
     const accounts = (await ctx.get(`${API}/user/wdaccount/list`, { token: a.token })).body.data;
     expect(JSON.stringify(accounts)).toContain('Asha Rao');
     expect((await ctx.get(`${API}/user/withdraw/list`, { token: b.token })).body.data.items).toEqual([]);
+    const aWithdrawals = (await ctx.get(`${API}/user/withdraw/list`, { token: a.token })).body.data.items;
+    expect(aWithdrawals).toMatchObject([{ id: withdrawalId, state: 'pending' }]);
     // And B's own view of the world is empty.
     expect((await ctx.get(`${WS}/page`, { token: b.token })).body.data.items).toEqual([]);
     ctx.advance(-3_600_000);
@@ -371,8 +382,9 @@ describe('mass assignment', () => {
     expect((await ctx.get(`${API}/admin/dashboard`, { token })).status).toBe(403);
 
     const otherBefore = await ctx.balanceOf(other.token);
-    await ctx.post(`${API}/user/intro/viewed`, smuggled, { token });
-    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 4, ...smuggled }, { token });
+    // A friend registers with the new user's code: task 5 becomes claimable.
+    await ctx.newUser({ inviteCode: me.inviteCode });
+    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 5, ...smuggled }, { token });
     expect(claim.status).toBe(200);
     expect(await ctx.balanceOf(other.token)).toBe(otherBefore);
 

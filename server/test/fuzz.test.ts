@@ -71,7 +71,7 @@ beforeAll(async () => {
   // Something for the ids to find: a custom task, a notice, a revenue credit (a posting with rebates).
   await ctx.post(
     `${API}/admin/task/add`,
-    { section: 'hot', reward: 5, titles: { en_US: 'Fuzz' } },
+    { section: 'hot', reward: 5, titles: { en_US: 'Fuzz' }, verification: { kind: 'proof', proof: 'link' } },
     { token: tokens.admin },
   );
   await ctx.post(

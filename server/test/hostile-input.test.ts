@@ -85,7 +85,13 @@ describe('values PostgreSQL cannot take', () => {
   });
 
   it('refuses a task window in year 0000', async () => {
-    const body = { section: 'hot', reward: 1, titles: { en_US: 'Old' }, startsAt: '0000-01-01T00:00:00Z' };
+    const body = {
+      section: 'hot',
+      reward: 1,
+      titles: { en_US: 'Old' },
+      startsAt: '0000-01-01T00:00:00Z',
+      verification: { kind: 'proof', proof: 'link' },
+    };
     const res = await call('POST', `${API}/admin/task/add`, admin, JSON.stringify(body), 'application/json');
     expect(res).toMatchObject({ status: 400, body: { data: { fields: { startsAt: 'validation_failed' } } } });
   });

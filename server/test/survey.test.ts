@@ -72,40 +72,100 @@ describe('survey', () => {
 });
 
 describe('introduction', () => {
-  it('serves the facts publicly; viewing makes task 4 claimable, once', async () => {
+  it('serves the facts publicly; with no video task 4 is hidden and cannot be claimed', async () => {
     const intro = await ctx.get(`${API}/common/intro/detail`);
     expect(intro.body.data).toEqual({
       videoUrl: null,
+      videoSeconds: null,
       userCount: 350000,
       countryCount: 19,
       countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
     });
     const user = await ctx.newUser();
-    expect(await taskState(user.token, 4)).toBe('incomplete');
-    expect((await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token })).body.key).toBe(
-      'task_condition_unmet',
+    expect(await taskState(user.token, 4)).toBeUndefined();
+    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token });
+    expect(claim.body.key).toBe('task_not_active');
+    // The old free path is gone, and reporting progress without a video is refused.
+    expect((await ctx.post(`${API}/user/intro/viewed`, {}, { token: user.token })).status).toBe(404);
+    const progress = await ctx.post(`${API}/user/intro/progress`, { watchedSeconds: 10 }, { token: user.token });
+    expect(progress).toMatchObject({ status: 409, body: { key: 'intro_no_video' } });
+    expect(await ctx.balanceOf(user.token)).toBe('5.00');
+  });
+
+  it('with a video, task 4 becomes claimable at 80 % played, counted no faster than the wall clock', async () => {
+    const admin = await ctx.adminToken();
+    const noLength = await ctx.post(`${API}/admin/intro/set`, { videoUrl: '/uploads/intro.mp4' }, { token: admin });
+    expect(noLength).toMatchObject({ status: 400, body: { key: 'intro_video_seconds_required' } });
+    const set = await ctx.post(
+      `${API}/admin/intro/set`,
+      { videoUrl: '/uploads/intro.mp4', videoSeconds: 100 },
+      { token: admin },
     );
-    expect((await ctx.post(`${API}/user/intro/viewed`, {}, { token: user.token })).status).toBe(200);
-    expect((await ctx.post(`${API}/user/intro/viewed`, {}, { token: user.token })).status).toBe(200);
-    expect(await taskState(user.token, 4)).toBe('claimable');
-    const done = await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token });
-    expect(done.body.data).toEqual({ taskId: 4, reward: '5.00', balance: '10.00' });
-    expect(await taskState(user.token, 4)).toBe('completed');
-    expect((await ctx.post(`${API}/user/intro/viewed`, {})).status).toBe(401);
+    expect(set.body.data).toMatchObject({ videoUrl: '/uploads/intro.mp4', videoSeconds: 100 });
+    try {
+      const user = await ctx.newUser();
+      const report = (watchedSeconds: unknown) =>
+        ctx.post(`${API}/user/intro/progress`, { watchedSeconds }, { token: user.token });
+      expect(await taskState(user.token, 4)).toBe('incomplete');
+
+      // The first report starts the clock. Claiming the whole video at once is believed only as far
+      // as the time that has passed (plus a little slack for the network).
+      expect((await report(0)).body.data).toEqual({ watchedSeconds: 0, requiredSeconds: 80, complete: false });
+      ctx.advance(10_000);
+      expect((await report(100)).body.data).toMatchObject({ watchedSeconds: 12, complete: false });
+      expect(await taskState(user.token, 4)).toBe('incomplete');
+      expect((await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token })).body.key).toBe(
+        'task_condition_unmet',
+      );
+
+      // 60 s later, playing at normal speed: 70 s reported, 70 s believed. A lower report keeps the most.
+      ctx.advance(60_000);
+      expect((await report(70)).body.data).toMatchObject({ watchedSeconds: 70, complete: false });
+      expect((await report(5)).body.data).toMatchObject({ watchedSeconds: 70, complete: false });
+      expect(await taskState(user.token, 4)).toBe('incomplete');
+
+      // Never more than the video's length, and nonsense is refused in the envelope.
+      expect((await report(-1)).body.key).toBe('validation_failed');
+      expect((await report('lots')).body.key).toBe('validation_failed');
+      ctx.advance(500_000);
+      expect((await report(100_000)).status).toBe(400);
+      expect((await report(5000)).body.data).toEqual({ watchedSeconds: 100, requiredSeconds: 80, complete: true });
+      expect(await taskState(user.token, 4)).toBe('claimable');
+      const done = await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token });
+      expect(done.body.data).toEqual({ taskId: 4, reward: '5.00', balance: '10.00' });
+      expect(await taskState(user.token, 4)).toBe('completed');
+      expect((await ctx.post(`${API}/user/task/finish`, { taskId: 4 }, { token: user.token })).body.key).toBe(
+        'task_already_claimed',
+      );
+
+      // Another user's clock is their own.
+      const other = await ctx.newUser();
+      await ctx.post(`${API}/user/intro/progress`, { watchedSeconds: 0 }, { token: other.token });
+      const rushed = await ctx.post(`${API}/user/intro/progress`, { watchedSeconds: 90 }, { token: other.token });
+      expect(rushed.body.data).toMatchObject({ watchedSeconds: 2, complete: false });
+      expect((await ctx.post(`${API}/user/intro/progress`, { watchedSeconds: 1 })).status).toBe(401);
+    } finally {
+      await ctx.post(`${API}/admin/intro/set`, { videoUrl: '' }, { token: admin });
+    }
   });
 
   it('lets an admin change some facts, keeping the rest, audited', async () => {
     const admin = await ctx.adminToken();
     const set = await ctx.post(
       `${API}/admin/intro/set`,
-      { userCount: 400000, videoUrl: '/uploads/intro.mp4' },
+      { userCount: 400000, videoUrl: '/uploads/intro.mp4', videoSeconds: 90 },
       { token: admin },
     );
-    expect(set.body.data).toMatchObject({ userCount: 400000, countryCount: 19, videoUrl: '/uploads/intro.mp4' });
+    expect(set.body.data).toMatchObject({
+      userCount: 400000,
+      countryCount: 19,
+      videoUrl: '/uploads/intro.mp4',
+      videoSeconds: 90,
+    });
     expect((await ctx.get(`${API}/admin/intro/get`, { token: admin })).body.data).toEqual(set.body.data);
     expect((await ctx.get(`${API}/common/intro/detail`)).body.data.userCount).toBe(400000);
     const cleared = await ctx.post(`${API}/admin/intro/set`, { videoUrl: '' }, { token: admin });
-    expect(cleared.body.data).toMatchObject({ videoUrl: null, userCount: 400000 });
+    expect(cleared.body.data).toMatchObject({ videoUrl: null, videoSeconds: null, userCount: 400000 });
     expect((await ctx.post(`${API}/admin/intro/set`, { videoUrl: 'javascript:x' }, { token: admin })).status).toBe(400);
     const countries = await ctx.post(`${API}/admin/intro/set`, { countries: ['in', 'NP'] }, { token: admin });
     expect(countries.body.data.countries).toEqual(['IN', 'NP']);
@@ -113,7 +173,8 @@ describe('introduction', () => {
     const user = await ctx.newUser();
     expect((await ctx.post(`${API}/admin/intro/set`, { userCount: 1 }, { token: user.token })).status).toBe(403);
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'intro.set'));
-    expect(audits).toHaveLength(3);
-    expect(audits[0]).toMatchObject({ before: { userCount: 350000 }, after: { userCount: 400000 } });
+    // Two from the watching test (set, cleared), three here.
+    expect(audits).toHaveLength(5);
+    expect(audits[2]).toMatchObject({ before: { userCount: 350000 }, after: { userCount: 400000 } });
   });
 });

@@ -43,6 +43,8 @@ describe('withdraw/add', () => {
     expect(item).toEqual({
       id: res.body.data.id,
       amount: '250.50',
+      fee: '0.00',
+      payout: '250.50',
       state: 'pending',
       stateLabelKey: 'withdrawal_state_pending',
       reason: null,
@@ -191,6 +193,8 @@ describe('daily limits', () => {
       todayTotal: '200.00',
       balance: '4900.00',
       frozen: false,
+      fee: '0.00',
+      payoutHours: 24,
     });
 
     ctx.advance(24 * 3600_000);
@@ -419,12 +423,16 @@ describe('admin settings', () => {
       max: '50000.00',
       dailyCount: 3,
       dailyTotal: '100000.00',
+      fee: '0.00',
+      payoutHours: 24,
     });
     expect((await setLimits({ min: '150.50' })).withdrawal).toEqual({
       min: '150.50',
       max: '50000.00',
       dailyCount: 3,
       dailyTotal: '100000.00',
+      fee: '0.00',
+      payoutHours: 24,
     });
     const bad = await ctx.post(SET, { withdrawal: { max: 100 } }, { token });
     expect(bad.status).toBe(400);

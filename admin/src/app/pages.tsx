@@ -2,6 +2,8 @@ import {
   AuditOutlined,
   DashboardOutlined,
   DollarOutlined,
+  FileImageOutlined,
+  FileTextOutlined,
   LinkOutlined,
   MailOutlined,
   MessageOutlined,
@@ -71,6 +73,13 @@ export const PAGES: ConsolePage[] = [
     Page: lazy(() => import('../features/tasks/pages/tasks-page')),
   },
   {
+    path: 'proofs',
+    label: 'proofs',
+    icon: <FileImageOutlined />,
+    route: 'adminTaskProofList',
+    Page: lazy(() => import('../features/proofs/pages/proofs-page')),
+  },
+  {
     path: 'notices',
     label: 'notices',
     icon: <NotificationOutlined />,
@@ -83,6 +92,13 @@ export const PAGES: ConsolePage[] = [
     icon: <SettingOutlined />,
     route: 'adminSettingsGet',
     Page: lazy(() => import('../features/settings/pages/settings-page')),
+  },
+  {
+    path: 'pages',
+    label: 'pages',
+    icon: <FileTextOutlined />,
+    route: 'adminPageGet',
+    Page: lazy(() => import('../features/pages/pages/pages-page')),
   },
   {
     path: 'linked-accounts',

@@ -8,8 +8,10 @@ import type {
   PostingRef,
   PostingType,
   RiskReasonKey,
+  StoredTaskVerification,
   SurveyAnswers,
   TaskKind,
+  TaskProofState,
   TaskSection,
   WithdrawalState,
 } from '@kamai/contract';
@@ -43,6 +45,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     frozen: boolean('frozen').notNull().default(false),
+    /** Set when the user deleted the account: the row stays (the ledger's anonymous owner), its personal data gone. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc()), index('users_created_idx').on(t.createdAt, t.id)],
@@ -210,10 +214,46 @@ export const tasks = pgTable(
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
     system: boolean('system').notNull().default(false),
+    /** How completion is verified (issue 15): an automatic condition or an operator-approved proof. */
+    verification: jsonb('verification')
+      .$type<StoredTaskVerification>()
+      .notNull()
+      .default({ kind: 'proof', proof: 'either' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('tasks_reward_positive', sql`${t.reward} > 0`)],
+);
+
+/**
+ * Proof a user submitted for a proof task: a screenshot (an upload's URL) and/or a link. At most one
+ * pending or approved proof per user and task; a rejected one can be followed by a new submission.
+ */
+export const taskProofs = pgTable(
+  'task_proofs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    taskId: bigint('task_id', { mode: 'number' })
+      .notNull()
+      .references(() => tasks.id),
+    state: text('state').$type<TaskProofState>().notNull().default('pending'),
+    imageUrl: text('image_url'),
+    link: text('link'),
+    /** The operator's reason for a rejection. */
+    reason: text('reason'),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('task_proofs_open_idx').on(t.userId, t.taskId).where(sql`${t.state} <> 'rejected'`),
+    index('task_proofs_state_idx').on(t.state, t.id),
+    index('task_proofs_user_idx').on(t.userId, t.taskId, t.id.desc()),
+    check('task_proofs_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
+  ],
 );
 
 /** One row per task a user has been paid; the primary key makes a second payment impossible. */
@@ -247,6 +287,19 @@ export const introViews = pgTable('intro_views', {
     .primaryKey()
     .references(() => users.id),
   createdAt: createdAt(),
+});
+
+/**
+ * How much of the introduction's video a user has played, as reported and capped by the server: never
+ * more than the wall-clock time since `started_at` (the first report) nor the video's length.
+ */
+export const introWatches = pgTable('intro_watches', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  watchedSeconds: integer('watched_seconds').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Operator settings by key (`rebate`, `intro`), seeded by migration. */
@@ -465,6 +518,8 @@ export const withdrawals = pgTable(
     accountNo: text('account_no').notNull(),
     accountName: text('account_name').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Paise taken from `amount` when paid (the fee setting when requested); the account receives the rest. */
+    fee: bigint('fee', { mode: 'bigint' }).notNull().default(sql`0`),
     state: text('state').$type<WithdrawalState>().notNull().default('pending'),
     /** The rejection's or the failure's reason. */
     reason: text('reason'),
@@ -506,9 +561,10 @@ export const withdrawals = pgTable(
       .where(sql`${t.gatewayPayoutId} is not null`),
     index('withdrawals_account_no_idx').on(t.accountNo),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
+    check('withdrawals_fee_below_amount', sql`${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
     check(
       'withdrawals_state_known',
-      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'reversed')`,
+      sql`${t.state} in ('pending', 'approved', 'processing', 'paid', 'failed', 'rejected', 'cancelled', 'reversed')`,
     ),
   ],
 );

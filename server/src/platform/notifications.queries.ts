@@ -1,18 +1,10 @@
-import { PUSH_PATHS } from '@kamai/contract';
+import { type NotificationKind, PUSH_PATHS } from '@kamai/contract';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
 import { enqueueDeliveries } from './push.queries';
 
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
-export type NotificationKind =
-  | 'withdrawal_approved'
-  | 'withdrawal_processing'
-  | 'withdrawal_rejected'
-  | 'withdrawal_paid'
-  | 'withdrawal_failed'
-  | 'withdrawal_reversed'
-  | 'reward_credited'
-  | 'password_changed';
+export type { NotificationKind };
 
 export interface NewNotification {
   userId: number;

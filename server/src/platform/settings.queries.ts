@@ -8,6 +8,7 @@ export const SETTING_DEFAULTS = {
   rebate: { level1Bps: 1000, level2Bps: 500 } as RebateSettings,
   intro: {
     videoUrl: null,
+    videoSeconds: null,
     userCount: 350_000,
     countryCount: 19,
     countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
@@ -15,7 +16,16 @@ export const SETTING_DEFAULTS = {
   /** Linked accounts: paise paid per hour online (a JSON number; ₹10,000 at most fits easily). */
   linked: { hourlyRatePaise: 200 },
   /** Paise as JSON numbers: ₹100 minimum, ₹50,000 maximum, 3 requests and ₹1,00,000 a day. */
-  withdrawal: { minPaise: 10_000, maxPaise: 5_000_000, dailyCount: 3, dailyTotalPaise: 10_000_000 },
+  withdrawal: {
+    minPaise: 10_000,
+    maxPaise: 5_000_000,
+    dailyCount: 3,
+    dailyTotalPaise: 10_000_000,
+    /** Taken from each withdrawal when paid (issue 15); none by default. */
+    feePaise: 0,
+    /** The payout time the withdraw dialog promises. */
+    payoutHours: 24,
+  },
   /** Fraud signal weights, four-eyes thresholds and the qualified-invite rule (issue 12). */
   risk: RISK_DEFAULTS,
 };

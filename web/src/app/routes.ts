@@ -107,6 +107,21 @@ export const appRoutes: AppRoute[] = [
     layout: 'page',
     Page: fetching(() => import('./routes/intro-route').then((m) => m.default)),
   },
+  { path: paths.help, titleKey: 'help', auth: false, layout: 'page', Page: lazy(() => import('./routes/help-route')) },
+  {
+    path: paths.terms,
+    titleKey: 'terms',
+    auth: false,
+    layout: 'page',
+    Page: lazy(() => import('./routes/terms-route')),
+  },
+  {
+    path: paths.privacy,
+    titleKey: 'privacy',
+    auth: false,
+    layout: 'page',
+    Page: lazy(() => import('./routes/privacy-route')),
+  },
 ];
 
 /** The table entry of an address (matched like the router: case-insensitive, trailing slash allowed). */

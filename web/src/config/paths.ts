@@ -12,6 +12,9 @@ export const paths = {
   payoutMethods: '/List6',
   survey: '/Que1',
   intro: '/Intro1',
+  help: '/Help',
+  terms: '/Terms',
+  privacy: '/Privacy',
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -12,6 +12,8 @@ export const FORM_NAMES = [
   'rebind',
   'payoutAccount',
   'withdraw',
+  'taskProof',
+  'deleteAccount',
 ] as const;
 export type FormName = (typeof FORM_NAMES)[number];
 export type FormData = Record<string, unknown>;

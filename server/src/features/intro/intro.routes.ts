@@ -5,12 +5,12 @@ import { createIntroService, type IntroService } from './intro.service';
 function introHandlers(intro: IntroService): Handlers {
   return {
     introDetail: () => intro.detail(),
-    introViewed: (ctx) => intro.viewed(caller(ctx).id),
+    introProgress: (ctx) => intro.progress(caller(ctx).id, ctx.body.watchedSeconds),
     adminIntroGet: () => intro.detail(),
     adminIntroSet: (ctx) => intro.set({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
   };
 }
 
-export function register(app: FastifyInstance, { db }: FeatureDeps) {
-  registerRoutes(app, introHandlers(createIntroService({ db })));
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, introHandlers(createIntroService({ db, now })));
 }

@@ -1,20 +1,45 @@
-import type { IntroData } from '@kamai/contract';
+import { INTRO_WATCH_SHARE, type IntroData, type IntroProgressData } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
+import { AppError } from '../../platform/errors';
 import { getSetting, putSetting } from '../../platform/settings.queries';
 import * as q from './intro.queries';
 
-export type IntroChanges = Partial<Omit<IntroData, 'videoUrl'>> & { videoUrl?: string | null };
+export type IntroChanges = Partial<Omit<IntroData, 'videoUrl' | 'videoSeconds'>> & {
+  videoUrl?: string | null;
+  videoSeconds?: number | null;
+};
 
-export function createIntroService({ db }: { db: Db }) {
+/** Slack for the time a report spends on the way (the page reports every few seconds). */
+const CLOCK_SLACK_SECONDS = 2;
+
+export function createIntroService({ db, now }: { db: Db; now: () => Date }) {
   function detail(): Promise<IntroData> {
     return getSetting(db, 'intro');
   }
 
-  /** Makes task 4 claimable; the page then calls `task/finish {taskId: 4}`. */
-  async function viewed(userId: number) {
-    await q.recordView(db, userId);
-    return null;
+  /**
+   * The page reports the seconds of video played so far. The server believes at most the video's
+   * length and the wall-clock time since the user's first report (no one plays faster than the clock),
+   * keeps the most it has believed, and makes task 4 claimable once that reaches 80 % of the video.
+   * Without a video there is nothing to watch and task 4 is hidden.
+   */
+  async function progress(userId: number, reported: number): Promise<IntroProgressData> {
+    const intro = await getSetting(db, 'intro');
+    if (!intro.videoUrl || !intro.videoSeconds) throw new AppError('intro_no_video');
+    const length = intro.videoSeconds;
+    const required = Math.ceil(length * INTRO_WATCH_SHARE);
+    return db.transaction(async (tx) => {
+      const at = now();
+      const watch = await q.lockOrStartWatch(tx, userId, at);
+      const elapsed = Math.max(0, (at.getTime() - watch.startedAt.getTime()) / 1000);
+      const believed = Math.floor(Math.min(reported, elapsed + CLOCK_SLACK_SECONDS, length));
+      const watched = Math.max(watch.watchedSeconds, believed);
+      if (watched !== watch.watchedSeconds) await q.saveWatch(tx, userId, watched, at);
+      const complete = watched >= required;
+      if (complete) await q.recordView(tx, userId);
+      return { watchedSeconds: watched, requiredSeconds: required, complete };
+    });
   }
 
   /** Merges the given fields into the introduction's settings; an empty video URL clears it. */
@@ -24,6 +49,13 @@ export function createIntroService({ db }: { db: Db }) {
       const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       const after: IntroData = { ...before, ...given };
       if (after.videoUrl === '') after.videoUrl = null;
+      if (!after.videoUrl) after.videoSeconds = null;
+      // Watch time is measured against the video's length, so a video needs one.
+      else if (!after.videoSeconds) {
+        throw new AppError('intro_video_seconds_required', {
+          fields: { videoSeconds: 'intro_video_seconds_required' },
+        });
+      }
       await putSetting(tx, 'intro', after);
       await writeAudit(tx, {
         actorId: actor.id,
@@ -37,7 +69,7 @@ export function createIntroService({ db }: { db: Db }) {
     });
   }
 
-  return { detail, viewed, set };
+  return { detail, progress, set };
 }
 
 export type IntroService = ReturnType<typeof createIntroService>;

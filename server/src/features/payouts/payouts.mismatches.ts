@@ -19,7 +19,7 @@ const recoveryKey = (withdrawalId: number) => `withdrawal:${withdrawalId}:recove
 
 function toItem(row: ListedRow): PayoutMismatchItem {
   const { mismatch, withdrawal } = row;
-  const sameAmount = mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount;
+  const sameAmount = mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
   return {
     id: mismatch.id,
     withdrawalId: mismatch.withdrawalId,
@@ -76,7 +76,8 @@ export function createMismatchesService({ db, now }: { db: Db; now: () => Date }
       if (!withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);
       let recovered: { postingId: number } | undefined;
       if (input.action === 'recover') {
-        const sameAmount = mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount;
+        const sameAmount =
+          mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
         if (!isRecoverable(mismatch.callbackStatus, withdrawal.state, sameAmount)) {
           throw new AppError('payout_mismatch_not_recoverable');
         }
@@ -92,8 +93,12 @@ export function createMismatchesService({ db, now }: { db: Db; now: () => Date }
           idempotencyKey: recoveryKey(withdrawal.id),
           ref: { withdrawalId: withdrawal.id },
           entries: [
+            // As if paid: the gateway paid amount − fee, the fee is the platform's revenue.
             { account: { userId: withdrawal.userId, kind: 'wallet' }, amount: -withdrawal.amount },
-            { account: { kind: 'platform_payouts' }, amount: withdrawal.amount },
+            { account: { kind: 'platform_payouts' }, amount: withdrawal.amount - withdrawal.fee },
+            ...(withdrawal.fee > 0n
+              ? [{ account: { kind: 'platform_revenue' as const }, amount: withdrawal.fee }]
+              : []),
           ],
         });
         // Another mismatch of the same withdrawal was recovered already: never twice.

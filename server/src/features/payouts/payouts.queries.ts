@@ -142,6 +142,7 @@ export async function listMismatches(
       withdrawal: {
         userId: withdrawals.userId,
         amount: withdrawals.amount,
+        fee: withdrawals.fee,
         state: withdrawals.state,
         reference: withdrawals.reference,
       },

@@ -133,7 +133,8 @@ export function createPayoutsService(options: PayoutsOptions) {
     });
     if (!recorded.created) return 'duplicate';
     const { outcome } = report;
-    const wrongAmount = report.amount !== null && report.amount !== current.amount;
+    // The gateway is asked to pay amount − fee, so that is what it must report.
+    const wrongAmount = report.amount !== null && report.amount !== current.amount - current.fee;
     const settle = async (change: Parameters<typeof changeState>[2]) => {
       // A report can overtake the dispatch job's own update (or a crash can lose it): it proves the dispatch.
       const processing =
@@ -189,7 +190,8 @@ export function createPayoutsService(options: PayoutsOptions) {
       {
         orderNo: String(withdrawal.id),
         userId: withdrawal.userId,
-        amount: withdrawal.amount,
+        // The fee (0 unless the operator set one) stays with the platform; the account gets the rest.
+        amount: withdrawal.amount - withdrawal.fee,
         account: {
           accountType: withdrawal.accountType,
           accountNo: withdrawal.accountNo,
@@ -255,10 +257,11 @@ export function createPayoutsService(options: PayoutsOptions) {
       const current = await lockWithdrawal(tx, id);
       if (!current || (current.gateway ?? 'sandbox') !== 'sandbox') throw refuse('payout_unknown_order');
       const final = current.state === 'paid' || current.state === 'failed' || current.state === 'reversed';
-      if (amount !== current.amount && !(final && status === 'success' && amount !== undefined)) {
+      // The gateway pays amount − fee (the fee stays with the platform).
+      if (amount !== current.amount - current.fee && !(final && status === 'success' && amount !== undefined)) {
         throw refuse('payout_amount_mismatch', { amount: params.amount });
       }
-      if (current.state === 'pending' || current.state === 'rejected') {
+      if (current.state === 'pending' || current.state === 'rejected' || current.state === 'cancelled') {
         throw refuse('payout_order_not_dispatched', { state: current.state });
       }
       const result = await applyReport(tx, current, {

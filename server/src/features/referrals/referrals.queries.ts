@@ -4,16 +4,27 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, users } from '../../db/schema';
 
-/** The user's inviter (level 1) and the inviter's inviter (level 2), if any. */
+/** The user's inviter (level 1) and the inviter's inviter (level 2), if any and not deleted. */
 export async function findUplines(db: Executor, userId: number) {
   const inviter = alias(users, 'inviter');
+  const inviter2 = alias(users, 'inviter2');
   const [row] = await db
-    .select({ level1: users.inviterId, level2: inviter.inviterId })
+    .select({
+      level1: inviter.id,
+      level1Deleted: inviter.deletedAt,
+      level2: inviter2.id,
+      level2Deleted: inviter2.deletedAt,
+    })
     .from(users)
     .leftJoin(inviter, eq(inviter.id, users.inviterId))
+    .leftJoin(inviter2, eq(inviter2.id, inviter.inviterId))
     .where(eq(users.id, userId))
     .limit(1);
-  return { level1: row?.level1 ?? null, level2: row?.level2 ?? null };
+  // A deleted account earns nothing more: its wallet is only the ledger's record.
+  return {
+    level1: row?.level1 && !row.level1Deleted ? row.level1 : null,
+    level2: row?.level2 && !row.level2Deleted ? row.level2 : null,
+  };
 }
 
 /** The inviter's invitees, newest first; `beforeId` continues a page. */

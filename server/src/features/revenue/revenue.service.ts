@@ -44,8 +44,15 @@ function toCreditItem(row: {
 }
 
 export function createRevenueService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
-  function credit(tx: Tx, input: { userId: number; amount: bigint }, idempotencyKey: string) {
-    return creditWithRebates(tx, { userId: input.userId, amount: input.amount, type: 'revenue', idempotencyKey });
+  /** The operator's remark stays on the posting (`ref.remark`), shown in the user's income records. */
+  function credit(tx: Tx, input: { userId: number; amount: bigint; remark: string }, idempotencyKey: string) {
+    return creditWithRebates(tx, {
+      userId: input.userId,
+      amount: input.amount,
+      type: 'revenue',
+      idempotencyKey,
+      ref: { remark: input.remark },
+    });
   }
 
   /**

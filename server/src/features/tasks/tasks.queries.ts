@@ -2,10 +2,12 @@ import {
   type AnyColumn,
   and,
   asc,
+  desc,
   eq,
   gt,
   inArray,
   isNull,
+  lt,
   lte,
   or,
   type Placeholder,
@@ -14,7 +16,17 @@ import {
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { introViews, sessions, surveyResponses, taskCompletions, tasks, withdrawals } from '../../db/schema';
+import {
+  introViews,
+  sessions,
+  settings,
+  surveyResponses,
+  taskCompletions,
+  taskProofs,
+  tasks,
+  users,
+  withdrawals,
+} from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
 import { qualifiedInviteesOf } from '../referrals';
 
@@ -44,16 +56,143 @@ function factsOf(userId: AnyColumn | SQL | number) {
     survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
     intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
     withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
+    /** Whether the introduction has a video (without one, its task is hidden). */
+    introVideo: sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`,
   };
 }
 
-function toFacts(row: { invitees: unknown; survey: unknown; intro: unknown; withdrawal: unknown } | undefined) {
+function toFacts(
+  row: { invitees: unknown; survey: unknown; intro: unknown; withdrawal: unknown; introVideo: unknown } | undefined,
+) {
   return {
     invitees: Number(row?.invitees ?? 0),
     survey: Boolean(row?.survey),
     intro: Boolean(row?.intro),
     withdrawal: Boolean(row?.withdrawal),
+    introVideo: Boolean(row?.introVideo),
   };
+}
+export type BaseFacts = ReturnType<typeof toFacts>;
+
+/**
+ * Income counts what the user earned (rewards, rebates, credits, online income), not money moved back.
+ * The facts only operators' automatic conditions need, read when a listed task needs them: friends who
+ * linked a number, withdrawals requested and paid, numbers linked and online, and income over each
+ * period asked for (days back from `now`).
+ */
+export async function conditionFacts(db: Executor, userId: number, now: Date, incomeDays: number[]) {
+  // Written with explicit aliases: in a select without a FROM table, drizzle leaves columns unqualified.
+  const income = Object.fromEntries(
+    [...new Set(incomeDays)].map((days) => [
+      `d${days}`,
+      sql<string>`(select coalesce(sum(e.amount), 0)::text from entries e
+        join accounts a on a.id = e.account_id
+        join postings p on p.id = e.posting_id
+        where a.user_id = ${userId} and a.kind = 'wallet' and e.amount > 0
+          and p.type in ('task_reward', 'rebate', 'revenue', 'linked_income')
+          and e.created_at > ${new Date(now.getTime() - days * 86_400_000).toISOString()}::timestamptz)`,
+    ]),
+  );
+  const [row] = await db
+    .select({
+      qualifiedInvitees: sql<number>`(select count(*)::int from users u where u.inviter_id = ${userId}
+        and exists (select 1 from linked_accounts l where l.user_id = u.id))`,
+      withdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId})`,
+      paidWithdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId} and w.state = 'paid')`,
+      linked: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId})`,
+      linkedOnline: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId} and l.status = 'online')`,
+      ...income,
+    })
+    .from(sql`(select 1) as one`);
+  const incomeByDays = new Map<number, bigint>();
+  for (const days of incomeDays)
+    incomeByDays.set(days, BigInt(String((row as Record<string, unknown>)?.[`d${days}`] ?? '0')));
+  return {
+    qualifiedInvitees: Number(row?.qualifiedInvitees ?? 0),
+    withdrawals: Number(row?.withdrawals ?? 0),
+    paidWithdrawals: Number(row?.paidWithdrawals ?? 0),
+    linked: Number(row?.linked ?? 0),
+    linkedOnline: Number(row?.linkedOnline ?? 0),
+    incomeByDays,
+  };
+}
+export type ConditionFacts = Awaited<ReturnType<typeof conditionFacts>>;
+
+export type ProofRow = typeof taskProofs.$inferSelect;
+
+/** The user's latest proof of each of `taskIds`. */
+export async function latestProofs(db: Executor, userId: number, taskIds: number[]) {
+  if (taskIds.length === 0) return new Map<number, ProofRow>();
+  const rows = await db
+    .selectDistinctOn([taskProofs.taskId])
+    .from(taskProofs)
+    .where(and(eq(taskProofs.userId, userId), inArray(taskProofs.taskId, taskIds)))
+    .orderBy(taskProofs.taskId, desc(taskProofs.id));
+  return new Map(rows.map((r) => [r.taskId, r]));
+}
+
+/** The user's latest proof of a task, locked (a submission's read-then-insert). */
+export async function lockLatestProof(db: Executor, userId: number, taskId: number) {
+  const [row] = await db
+    .select()
+    .from(taskProofs)
+    .where(and(eq(taskProofs.userId, userId), eq(taskProofs.taskId, taskId)))
+    .orderBy(desc(taskProofs.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertProof(db: Executor, values: typeof taskProofs.$inferInsert) {
+  const [row] = await db.insert(taskProofs).values(values).returning();
+  if (!row) throw new Error('insert task_proofs returned no row');
+  return row;
+}
+
+export async function lockProof(db: Executor, id: number) {
+  const [row] = await db.select().from(taskProofs).where(eq(taskProofs.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function updateProof(db: Executor, id: number, values: Partial<typeof taskProofs.$inferInsert>) {
+  const [row] = await db.update(taskProofs).set(values).where(eq(taskProofs.id, id)).returning();
+  if (!row) throw new Error('update task_proofs returned no row');
+  return row;
+}
+
+/** Proofs for the console with the task and the user, by state and task; pending oldest first, else newest first. */
+export async function listProofsForAdmin(
+  db: Executor,
+  filter: { state?: ProofRow['state']; taskId?: number },
+  limit: number,
+  afterId?: number,
+) {
+  const ascending = filter.state === 'pending';
+  return db
+    .select({ proof: taskProofs, username: users.username, titles: tasks.titles, reward: tasks.reward })
+    .from(taskProofs)
+    .innerJoin(users, eq(users.id, taskProofs.userId))
+    .innerJoin(tasks, eq(tasks.id, taskProofs.taskId))
+    .where(
+      and(
+        filter.state ? eq(taskProofs.state, filter.state) : undefined,
+        filter.taskId ? eq(taskProofs.taskId, filter.taskId) : undefined,
+        afterId === undefined ? undefined : ascending ? gt(taskProofs.id, afterId) : lt(taskProofs.id, afterId),
+      ),
+    )
+    .orderBy(ascending ? asc(taskProofs.id) : desc(taskProofs.id))
+    .limit(limit);
+}
+
+export async function proofForAdmin(db: Executor, id: number) {
+  const [row] = await db
+    .select({ proof: taskProofs, username: users.username, titles: tasks.titles, reward: tasks.reward })
+    .from(taskProofs)
+    .innerJoin(users, eq(users.id, taskProofs.userId))
+    .innerJoin(tasks, eq(tasks.id, taskProofs.taskId))
+    .where(eq(taskProofs.id, id))
+    .limit(1);
+  return row;
 }
 
 // One row per available task (or one with a null task when none is), the caller's facts on each:
@@ -63,6 +202,7 @@ const tasksBySession = preparedPer((db: Db) =>
   db
     .select({
       ...factsOf(sessions.userId),
+      userId: sessions.userId,
       task: tasks,
       done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
     })
@@ -83,15 +223,17 @@ export async function listTasksBySession(db: Db, tokenHash: string, now: Date) {
   if (!first) return undefined;
   const list: { task: TaskRow; done: boolean }[] = [];
   for (const { task, done } of rows) if (task) list.push({ task, done: Boolean(done) });
-  return { facts: toFacts(first), tasks: list };
+  return { userId: first.userId, facts: toFacts(first), tasks: list };
 }
 
-/** Every task not deleted, with how many users were paid it. */
+/** Every task not deleted, with how many users were paid it and how many proofs wait for review. */
 export async function listTasksWithCompletions(db: Executor, id?: number) {
   return db
     .select({
       task: tasks,
       completions: sql<number>`(select count(*)::int from ${taskCompletions} c where c.task_id = ${tasks.id})`,
+      // "tasks".id spelled out: drizzle leaves ${tasks.id} unqualified here, and it would name p.id.
+      pendingProofs: sql<number>`(select count(*)::int from task_proofs p where p.task_id = "tasks"."id" and p.state = 'pending')`,
     })
     .from(tasks)
     .where(and(isNull(tasks.deletedAt), id === undefined ? undefined : eq(tasks.id, id)))

@@ -10,6 +10,9 @@ function tasksHandlers(tasks: TasksService): Handlers {
   return {
     taskList: sessionRead((ctx) => tasks.list(ctx.sessionHash, ctx.locale)),
     taskFinish: (ctx) => tasks.finish(caller(ctx).id, ctx.body.taskId),
+    taskProofSubmit: (ctx) => tasks.submitProof(caller(ctx).id, ctx.body),
+    adminTaskProofList: (ctx) => tasks.adminProofList(ctx.query),
+    adminTaskProofReview: (ctx) => tasks.adminProofReview(actor(ctx), ctx.body),
     adminTaskAdd: (ctx) => tasks.adminAdd(actor(ctx), ctx.body),
     adminTaskEdit: (ctx) => tasks.adminEdit(actor(ctx), ctx.body),
     adminTaskDelete: (ctx) => tasks.adminDelete(actor(ctx), ctx.body.id),
@@ -18,6 +21,9 @@ function tasksHandlers(tasks: TasksService): Handlers {
   };
 }
 
-export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, tasksHandlers(createTasksService({ db, now })));
+export function register(
+  app: FastifyInstance,
+  { db, now, uploads }: FeatureDeps & { uploads: { exists(url: string): Promise<boolean> } },
+) {
+  registerRoutes(app, tasksHandlers(createTasksService({ db, now, uploads })));
 }

@@ -10,6 +10,9 @@ function uploadsHandlers(uploads: UploadsService): Handlers {
   return {
     adminToolUpload: async (ctx) =>
       uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.()),
+    // A proof task's screenshot: images only (issue 15).
+    taskProofUpload: async (ctx) =>
+      uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.(), { imagesOnly: true }),
   };
 }
 
@@ -72,6 +75,9 @@ export function serveUploads(app: FastifyInstance, store: FileStore) {
 export function register(app: FastifyInstance, deps: FeatureDeps & { store?: FileStore }) {
   const { db, config } = deps;
   const store = deps.store ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
-  registerRoutes(app, uploadsHandlers(createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') })));
+  const uploads = createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') });
+  registerRoutes(app, uploadsHandlers(uploads));
   serveUploads(app, store);
+  // What other features may ask of the stored files.
+  return { exists: uploads.exists };
 }

@@ -42,7 +42,7 @@ const IMAGE_KINDS: Partial<Record<UploadType, string>> = {
  * absurd dimensions, and only then stores it under its SHA-256. A refused file leaves nothing behind.
  */
 export function createUploadsService({ db, store, tempDir }: { db: Db; store: FileStore; tempDir: string }) {
-  async function receive(incoming: IncomingFile, tempPath: string) {
+  async function receive(incoming: IncomingFile, tempPath: string, imagesOnly: boolean) {
     const hash = createHash('sha256');
     const out = createWriteStream(tempPath);
     // Kept, not thrown from the stream: a full disk must answer 500 through the envelope, not crash.
@@ -59,7 +59,7 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
           head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
           if (head.length >= SNIFF_BYTES) {
             type = sniffType(head);
-            if (!type) throw new AppError('upload_type_unsupported');
+            if (!type || (imagesOnly && !IMAGE_KINDS[type])) throw new AppError('upload_type_unsupported');
             if (!claimsMatch(type, incoming.filename, incoming.mimetype)) throw new AppError('upload_type_mismatch');
           }
         }
@@ -108,9 +108,11 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
     return { width, height };
   }
 
+  /** An operator's upload (images and video), or with `imagesOnly` a user's screenshot (issue 15: task proofs). */
   async function upload(
     actor: { id: number; requestId: string },
     incoming: IncomingFile | undefined,
+    options: { imagesOnly?: boolean } = {},
   ): Promise<UploadData> {
     if (!incoming || incoming.fieldname !== UPLOAD_FIELD) {
       incoming?.file.resume();
@@ -119,7 +121,7 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
     await mkdir(tempDir, { recursive: true });
     const tempPath = join(tempDir, `${randomUUID()}.part`);
     try {
-      const { type, size, sha256 } = await receive(incoming, tempPath);
+      const { type, size, sha256 } = await receive(incoming, tempPath, options.imagesOnly ?? false);
       const { width, height } = await dimensionsOf(type, tempPath);
       const name = `${sha256}.${UPLOAD_TYPES[type].ext}`;
       await store.put(tempPath, name);
@@ -136,7 +138,14 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
     }
   }
 
-  return { upload };
+  /** Whether `url` names a stored upload (`/uploads/<sha256>.<ext>`). */
+  async function exists(url: string): Promise<boolean> {
+    const name = url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : '';
+    if (!/^[0-9a-f]{64}\.[a-z0-9]+$/.test(name)) return false;
+    return (await store.size(name)) !== undefined;
+  }
+
+  return { upload, exists };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -10,6 +10,7 @@ function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
   return {
     withdrawAdd: (ctx) => withdrawals.add(caller(ctx).id, ctx.body, ctx.headers['idempotency-key']),
     withdrawList: (ctx) => withdrawals.list(caller(ctx).id, ctx.query),
+    withdrawCancel: (ctx) => withdrawals.cancel(caller(ctx).id, ctx.body.id),
     withdrawLimits: (ctx) => withdrawals.limits(caller(ctx).id),
     adminWithdrawList: (ctx) => withdrawals.adminList(ctx.query),
     adminWithdrawReview: (ctx) => withdrawals.review(actor(ctx), ctx.body),

@@ -57,22 +57,29 @@ const isAdminCursor = (v: unknown): v is AdminCursor =>
   ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id)) &&
   ((v as AdminCursor).s !== 'k' || Number.isSafeInteger((v as AdminCursor).score));
 
-async function readLimits(db: Executor): Promise<WithdrawalLimitsPaise> {
+/** The limits, with the fee taken from each paid withdrawal and the payout time the dialog promises. */
+type WithdrawalSettings = WithdrawalLimitsPaise & { fee: bigint; payoutHours: number };
+
+async function readLimits(db: Executor): Promise<WithdrawalSettings> {
   const stored = await getSetting(db, 'withdrawal');
   return {
     min: BigInt(stored.minPaise),
     max: BigInt(stored.maxPaise),
     dailyCount: stored.dailyCount,
     dailyTotal: BigInt(stored.dailyTotalPaise),
+    fee: BigInt(stored.feePaise),
+    payoutHours: stored.payoutHours,
   };
 }
 
-function showLimits(limits: WithdrawalLimitsPaise): WithdrawalLimits {
+function showLimits(limits: WithdrawalSettings): WithdrawalLimits {
   return {
     min: formatRupees(limits.min),
     max: formatRupees(limits.max),
     dailyCount: limits.dailyCount,
     dailyTotal: formatRupees(limits.dailyTotal),
+    fee: formatRupees(limits.fee),
+    payoutHours: limits.payoutHours,
   };
 }
 
@@ -104,13 +111,16 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         : await findDefaultAccount(tx, userId, 'share');
       if (!account) throw new AppError(input.accountId ? 'payout_account_not_found' : 'withdrawal_info_incomplete');
       const at = now();
+      const settings = await readLimits(tx);
       const problem = withdrawalLimitProblem(
         input.amount,
-        await readLimits(tx),
+        settings,
         await q.usageSince(tx, userId, businessDayStart(at)),
         formatRupees,
       );
       if (problem) throw new AppError(problem.key, problem.vars);
+      if (input.amount <= settings.fee)
+        throw new AppError('withdrawal_fee_too_high', { fee: formatRupees(settings.fee) });
       if (balance < input.amount) throw new AppError('insufficient_balance');
 
       const { risk, approvalsRequired } = await assessWithdrawal(tx, {
@@ -130,6 +140,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
         accountNo: account.accountNo,
         accountName: account.accountName,
         amount: input.amount,
+        fee: settings.fee,
         state: 'pending',
         createdAt: at,
         updatedAt: at,
@@ -166,6 +177,22 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
       items: page.map((row) => toItem(row, history.get(row.id) ?? [])),
       nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
     };
+  }
+
+  /**
+   * Cancels the caller's own withdrawal while it is pending (issue 15): the hold returns to the wallet,
+   * with history and notification, in one transaction on the locked row. A reviewer deciding at the same
+   * moment waits for the lock and then finds it cancelled (409), or the other way round: exactly one wins.
+   */
+  async function cancel(userId: number, id: number) {
+    const row = await db.transaction(async (tx) => {
+      const current = await q.lockWithdrawal(tx, id);
+      // Someone else's withdrawal is answered as if it did not exist.
+      if (!current || current.userId !== userId) throw new AppError('withdrawal_not_found');
+      return changeState(tx, current, { to: 'cancelled', at: now(), actorId: userId });
+    });
+    const history = byWithdrawal(await q.historyOf(db, [row.id]));
+    return toItem(row, history.get(row.id) ?? []);
   }
 
   /** The limits, today's use of them (India's calendar day) and the balance, for the withdraw form. */
@@ -313,7 +340,14 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
   async function settingsSet(
     actor: Actor,
     input: {
-      withdrawal: { min?: bigint; max?: bigint; dailyCount?: number; dailyTotal?: bigint };
+      withdrawal: {
+        min?: bigint;
+        max?: bigint;
+        dailyCount?: number;
+        dailyTotal?: bigint;
+        fee?: bigint;
+        payoutHours?: number;
+      };
       risk: RiskSettingsChange;
     },
   ) {
@@ -333,18 +367,29 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
       await getSetting(tx, 'withdrawal', { forUpdate: true });
       const before = await readLimits(tx);
       const change = input.withdrawal;
-      const after: WithdrawalLimitsPaise = {
+      const after: WithdrawalSettings = {
         min: change.min ?? before.min,
         max: change.max ?? before.max,
         dailyCount: change.dailyCount ?? before.dailyCount,
         dailyTotal: change.dailyTotal ?? before.dailyTotal,
+        fee: change.fee ?? before.fee,
+        payoutHours: change.payoutHours ?? before.payoutHours,
       };
       if (after.min > after.max || after.min > after.dailyTotal) throw new AppError('withdrawal_limits_invalid');
+      // A fee that would swallow the smallest withdrawal leaves nothing to pay out.
+      if (after.fee >= after.min) {
+        throw new AppError('withdrawal_fee_too_high', {
+          fee: formatRupees(after.fee),
+          fields: { fee: 'withdrawal_fee_too_high' },
+        });
+      }
       await putSetting(tx, 'withdrawal', {
         minPaise: Number(after.min),
         maxPaise: Number(after.max),
         dailyCount: after.dailyCount,
         dailyTotalPaise: Number(after.dailyTotal),
+        feePaise: Number(after.fee),
+        payoutHours: after.payoutHours,
       });
       await writeAudit(tx, {
         actorId: actor.id,
@@ -358,7 +403,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
     });
   }
 
-  return { add, list, limits, adminList, review, settingsGet, settingsSet };
+  return { add, list, cancel, limits, adminList, review, settingsGet, settingsSet };
 }
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -13,6 +13,7 @@ const NOTIFICATION: Record<Exclude<WithdrawalState, 'pending'>, NotificationKind
   paid: 'withdrawal_paid',
   failed: 'withdrawal_failed',
   rejected: 'withdrawal_rejected',
+  cancelled: 'withdrawal_cancelled',
   reversed: 'withdrawal_reversed',
 };
 
@@ -35,15 +36,16 @@ export interface StateChange {
 /**
  * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
  * the caller locked: checks the transition (409 otherwise), updates the row, appends the history,
- * moves the money (rejected/failed: hold back to the wallet; paid: hold to platform payouts; reversed:
- * platform payouts back to the wallet, each keyed by the withdrawal so it can happen once) and adds the
- * user's notification.
+ * moves the money (rejected/failed/cancelled: hold back to the wallet; paid: hold to platform payouts and
+ * the fee to platform revenue; reversed: platform payouts back to the wallet, each keyed by the
+ * withdrawal so it can happen once) and adds the user's notification.
  */
 export async function changeState(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalRow> {
   const { to, at } = change;
   if (!canTransition(current.state, to)) throw new AppError('withdrawal_state_conflict', { state: current.state });
   const final = (WITHDRAWAL_FINAL_STATES as readonly WithdrawalState[]).includes(to);
   const reviewed = to === 'approved' || to === 'rejected';
+  const refunded = to === 'rejected' || to === 'failed' || to === 'cancelled';
   const row = await q.updateWithdrawal(tx, current.id, {
     state: to,
     updatedAt: at,
@@ -63,7 +65,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
   });
 
   const ref = { withdrawalId: row.id };
-  if (to === 'rejected' || to === 'failed') {
+  if (refunded) {
     await post(tx, {
       type: 'withdrawal_refund',
       idempotencyKey: refundKey(row.id),
@@ -78,9 +80,11 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
       type: 'withdrawal_paid',
       idempotencyKey: paidKey(row.id),
       ref,
+      // The fee, when there is one, is the platform's revenue; the payout is the rest.
       entries: [
         { account: { userId: row.userId, kind: 'hold' }, amount: -row.amount },
-        { account: { kind: 'platform_payouts' }, amount: row.amount },
+        { account: { kind: 'platform_payouts' }, amount: row.amount - row.fee },
+        ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: row.fee }] : []),
       ],
     });
   } else if (to === 'reversed') {
@@ -88,8 +92,10 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
       type: 'withdrawal_reversal',
       idempotencyKey: reversalKey(row.id),
       ref,
+      // Undoes the paid posting: the payout (amount − fee) and the fee both go back to the wallet.
       entries: [
-        { account: { kind: 'platform_payouts' }, amount: -row.amount },
+        { account: { kind: 'platform_payouts' }, amount: -(row.amount - row.fee) },
+        ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: -row.fee }] : []),
         { account: { userId: row.userId, kind: 'wallet' }, amount: row.amount },
       ],
     });
@@ -101,6 +107,7 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
     params: {
       withdrawalId: row.id,
       amount: formatRupees(row.amount),
+      fee: formatRupees(row.fee),
       reason: row.reason,
       reference: row.reference,
     },

@@ -9,6 +9,8 @@ export function toItem(row: WithdrawalRow, history: HistoryRow[]): WithdrawalIte
   return {
     id: row.id,
     amount: formatRupees(row.amount),
+    fee: formatRupees(row.fee),
+    payout: formatRupees(row.amount - row.fee),
     state: row.state,
     stateLabelKey: WITHDRAWAL_STATE_LABELS[row.state],
     reason: row.reason,

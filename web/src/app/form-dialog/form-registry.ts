@@ -9,7 +9,9 @@ export interface FormEntry {
     | 'auth:titles.changePassword'
     | 'linked:rebind.title'
     | 'payouts:account.addTitle'
-    | 'payouts:withdraw.title';
+    | 'payouts:withdraw.title'
+    | 'tasks:proof.title'
+    | 'users:deleteAccount.title';
   /** Dialog width in CSS pixels. */
   size: number;
   load: () => Promise<AnyFormModule>;
@@ -52,5 +54,15 @@ export const formRegistry: Record<FormName, FormEntry> = {
     titleKey: 'payouts:withdraw.title',
     size: DIALOG_WIDTH_PX,
     load: () => import('../../features/withdrawals/forms/withdraw-form').then((m) => anyForm(m.withdrawForm)),
+  },
+  taskProof: {
+    titleKey: 'tasks:proof.title',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/tasks/forms/proof-form').then((m) => anyForm(m.proofForm)),
+  },
+  deleteAccount: {
+    titleKey: 'users:deleteAccount.title',
+    size: DIALOG_WIDTH_PX,
+    load: () => import('../../features/account/forms/delete-account-form').then((m) => anyForm(m.deleteAccountForm)),
   },
 };

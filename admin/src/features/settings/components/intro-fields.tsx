@@ -1,4 +1,4 @@
-import { introSetBody } from '@kamai/contract';
+import { INTRO_VIDEO_SECONDS_MAX, introSetBody } from '@kamai/contract';
 import { Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UploadButton } from '../../../components/upload-button';
@@ -17,6 +17,14 @@ export function IntroFields() {
           </Form.Item>
           <UploadButton accept="video/mp4" onUploaded={(url) => form.setFieldValue('videoUrl', url)} />
         </Space>
+      </Form.Item>
+      <Form.Item
+        label={t('settings.videoSeconds')}
+        name="videoSeconds"
+        extra={t('settings.videoSecondsNote')}
+        rules={[contractRule(introSetBody.shape.videoSeconds)]}
+      >
+        <InputNumber min={1} max={INTRO_VIDEO_SECONDS_MAX} className="field-full" />
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>

@@ -1,4 +1,11 @@
-import { adminSettingsSetBody, BPS_MAX, DAILY_COUNT_MAX, linkedRateBody, rebateSettings } from '@kamai/contract';
+import {
+  adminSettingsSetBody,
+  BPS_MAX,
+  DAILY_COUNT_MAX,
+  linkedRateBody,
+  PAYOUT_HOURS_MAX,
+  rebateSettings,
+} from '@kamai/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/rules';
@@ -34,6 +41,26 @@ export default function SettingsPage() {
             <Col span={12}>
               <Form.Item label={t('settings.dailyTotal')} name="dailyTotal" rules={[contractRule(limits.dailyTotal)]}>
                 <Input inputMode="decimal" prefix="₹" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                label={t('settings.fee')}
+                name="fee"
+                extra={t('settings.feeNote')}
+                rules={[contractRule(limits.fee)]}
+              >
+                <Input inputMode="decimal" prefix="₹" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                label={t('settings.payoutHours')}
+                name="payoutHours"
+                extra={t('settings.payoutHoursNote')}
+                rules={[contractRule(limits.payoutHours)]}
+              >
+                <InputNumber min={1} max={PAYOUT_HOURS_MAX} className="field-full" />
               </Form.Item>
             </Col>
           </Row>

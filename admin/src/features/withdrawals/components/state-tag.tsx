@@ -9,6 +9,7 @@ const COLORS: Record<WithdrawalState, string> = {
   paid: 'green',
   failed: 'red',
   rejected: 'volcano',
+  cancelled: 'default',
   reversed: 'magenta',
 };
 

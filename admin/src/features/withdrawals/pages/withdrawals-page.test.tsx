@@ -16,6 +16,8 @@ function item(id: number, amount: string, state: AdminWithdrawalItem['state'] = 
   return {
     id,
     amount,
+    fee: '0.00',
+    payout: amount,
     state,
     stateLabelKey: `withdrawal_state_${state}`,
     reason: null,

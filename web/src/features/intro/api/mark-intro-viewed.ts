@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 
-export function markIntroViewed() {
-  return apiCall('introViewed');
+export function reportIntroProgress(watchedSeconds: number) {
+  return apiCall('introProgress', { body: { watchedSeconds } });
 }
 
-/** Tells the server the caller has seen the introduction, which makes its task claimable. */
-export function useMarkIntroViewed() {
-  return useMutation({ mutationFn: markIntroViewed });
+/**
+ * Reports the seconds of video played so far; the server believes no more than the wall clock allows
+ * and makes the introduction's task claimable at 80 %.
+ */
+export function useReportIntroProgress() {
+  return useMutation({ mutationFn: reportIntroProgress });
 }

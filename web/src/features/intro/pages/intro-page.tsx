@@ -1,7 +1,7 @@
 import { intlTag } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { InformationCircleOutline, PlayOutline, RedoOutline } from 'antd-mobile-icons';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { currentLocale } from '../../../i18n';
@@ -9,24 +9,70 @@ import { messageOf } from '../../../lib/api';
 import { formatCount } from '../../../lib/format-date';
 import { toastError } from '../../../lib/toast';
 import { useIntro } from '../api/get-intro';
-import { useMarkIntroViewed } from '../api/mark-intro-viewed';
+import { useReportIntroProgress } from '../api/mark-intro-viewed';
 import '../intro.css';
 
 const STATEMENTS = ['newAccounts', 'noDeposit', 'agentCodes'] as const;
 
-/** Tells the server once per visit that the introduction was seen, then lets the caller react (claim the task). */
-function useViewedOnce(onViewed?: () => Promise<void> | void) {
-  const { mutateAsync } = useMarkIntroViewed();
-  const sent = useRef(false);
-  const latest = useRef(onViewed);
-  latest.current = onViewed;
+/** Seconds actually played: the union of the played ranges, so seeking ahead does not count. */
+function playedSeconds(video: HTMLVideoElement): number {
+  let total = 0;
+  for (let i = 0; i < video.played.length; i++) total += video.played.end(i) - video.played.start(i);
+  return total;
+}
+
+/** How often the page tells the server how much has been played, while the video plays. */
+const REPORT_EVERY_MS = 5000;
+
+/**
+ * Reports watching to the server: once when the page opens (the server starts its clock), every few
+ * seconds while playing, and on pause and end. Once the server says 80 % is reached, `onWatched` runs
+ * (the route claims the task).
+ */
+function useWatchReports(
+  video: React.RefObject<HTMLVideoElement | null>,
+  hasVideo: boolean,
+  onWatched?: () => unknown,
+) {
+  const { mutateAsync } = useReportIntroProgress();
+  const [share, setShare] = useState<{ watched: number; required: number; complete: boolean } | null>(null);
+  const done = useRef(false);
+  const latest = useRef(onWatched);
+  latest.current = onWatched;
+
   useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    mutateAsync()
-      .then(() => latest.current?.())
-      .catch((error: unknown) => toastError(messageOf(error)));
-  }, [mutateAsync]);
+    if (!hasVideo) return;
+    const element = video.current;
+    let lastSent = 0;
+    const report = (force: boolean) => {
+      const now = Date.now();
+      if (!force && now - lastSent < REPORT_EVERY_MS) return;
+      lastSent = now;
+      const seconds = element ? playedSeconds(element) : 0;
+      mutateAsync(seconds)
+        .then((result) => {
+          setShare({ watched: result.watchedSeconds, required: result.requiredSeconds, complete: result.complete });
+          if (result.complete && !done.current) {
+            done.current = true;
+            return latest.current?.();
+          }
+        })
+        .catch((error: unknown) => toastError(messageOf(error)));
+    };
+    report(true);
+    if (!element) return;
+    const onTime = () => report(false);
+    const onStop = () => report(true);
+    element.addEventListener('timeupdate', onTime);
+    element.addEventListener('pause', onStop);
+    element.addEventListener('ended', onStop);
+    return () => {
+      element.removeEventListener('timeupdate', onTime);
+      element.removeEventListener('pause', onStop);
+      element.removeEventListener('ended', onStop);
+    };
+  }, [hasVideo, mutateAsync, video]);
+  return share;
 }
 
 function Facts() {
@@ -47,11 +93,12 @@ function Facts() {
   );
 }
 
-function Video() {
+function Video({ onWatched }: { onWatched?: () => unknown }) {
   const { t } = useTranslation('intro');
   const intro = useIntro();
   const video = useRef<HTMLVideoElement>(null);
   const url = intro.data?.videoUrl ?? null;
+  const share = useWatchReports(video, Boolean(url), onWatched);
   const replay = () => {
     const element = video.current;
     if (!element) return;
@@ -69,6 +116,15 @@ function Video() {
           <p>{intro.isPending ? '\u00a0' : t('noVideo')}</p>
         </div>
       )}
+      {url && share && (
+        <p className="intro-watch" aria-live="polite">
+          {share.complete
+            ? t('watchDone')
+            : t('watchProgress', {
+                percent: Math.min(100, Math.floor((share.watched / Math.max(share.required / 0.8, 1)) * 100)),
+              })}
+        </p>
+      )}
       <Button block shape="rounded" color="primary" fill="outline" disabled={!url} onClick={replay}>
         <RedoOutline className="intro-replay-icon" aria-hidden /> {t('reintroduce')}
       </Button>
@@ -76,13 +132,15 @@ function Video() {
   );
 }
 
-/** /Intro1: the platform introduction, its operator-set facts, and the presentation video. */
+/**
+ * /Intro1: the platform introduction, its operator-set facts, and the presentation video. Its task is
+ * claimed once 80 % of the video has been played (no video: the task is hidden, nothing to claim).
+ */
 export function IntroPage({ onViewed }: { onViewed?: () => Promise<void> | void }) {
   const { t } = useTranslation('intro');
-  useViewedOnce(onViewed);
   return (
     <div className="intro-page">
-      <Video />
+      <Video onWatched={onViewed} />
       <section className="intro-card" aria-labelledby="intro-title">
         <h2 id="intro-title" className="intro-title">
           {t('title')}

@@ -16,7 +16,10 @@ const GO_TO: Partial<Record<TaskKind, AppPath | (() => void)>> = {
   withdrawal: () => showForm('withdraw'),
 };
 
-/** Claim when the server says the task is done, Go to where it can be done, or a disabled Completed. */
+/**
+ * Claim when the server says the task is done, Go to where it can be done, Submit proof for a proof task
+ * (Under review while an operator decides), or a disabled Completed.
+ */
 export function TaskAction({ task }: { task: TaskItem }) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
@@ -26,6 +29,28 @@ export function TaskAction({ task }: { task: TaskItem }) {
     return (
       <Button size="small" shape="rounded" disabled className="task-action">
         {t('actions.completed')}
+      </Button>
+    );
+  }
+  if (task.state === 'review') {
+    return (
+      <Button size="small" shape="rounded" disabled className="task-action">
+        {t('actions.review')}
+      </Button>
+    );
+  }
+  if (task.verification.kind === 'proof') {
+    const again = task.proof?.state === 'rejected';
+    return (
+      <Button
+        size="small"
+        shape="rounded"
+        color="primary"
+        fill="outline"
+        className="task-action"
+        onClick={() => showForm('taskProof', { taskId: String(task.id), proof: task.verification.proof ?? 'either' })}
+      >
+        {again ? t('actions.resubmit') : t('actions.submitProof')}
       </Button>
     );
   }

@@ -41,6 +41,9 @@ export function TaskCard({ task }: { task: TaskItem }) {
         </div>
         {task.description && <p className="task-card-description">{task.description}</p>}
         {showProgress && <Progress task={task} />}
+        {task.state !== 'completed' && task.proof?.state === 'rejected' && (
+          <p className="task-card-rejected">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>
+        )}
         {task.endsAt && <p className="task-card-ends">{t('endsAt', { time: formatDateTime(task.endsAt, locale) })}</p>}
       </div>
       <div className="task-card-side">

@@ -3,6 +3,8 @@ import {
   BankcardOutline,
   BellOutline,
   CheckShieldOutline,
+  DeleteOutline,
+  FileOutline,
   HistogramOutline,
   InformationCircleOutline,
   LinkOutline,
@@ -40,6 +42,10 @@ const entries: Entry[] = [
   { key: 'onlineAccounts', icon: <LinkOutline />, to: paths.onlineAccounts },
   { key: 'survey', icon: <QuestionCircleOutline />, to: paths.survey },
   { key: 'intro', icon: <InformationCircleOutline />, to: paths.intro },
+  { key: 'help', icon: <QuestionCircleOutline />, to: paths.help },
+  { key: 'terms', icon: <FileOutline />, to: paths.terms },
+  { key: 'privacy', icon: <CheckShieldOutline />, to: paths.privacy },
+  { key: 'deleteAccount', icon: <DeleteOutline />, onClick: () => showForm('deleteAccount') },
 ];
 
 /** `badges`: something to show on an entry, from another feature (the unread count of notices). */

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format-date';
 function useCause(item: BalanceItem): string | null {
   const { t } = useTranslation('wallet');
   const { ref } = item;
+  if (ref.remark) return t('cause.remark', { remark: ref.remark });
   if (ref.taskTitle) return ref.taskTitle;
   if (ref.taskId !== undefined) return t('cause.task', { id: ref.taskId });
   if (ref.inviteeId !== undefined) return t('cause.invitee', { id: ref.inviteeId, level: ref.level ?? 1 });

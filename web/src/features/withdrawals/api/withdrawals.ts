@@ -59,3 +59,17 @@ export function useWithdraw() {
       ),
   });
 }
+
+/** Cancels a withdrawal under review; the hold returns to the balance, so every figure refreshes. */
+export function useCancelWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('withdrawCancel', { body: { id } }),
+    onSuccess: () =>
+      Promise.all(
+        [['payouts'], ['users'], ['wallet'], ['notices']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,11 +1,16 @@
 import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
 import { formatMoney } from '@kamai/contract/constants';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
 import '../../../i18n/errors';
+import { messageOf } from '../../../lib/api';
+import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccountLabel } from '../../payout-accounts';
+import { useCancelWithdrawal } from '../api/withdrawals';
 import '../withdrawals.css';
 
 const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
@@ -15,8 +20,33 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
   paid: 'success',
   failed: 'danger',
   rejected: 'danger',
+  cancelled: 'default',
   reversed: 'warning',
 };
+
+/** Cancels a withdrawal still under review, after asking; the amount returns to the balance. */
+function CancelButton({ item, amount }: { item: WithdrawalItem; amount: string }) {
+  const { t } = useTranslation('payouts');
+  const cancel = useCancelWithdrawal();
+  const ask = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('cancel.title'),
+      content: t('cancel.text', { amount }),
+      confirmText: t('cancel.confirm'),
+      cancelText: t('cancel.keep'),
+    });
+    if (!confirmed) return;
+    cancel.mutate(item.id, {
+      onSuccess: ({ message }) => toastSuccess(message),
+      onError: (error) => toastError(messageOf(error)),
+    });
+  };
+  return (
+    <Button size="mini" shape="rounded" fill="outline" loading={cancel.isPending} onClick={() => void ask()}>
+      {t('cancel.action')}
+    </Button>
+  );
+}
 
 /** One withdrawal: amount, account, state chip, the reason of a refusal, the bank reference, times. */
 export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
@@ -33,6 +63,11 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         {item.reason && (item.state === 'rejected' || item.state === 'failed' || item.state === 'reversed') && (
           <p className="withdrawal-reason">{t('list.reason', { reason: item.reason })}</p>
         )}
+        {item.fee !== '0.00' && (
+          <p className="record-row-time">
+            {t('list.fee', { fee: formatMoney(item.fee, locale), payout: formatMoney(item.payout, locale) })}
+          </p>
+        )}
         {item.reference && <p className="record-row-time">{t('list.reference', { reference: item.reference })}</p>}
         <p className="record-row-time">
           {t('list.requested')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
@@ -47,6 +82,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         <Tag color={COLORS[item.state]} round className="withdrawal-state">
           {t(`errors:${item.stateLabelKey}`)}
         </Tag>
+        {item.state === 'pending' && <CancelButton item={item} amount={amount} />}
       </div>
     </article>
   );

@@ -147,6 +147,13 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           )}
         />
       )}
+      {limits.data && (
+        <p className="text-field-note withdraw-fee">
+          {parseRupees(limits.data.fee) ? t('withdraw.fee', { fee: money(limits.data.fee) }) : t('withdraw.noFee')}
+          <br />
+          {t('withdraw.payoutTime', { hours: limits.data.payoutHours })}
+        </p>
+      )}
       <p className="text-field-note">{t('withdraw.review')}</p>
     </>
   );

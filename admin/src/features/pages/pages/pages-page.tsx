@@ -1,0 +1,115 @@
+import { type AdminPageData, LOCALE_NAMES, LOCALES, PAGE_BODY_MAX, PAGE_SLUGS, type PageSlug } from '@kamai/contract';
+import { Button, Card, Form, Input, Skeleton, Space, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePage, useSavePage } from '../api/pages';
+
+type Values = Pick<AdminPageData, 'texts'> & { contact?: AdminPageData['contact'] };
+
+/** One page's texts per language (English required; an empty language shows English) and Help's contact. */
+function PageEditor({ slug }: { slug: PageSlug }) {
+  const { t } = useTranslation();
+  const page = usePage(slug);
+  const save = useSavePage();
+  const [form] = Form.useForm<Values>();
+  if (page.isPending) return <Skeleton active />;
+  if (page.isError) return <p>{t('request.failed')}</p>;
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={{ texts: page.data.texts, contact: page.data.contact ?? undefined }}
+      onFinish={(values) =>
+        save.mutate({
+          slug,
+          texts: values.texts ?? {},
+          ...(slug === 'help' && values.contact ? { contact: values.contact } : {}),
+        })
+      }
+    >
+      {slug === 'help' && (
+        <Space wrap className="toolbar">
+          <Form.Item label={t('pages.email')} name={['contact', 'email']}>
+            <Input className="field-l" type="email" />
+          </Form.Item>
+          <Form.Item label={t('pages.phone')} name={['contact', 'phone']}>
+            <Input className="field-l" />
+          </Form.Item>
+          <Form.Item label={t('pages.hours')} name={['contact', 'hours']}>
+            <Input className="field-l" />
+          </Form.Item>
+        </Space>
+      )}
+      <Tabs
+        items={LOCALES.map((locale) => ({
+          key: locale,
+          label: LOCALE_NAMES[locale],
+          forceRender: true,
+          children: (
+            <>
+              <Form.Item
+                label={t('pages.title')}
+                name={['texts', locale, 'title']}
+                rules={
+                  locale === 'en_US' ? [{ required: true, whitespace: true, message: t('tasks.englishRequired') }] : []
+                }
+              >
+                <Input maxLength={120} />
+              </Form.Item>
+              <Form.Item label={t('pages.body')} name={['texts', locale, 'body']} extra={t('pages.bodyNote')}>
+                <Input.TextArea rows={8} maxLength={PAGE_BODY_MAX} />
+              </Form.Item>
+              {slug === 'help' && (
+                <Form.List name={['texts', locale, 'faq']}>
+                  {(items, { add, remove }) => (
+                    <>
+                      {items.map((item) => (
+                        <Space key={item.key} align="start" wrap>
+                          <Form.Item
+                            label={t('pages.question')}
+                            name={[item.name, 'question']}
+                            rules={[{ required: true }]}
+                          >
+                            <Input className="field-l" maxLength={300} />
+                          </Form.Item>
+                          <Form.Item
+                            label={t('pages.answer')}
+                            name={[item.name, 'answer']}
+                            rules={[{ required: true }]}
+                          >
+                            <Input.TextArea className="field-l" rows={2} maxLength={2000} />
+                          </Form.Item>
+                          <Button onClick={() => remove(item.name)}>{t('pages.removeQuestion')}</Button>
+                        </Space>
+                      ))}
+                      <Button onClick={() => add({ question: '', answer: '' })}>{t('pages.addQuestion')}</Button>
+                    </>
+                  )}
+                </Form.List>
+              )}
+            </>
+          ),
+        }))}
+      />
+      <Button type="primary" htmlType="submit" loading={save.isPending} className="toolbar">
+        {t('pages.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Help, Terms and Privacy, as users read them from My (issue 15). */
+export default function PagesPage() {
+  const { t } = useTranslation();
+  const [slug, setSlug] = useState<PageSlug>('help');
+  return (
+    <Card>
+      <Tabs
+        activeKey={slug}
+        onChange={(key) => setSlug(key as PageSlug)}
+        items={PAGE_SLUGS.map((s) => ({ key: s, label: t(`pages.slugs.${s}`) }))}
+      />
+      <PageEditor key={slug} slug={slug} />
+    </Card>
+  );
+}

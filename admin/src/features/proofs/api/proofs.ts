@@ -1,0 +1,24 @@
+import type { TaskProofState } from '@kamai/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiCall, apiRequest } from '../../../lib/api';
+import { useAction } from '../../../lib/use-action';
+
+const invalidate = ['proofs'];
+
+/** One page of submitted proofs; pending ones oldest first. */
+export function useProofs(state: TaskProofState | undefined, cursor: string | undefined) {
+  return useQuery({
+    queryKey: ['proofs', state, cursor],
+    queryFn: () => apiCall('adminTaskProofList', { query: { state, cursor, limit: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Approves (credits the reward once) or rejects (with the reason the user sees) a pending proof. */
+export function useReviewProof(onSuccess: () => void) {
+  return useAction(
+    (body: { id: number; action: 'approve' | 'reject'; reason: string }) =>
+      apiRequest('adminTaskProofReview', { body }),
+    { invalidate, onSuccess },
+  );
+}

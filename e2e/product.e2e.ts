@@ -1,0 +1,151 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiRegister, phonePage } from './browser';
+import { baseUrl, firstAdmin } from './env';
+
+let browser: Browser;
+let adminToken = '';
+const base = baseUrl;
+const API = '/go_user/api/v1';
+
+async function call(method: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base()}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; key: string; data: unknown };
+}
+
+async function api<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
+  const envelope = await call(method, path, body, token);
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}
+
+test.beforeAll(async () => {
+  const { username, password } = firstAdmin();
+  adminToken = (await api<{ token: string }>('POST', `${API}/common/user/login`, { username, password }, '')).token;
+});
+
+async function loggedInPage(token: string): Promise<Page> {
+  const page = await phonePage(browser);
+  await page.goto(`${base()}/index/home`);
+  await page.evaluate((value) => localStorage.setItem('kamai.token', value), token);
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.adm-toast-main').filter({ hasText: text });
+const balanceOf = async (token: string) =>
+  (await api<{ balance: string }>('GET', `${API}/user/user/detail`, undefined, token)).balance;
+
+/** A registered user with ₹`rupees` more in the wallet and a default UPI account. */
+async function fundedUser(rupees: string) {
+  const user = await apiRegister(base());
+  const me = await api<{ id: number }>('GET', `${API}/user/user/detail`, undefined, user.token);
+  await api('POST', `${API}/admin/revenue/add`, { userId: me.id, amount: rupees, remark: 'e2e funds' }, adminToken);
+  await api(
+    'POST',
+    `${API}/user/wdaccount/bind`,
+    { accountNo: 'ravi.k@okaxis', accountName: 'Ravi Kumar' },
+    user.token,
+  );
+  return { ...user, id: me.id };
+}
+
+test.describe('what a user sees of issue 15, at 390×844', () => {
+  test('cancels a withdrawal under review: the amount is back and the row says Cancelled', async ({
+    browser: fixture,
+  }) => {
+    browser = fixture;
+    const user = await fundedUser('300');
+    await api('POST', `${API}/user/withdraw/add`, { amount: '200' }, user.token);
+    expect(await balanceOf(user.token)).toBe('105.00');
+    const page = await loggedInPage(user.token);
+    await page.goto(`${base()}/List4`);
+    const row = page.locator('.withdrawal-row').first();
+    await row.getByText('Under review').waitFor();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Cancel this withdrawal?').waitFor();
+    await page.getByRole('button', { name: 'Cancel withdrawal' }).click();
+    await expect.poll(() => toast(page, 'Withdrawal cancelled').count()).toBe(1);
+    await expect.poll(() => row.getByText('Cancelled').count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await balanceOf(user.token)).toBe('305.00');
+    await page.close();
+  });
+
+  test('submits proof for a task, sees Under review, and is credited once the console approves it', async ({
+    browser: fixture,
+  }) => {
+    browser = fixture;
+    const title = `Share Kamai on WhatsApp status ${Date.now()}`;
+    const { id: taskId } = await api<{ id: number }>(
+      'POST',
+      `${API}/admin/task/add`,
+      { section: 'hot', reward: '15', titles: { en_US: title }, verification: { kind: 'proof', proof: 'link' } },
+      adminToken,
+    );
+    const user = await apiRegister(base());
+    const page = await loggedInPage(user.token);
+    await page.goto(`${base()}/index/home`);
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    // No Claim on a proof task: only Submit proof.
+    expect(await card.getByRole('button', { name: 'Claim' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Submit proof' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit proof' });
+    await dialog.getByLabel('Link (https://…)').fill('https://wa.me/status/12345');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => toast(page, 'Proof submitted').count()).toBe(1);
+    await expect.poll(() => card.getByRole('button', { name: 'Under review' }).count()).toBe(1);
+    expect(await balanceOf(user.token)).toBe('5.00');
+
+    // The operator approves it in the console.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const consolePage = await context.newPage();
+    await consolePage.goto(`${base()}/admin/`);
+    const { username, password } = firstAdmin();
+    await consolePage.getByLabel('Phone number or e-mail').fill(username);
+    await consolePage.getByLabel('Password').fill(password);
+    await consolePage.getByRole('button', { name: 'Log in' }).click();
+    await consolePage.getByRole('menuitem', { name: 'Task proofs' }).click();
+    const proofRow = consolePage.getByRole('row').filter({ hasText: title });
+    await proofRow.getByText('https://wa.me/status/12345').waitFor();
+    await proofRow.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => proofRow.count()).toBe(0);
+    await context.close();
+
+    await expect.poll(() => balanceOf(user.token)).toBe('20.00');
+    await page.reload();
+    await expect.poll(() => card.getByRole('button', { name: 'Completed' }).count()).toBe(1);
+    const finish = await call('POST', `${API}/user/task/finish`, { taskId }, user.token);
+    expect(finish.key).toBe('task_already_claimed');
+    await page.close();
+  });
+
+  test('deletes the account from My with the password; the session ends', async ({ browser: fixture }) => {
+    browser = fixture;
+    const user = await apiRegister(base());
+    const page = await loggedInPage(user.token);
+    await page.goto(`${base()}/index/user`);
+    await page.getByRole('link', { name: 'Help' }).waitFor();
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    await dialog.getByText(/cannot be undone/).waitFor();
+    await dialog.getByLabel('Enter your password to confirm').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => dialog.getByText('Incorrect password').count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Enter your password to confirm').fill(user.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/index\/home/);
+    expect(await page.evaluate(() => localStorage.getItem('kamai.token'))).toBeNull();
+    const after = await call('GET', `${API}/user/user/detail`, undefined, user.token);
+    expect(after.code).toBe(401);
+    const login = await call('POST', `${API}/common/user/login`, { username: user.username, password: user.password });
+    expect(login.code).not.toBe(200);
+    await page.close();
+  });
+});

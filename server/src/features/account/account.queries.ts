@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale, PageSlug, PageText, SupportContact } from '@kamai/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  idempotencyKeys,
+  linkedAccounts,
+  linkedPairings,
+  loginAttempts,
+  noticeReads,
+  notifications,
+  otpCodes,
+  otpOutbox,
+  payoutAccounts,
+  sessions,
+  settings,
+  surveyResponses,
+  taskProofs,
+  users,
+  withdrawals,
+} from '../../db/schema';
+
+/** A page as stored in settings under `page:<slug>`. */
+export interface StoredPage {
+  texts: Partial<Record<Locale, PageText>>;
+  contact: SupportContact | null;
+}
+
+const pageKey = (slug: PageSlug) => `page:${slug}`;
+
+export async function getPage(db: Executor, slug: PageSlug, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(eq(settings.key, pageKey(slug)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ? { value: row.value as StoredPage, updatedAt: row.updatedAt } : undefined;
+}
+
+export async function putPage(db: Executor, slug: PageSlug, value: StoredPage, at: Date) {
+  await db
+    .insert(settings)
+    .values({ key: pageKey(slug), value, updatedAt: at })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: at } });
+}
+
+/** The user row, locked, if not deleted already. */
+export async function lockLiveUser(db: Executor, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countOpenWithdrawals(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, ['pending', 'approved', 'processing'])));
+  return row?.n ?? 0;
+}
+
+/**
+ * Erases or anonymises everything that identifies the user, in the caller's transaction (issue 15,
+ * DPDP Act 2023). The user row stays as the ledger's anonymous owner (`deleted-<id>`, no password, an
+ * invite code no one can type); money records stay with their amounts, their account details masked.
+ */
+export async function eraseUser(db: Executor, user: { id: number; username: string }, at: Date) {
+  const id = user.id;
+  await db
+    .update(users)
+    .set({
+      username: `deleted-${id}`,
+      // Not an argon2 hash: nothing verifies against it.
+      passwordHash: '!deleted',
+      // Longer than any invite code a form accepts (32), so no one can register under this account.
+      inviteCode: `deleted-${id}-${randomBytes(16).toString('hex')}`,
+      frozen: true,
+      deletedAt: at,
+    })
+    .where(eq(users.id, id));
+  await db.delete(sessions).where(eq(sessions.userId, id));
+  await db.delete(loginAttempts).where(eq(loginAttempts.username, user.username));
+  await db.delete(otpCodes).where(eq(otpCodes.target, user.username));
+  await db.delete(otpOutbox).where(eq(otpOutbox.target, user.username));
+  await db.delete(surveyResponses).where(eq(surveyResponses.userId, id));
+  await db.delete(notifications).where(eq(notifications.userId, id));
+  await db.delete(noticeReads).where(eq(noticeReads.userId, id));
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, id));
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, id));
+  // Withdrawals are money records: amounts and states stay, the account behind them goes.
+  await db
+    .update(withdrawals)
+    .set({
+      accountNo: sql`case when length(${withdrawals.accountNo}) > 4 then '••••' || right(${withdrawals.accountNo}, 4) else '••••' end`,
+      accountName: '',
+      ifsc: '',
+    })
+    .where(eq(withdrawals.userId, id));
+  await db
+    .update(linkedAccounts)
+    .set({ phone: sql`'deleted-' || ${linkedAccounts.id}`, status: 'offline', onlineSince: null })
+    .where(eq(linkedAccounts.userId, id));
+  await db.update(linkedPairings).set({ phone: null }).where(eq(linkedPairings.userId, id));
+  await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, id));
+}

@@ -1,0 +1,123 @@
+import {
+  type AdminPageData,
+  DEFAULT_LOCALE,
+  type Locale,
+  type PageData,
+  type PageSlug,
+  type PageText,
+  type SupportContact,
+} from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
+import { AppError } from '../../platform/errors';
+import { verifyPassword } from '../../platform/password';
+import { findUserById } from '../users';
+import { lockWallet } from '../wallet';
+import type { StoredPage } from './account.queries';
+import * as q from './account.queries';
+
+const EMPTY_TEXT: PageText = { title: '', body: '', faq: [] };
+
+/** The reader's locale when it has a title or a body, else English (issue 15: one fallback, like tasks). */
+function textFor(texts: StoredPage['texts'], locale: Locale): PageText {
+  const own = texts[locale];
+  if (own && (own.title || own.body || own.faq.length > 0)) return own;
+  return texts[DEFAULT_LOCALE] ?? EMPTY_TEXT;
+}
+
+interface Actor {
+  id: number;
+  requestId: string;
+}
+
+export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
+  async function stored(slug: PageSlug) {
+    const row = await q.getPage(db, slug);
+    return { page: row?.value ?? { texts: {}, contact: null }, updatedAt: row?.updatedAt ?? null };
+  }
+
+  async function page(slug: PageSlug, locale: Locale): Promise<PageData> {
+    const { page, updatedAt } = await stored(slug);
+    const text = textFor(page.texts, locale);
+    return {
+      slug,
+      title: text.title,
+      body: text.body,
+      faq: text.faq,
+      contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
+      updatedAt: updatedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function adminPage(slug: PageSlug): Promise<AdminPageData> {
+    const { page, updatedAt } = await stored(slug);
+    return {
+      slug,
+      texts: page.texts,
+      contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
+      updatedAt: updatedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Replaces a page's texts (empty locales dropped, so they fall back to English); audited. */
+  async function adminSetPage(
+    actor: Actor,
+    input: { slug: PageSlug; texts: StoredPage['texts']; contact?: SupportContact },
+  ): Promise<AdminPageData> {
+    const texts = Object.fromEntries(
+      Object.entries(input.texts).filter(([, t]) => t && (t.title || t.body || t.faq.length > 0)),
+    ) as StoredPage['texts'];
+    await db.transaction(async (tx) => {
+      const before = await q.getPage(tx, input.slug, { forUpdate: true });
+      const value: StoredPage = {
+        texts,
+        contact: input.slug === 'help' ? (input.contact ?? before?.value.contact ?? null) : null,
+      };
+      await q.putPage(tx, input.slug, value, now());
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'page.set',
+        target: `page:${input.slug}`,
+        before: before?.value ?? null,
+        after: value,
+        requestId: actor.requestId,
+      });
+    });
+    return adminPage(input.slug);
+  }
+
+  /**
+   * Deletes the caller's account (DPDP Act 2023, right to erasure): the password again, no withdrawal
+   * open (its money is still moving: wait for it or cancel it), then in one transaction every piece of
+   * personal data erased or anonymised and every session ended. The ledger keeps its entries under the
+   * user's id, which now names no one. Audited with no personal data in the record.
+   */
+  async function deleteAccount(actor: Actor, password: string) {
+    const user = await findUserById(db, actor.id);
+    if (!user || user.deletedAt) throw new AppError('unauthorized');
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
+    }
+    await db.transaction(async (tx) => {
+      const locked = await q.lockLiveUser(tx, actor.id);
+      if (!locked) throw new AppError('unauthorized');
+      // The wallet's lock orders this after (or before) any withdrawal request in flight.
+      const balance = await lockWallet(tx, actor.id);
+      if ((await q.countOpenWithdrawals(tx, actor.id)) > 0) throw new AppError('account_delete_withdrawal_open');
+      const at = now();
+      await q.eraseUser(tx, locked, at);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'account.delete',
+        target: `user:${actor.id}`,
+        after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString() },
+        requestId: actor.requestId,
+      });
+    });
+    return null;
+  }
+
+  return { page, adminPage, adminSetPage, deleteAccount };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

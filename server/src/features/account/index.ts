@@ -1,0 +1,2 @@
+// The public face of the account feature (Help, Terms and Privacy pages; account deletion).
+export { register } from './account.routes';

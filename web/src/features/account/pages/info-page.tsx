@@ -1,0 +1,67 @@
+import type { PageSlug } from '@kamai/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { usePage } from '../api/account';
+import '../account.css';
+
+/** Help (support contact and FAQ), Terms or Privacy: the operator's text, paragraphs kept. */
+export function InfoPage({ slug }: { slug: PageSlug }) {
+  const { t } = useTranslation(['users', 'common']);
+  const page = usePage(slug);
+  if (page.isPending) return <SkeletonRows rows={4} label={t('common:dialog.loading')} />;
+  if (page.isError) return <EmptyState title={t('common:request.failed')} />;
+  const { title, body, faq, contact } = page.data;
+  const hasContact = Boolean(contact && (contact.email || contact.phone || contact.hours));
+  if (!title && !body && faq.length === 0 && !hasContact) {
+    return <EmptyState title={t('info.empty.title')} description={t('info.empty.description')} />;
+  }
+  return (
+    <article className="info-page">
+      {title && <h2 className="info-title">{title}</h2>}
+      {body
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((paragraph) => (
+          <p key={paragraph.slice(0, 40)} className="info-text">
+            {paragraph}
+          </p>
+        ))}
+      {hasContact && contact && (
+        <section className="info-card" aria-labelledby="info-contact">
+          <h3 id="info-contact" className="info-subtitle">
+            {t('info.contact')}
+          </h3>
+          {contact.email && (
+            <p className="info-text">
+              {t('info.email')} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </p>
+          )}
+          {contact.phone && (
+            <p className="info-text">
+              {t('info.phone')} <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+            </p>
+          )}
+          {contact.hours && (
+            <p className="info-text">
+              {t('info.hours')} {contact.hours}
+            </p>
+          )}
+        </section>
+      )}
+      {faq.length > 0 && (
+        <section className="info-card" aria-labelledby="info-faq">
+          <h3 id="info-faq" className="info-subtitle">
+            {t('info.faq')}
+          </h3>
+          {faq.map((item) => (
+            <details key={item.question} className="info-faq">
+              <summary>{item.question}</summary>
+              <p className="info-text">{item.answer}</p>
+            </details>
+          ))}
+        </section>
+      )}
+    </article>
+  );
+}

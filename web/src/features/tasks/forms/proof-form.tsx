@@ -1,0 +1,84 @@
+import { type TaskProofSubmitBody, type TaskProofType, taskProofSubmitBody } from '@kamai/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/api';
+import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
+import { uploadProofImage, useSubmitProof } from '../api/proof';
+import '../tasks.css';
+
+type Values = { taskId: string; proof: string; imageUrl: string; link: string };
+type Parsed = z.output<typeof taskProofSubmitBody>;
+
+const schema = z
+  .object({ taskId: z.string(), proof: z.string(), imageUrl: z.string(), link: z.string() })
+  .transform((v): TaskProofSubmitBody => ({ taskId: v.taskId, imageUrl: v.imageUrl || null, link: v.link || null }))
+  .pipe(taskProofSubmitBody);
+
+function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
+  const { t } = useTranslation('tasks');
+  const kind = form.watch('proof') as TaskProofType;
+  const imageUrl = form.watch('imageUrl');
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      form.setValue('imageUrl', await uploadProofImage(file), { shouldValidate: true });
+    } catch (error) {
+      form.setValue('imageUrl', '');
+      setUploadError(messageOf(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <>
+      <p className="proof-hint">{t(`proof.hint.${kind || 'either'}`)}</p>
+      {kind !== 'link' && (
+        <div className="proof-upload">
+          <label className="proof-upload-label">
+            <span>{t('proof.screenshot')}</span>
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-label={t('proof.screenshot')}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+          </label>
+          {uploading && <p className="proof-status">{t('proof.uploading')}</p>}
+          {imageUrl && !uploading && (
+            <img className="proof-preview" src={imageUrl} alt={t('proof.preview')} width={96} height={96} />
+          )}
+          {uploadError && (
+            <p className="proof-error" role="alert">
+              {uploadError}
+            </p>
+          )}
+        </div>
+      )}
+      {kind !== 'screenshot' && (
+        <TextField control={form.control} name="link" label={t('proof.link')} inputMode="text" maxLength={500} />
+      )}
+      <p className="text-field-note">{t('proof.review')}</p>
+    </>
+  );
+}
+
+/** Proof for a proof task: a screenshot (uploaded first) and/or a link; it then waits for an operator. */
+export const proofForm: FormModule<Values, Parsed> = {
+  schema,
+  defaultValues: { taskId: '', proof: 'either', imageUrl: '', link: '' },
+  Fields: ProofFields,
+  usePost: () => {
+    const submit = useSubmitProof();
+    return async ({ taskId, imageUrl, link }) => ({
+      message: (await submit.mutateAsync({ taskId, imageUrl, link })).message,
+    });
+  },
+};
