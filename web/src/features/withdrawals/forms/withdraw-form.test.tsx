@@ -20,6 +20,8 @@ const limits = {
   todayTotal: '150.00',
   balance: '123456.50',
   frozen: false,
+  fee: '0.00',
+  payoutHours: 24,
 };
 const account = (id: number, isDefault: 0 | 1, accountNoMasked: string) => ({
   id,
