@@ -183,6 +183,7 @@ test.describe('operator console at 1280×800', () => {
     await expect(page.getByRole('menuitem')).toHaveText([
       'Dashboard',
       'Withdrawal review',
+      'Payout mismatches',
       'Users',
       'Tasks',
       'Task proofs',
