@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { authRead } from './auth-read';
 import { ceiling } from './ceiling';
 import { coldStart } from './cold-start';
@@ -7,7 +8,7 @@ import { hashing } from './hashing';
 import { hotAccount } from './hot-account';
 import { type BenchContext, type Benchmark, PEAK } from './lib/bench';
 import { stopLoadGenerators } from './lib/load';
-import { root } from './lib/processes';
+import { root, WEB_CONCURRENCY } from './lib/processes';
 import { formatRow } from './lib/report';
 import { moneyWrite } from './money-write';
 import { soak } from './soak';
@@ -50,6 +51,9 @@ async function main() {
     ? { smoke, rounds: 1, seconds: 0.5, peak: { connections: 10, pipelining: 1 } }
     : { smoke, rounds: 3, seconds: 5, peak: PEAK, soakMinutes };
   const started = performance.now();
+  // The configuration every figure of the run measures (docs/performance.md).
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  process.stderr.write(`load average ${load}; PostgreSQL servers run WEB_CONCURRENCY=${WEB_CONCURRENCY}\n`);
   let crashed = 0;
   for (const bench of BENCHMARKS) {
     if (only && !only.includes(bench.id)) continue;
@@ -62,6 +66,7 @@ async function main() {
     }
   }
   stopLoadGenerators();
+  process.stderr.write(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
   process.stderr.write(`benchmarks took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   if (crashed) process.exit(1);
 }

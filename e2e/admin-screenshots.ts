@@ -103,8 +103,19 @@ async function walk(url: string) {
       accountNo: `walker${i}@okaxis`,
       accountName: `Walker ${i}`,
     });
-    await call('POST', '/user/withdraw/add', user.token, { amount: String(120 + i * 10) });
+    const first = await call<{ id: number }>('POST', '/user/withdraw/add', user.token, {
+      amount: String(120 + i * 10),
+    });
     await call('POST', '/user/withdraw/add', user.token, { amount: String(100 + i) });
+    // A paid and a rejected request (with its reason) for the trends and the review table's Reason column.
+    if (i === 0) await call('POST', '/admin/withdraw/review', admin, { id: first.id, action: 'approve' });
+    if (i === 1) {
+      await call('POST', '/admin/withdraw/review', admin, {
+        id: first.id,
+        action: 'reject',
+        reason: 'The account holder name does not match the name on the bank record',
+      });
+    }
   }
   const linkedPhone = '9811122233';
   const code = await fetch(`${url}/obj/ws/account/login/genPhoneCode`, {
@@ -201,6 +212,34 @@ async function walk(url: string) {
     await open(page, 'Audit log');
     await shoot(page, '16-audit');
     await context.close();
+
+    // Issue 15: the dashboard's trends and the review table at 1280 px, in English and Hindi.
+    for (const locale of ['en_US', 'hi_IN']) {
+      const narrow = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const wide = await narrow.newPage();
+      await wide.goto(`${url}/admin/`);
+      await wide.evaluate(
+        ([token, lang]) => {
+          localStorage.setItem('kamai.admin.token', token ?? '');
+          localStorage.setItem('kamai.admin.locale', lang ?? 'en_US');
+        },
+        [admin, locale],
+      );
+      // A change of the hash alone keeps the page: reload, so the console reads the token and language.
+      await wide.goto(`${url}/admin/#/dashboard`);
+      await wide.reload();
+      await wide.locator('.recharts-surface').first().waitFor();
+      await wide.waitForTimeout(400);
+      await wide.screenshot({ path: join(out, `20-${locale}-1280-dashboard.png`), fullPage: true });
+      shots.push(`20-${locale}-1280-dashboard`);
+      await wide.goto(`${url}/admin/#/withdrawals?state=all`);
+      await wide.locator('.ant-table-row').nth(1).click();
+      await shoot(wide, `21-${locale}-1280-withdrawals`);
+      await wide.goto(`${url}/admin/#/notices`);
+      await wide.locator('.ant-card .ant-btn-primary').first().click();
+      await shoot(wide, `22-${locale}-1280-notice-form`);
+      await narrow.close();
+    }
 
     const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const reviewerPage = await staff.newPage();

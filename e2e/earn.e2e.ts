@@ -49,7 +49,9 @@ test.describe('earning in the browser at 390×844', () => {
     expect(await balanceOf(user.token)).toBe('15.00');
 
     await page.goto(`${base()}/List2`);
-    await expect.poll(() => page.getByText('Task reward', { exact: true }).count()).toBe(2);
+    // In the list: the income chart's legend also says "Task reward".
+    const records = page.getByRole('list', { name: 'Income records' });
+    await expect.poll(() => records.getByText('Task reward', { exact: true }).count()).toBe(2);
     await expect.poll(() => page.getByText('Answer the survey').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Balance ₹15.00').count()).toBe(1);
 
@@ -97,8 +99,9 @@ test.describe('earning in the browser at 390×844', () => {
     await expect(pageA.getByText(masked)).toHaveCount(1);
     await expect(pageA.getByText(/^Joined /)).toHaveCount(1);
     await pageA.goto(`${base()}/List2`);
-    await expect(pageA.getByText('Referral rebate', { exact: true })).toHaveCount(1);
-    await expect(pageA.getByText('+₹0.50')).toHaveCount(1);
+    const recordsA = pageA.getByRole('list', { name: 'Income records' });
+    await expect(recordsA.getByText('Referral rebate', { exact: true })).toHaveCount(1);
+    await expect(recordsA.getByText('+₹0.50')).toHaveCount(1);
     expect(await balanceOf(inviter.token)).toBe('5.50');
 
     // A friend counts once they complete a first task (the default rule): B answers the survey,

@@ -105,8 +105,10 @@ test.describe('linked messaging accounts in the browser at 390×844', () => {
       await expect(log.getByText('with a verification code')).toHaveCount(1);
 
       await page.goto(`${base()}/List2`);
-      await expect(page.getByText('Online account income', { exact: true })).toHaveCount(1);
-      await expect(page.getByText(`+${amount}`)).toHaveCount(1);
+      // In the list: the income chart's legend also says "Online account income".
+      const records = page.getByRole('list', { name: 'Income records' });
+      await expect(records.getByText('Online account income', { exact: true })).toHaveCount(1);
+      await expect(records.getByText(`+${amount}`)).toHaveCount(1);
       await page.context().close();
     } finally {
       await admin('/ws/rate/set', { hourlyRate: '2' });

@@ -1,7 +1,8 @@
 /**
  * Looks at the app the way a user does: starts the real server on a fresh database, registers a
  * user through the API and saves phone-sized (390×844) screenshots of every route in each locale.
- * Run: `npx tsx e2e/screenshots.ts [outDir] [en_US,hi_IN,...]` after `npm run build`; open the PNGs.
+ * Run: `npx tsx e2e/screenshots.ts [outDir] [en_US,hi_IN,...] [/List2,...]` after `npm run build`; open
+ * the PNGs. A third argument shoots only those routes (and none of the scenes).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -12,7 +13,8 @@ import { startServer } from './server';
 const out = resolve(process.argv[2] ?? '.tmp/screens-real');
 /** Locales to shoot, comma-separated in the second argument (default: all six). */
 const locales = (process.argv[3] ?? LOCALES.join(',')).split(',');
-const ROUTES = [
+const ONLY = process.argv[4]?.split(',');
+const ALL_ROUTES = [
   '/index/home',
   '/index/add',
   '/index/user',
@@ -28,6 +30,7 @@ const ROUTES = [
   '/Terms',
   '/Privacy',
 ];
+const ROUTES = ONLY ? ALL_ROUTES.filter((route) => ONLY.includes(route)) : ALL_ROUTES;
 
 /** Pages in a state a route alone does not show: a code on the Add tab, the QR, a notice, a log, the re-bind form. */
 function scenes(url: string, noticeId: number): Record<string, (page: Page) => Promise<unknown>> {
@@ -229,7 +232,7 @@ async function main() {
         const name = `${locale}${route.replaceAll('/', '_')}.png`;
         await page.screenshot({ path: resolve(out, name) });
       }
-      for (const [scene, act] of Object.entries(scenes(server.url, noticeId))) {
+      for (const [scene, act] of ONLY ? [] : Object.entries(scenes(server.url, noticeId))) {
         await act(page);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(400);

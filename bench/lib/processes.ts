@@ -84,7 +84,18 @@ export function startHello(): Promise<Running> {
 /** The server as `npm start` runs it: the bundle `npm run build -w server` makes. */
 export const SERVER_ENTRY = join(root, 'server/dist/main.js');
 
+/**
+ * Server processes of a PostgreSQL-backed benchmark server (`BENCH_WEB_CONCURRENCY`, default 1, the
+ * server's WEB_CONCURRENCY); PGlite servers are always one process (the server refuses more).
+ */
+export const WEB_CONCURRENCY = process.env.BENCH_WEB_CONCURRENCY ?? '1';
+
 export function startServer(env: Record<string, string>): Promise<Running> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build -w server`);
-  return startNode({ args: ['--enable-source-maps', SERVER_ENTRY], env, readyPath: '/obj/test/t2' });
+  const processes = env.DATABASE_URL ? WEB_CONCURRENCY : '1';
+  return startNode({
+    args: ['--enable-source-maps', SERVER_ENTRY],
+    env: { WEB_CONCURRENCY: processes, ...env },
+    readyPath: '/obj/test/t2',
+  });
 }

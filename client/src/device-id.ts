@@ -1,4 +1,4 @@
-import { DEVICE_ID_STORAGE_KEY, isDeviceId } from '@kamai/contract';
+import { DEVICE_ID_STORAGE_KEY, isDeviceId } from '@kamai/contract/constants';
 
 let cached: string | undefined;
 

@@ -13,7 +13,7 @@ import { balanceItem } from './wallet';
  */
 export function timeBound(side: 'from' | 'to') {
   return z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'validation_failed' })
+    .union([z.iso.date().max(10), z.iso.datetime({ offset: true }).max(40)], { error: 'validation_failed' })
     .refine(isSaneInstant, 'validation_failed')
     .transform((text) => {
       if (text.length > 10) return new Date(text);
@@ -106,6 +106,34 @@ export const dashboardData = z.object({
   ledger: z.object({ ok: z.boolean(), problemCount: z.number().int() }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
+
+/** How many days of India's calendar the dashboard's trends cover, today included. */
+export const TREND_DAYS = 30;
+
+/** One day in India: what happened on it, counts and rupee strings. */
+export const trendDay = z.object({
+  /** `YYYY-MM-DD` in India. */
+  day: z.string(),
+  signUps: z.number().int(),
+  /** Withdrawals that entered each state that day (requested = created). */
+  requested: figure,
+  approved: figure,
+  paid: figure,
+  failed: figure,
+  /** Task rewards and invite rebates credited to users' wallets. */
+  rewards: money,
+  rebates: money,
+  /** Contradictory gateway callbacks opened that day. */
+  mismatches: z.number().int(),
+});
+export type TrendDay = z.infer<typeof trendDay>;
+
+export const dashboardTrendsData = z.object({
+  timeZone: z.string(),
+  /** TREND_DAYS days, oldest first, the last one today; days with nothing are there with zeros. */
+  days: z.array(trendDay),
+});
+export type DashboardTrends = z.infer<typeof dashboardTrendsData>;
 
 export const exportQuery = z.object({ from: timeBound('from').optional(), to: timeBound('to').optional() });
 export type ExportQuery = z.input<typeof exportQuery>;
@@ -205,6 +233,15 @@ export const adminRoutes = {
     summary: 'Users, balances held, withdrawals and the ledger check at a glance',
     tag: 'admin',
     data: dashboardData,
+  },
+  adminDashboardTrends: {
+    ...endpoints.adminDashboardTrends,
+    policy: 'admin',
+    roles: STAFF,
+    summary:
+      "The last 30 days by India's calendar day: sign-ups, withdrawals requested, approved, paid and failed, rewards and rebates credited, payout mismatches",
+    tag: 'admin',
+    data: dashboardTrendsData,
   },
   adminExportUsers: {
     ...endpoints.adminExportUsers,

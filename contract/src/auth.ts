@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { OTP_TYPE } from './constants';
-import { newPasswordField, normalizeUsername, passwordField, usernameField, verifyCodeField } from './validation';
+import {
+  confirmPasswordField,
+  newPasswordField,
+  normalizeUsername,
+  passwordField,
+  USERNAME_INPUT_MAX,
+  usernameField,
+  verifyCodeField,
+} from './validation';
 
 export const otpSendBody = z.object({
   target: z
     .string({ error: 'enter_phone_or_email' })
     .trim()
     .min(1, 'enter_phone_or_email')
+    .max(USERNAME_INPUT_MAX, 'target_invalid')
     .superRefine((value, ctx) => {
       if (!normalizeUsername(value)) ctx.addIssue({ code: 'custom', message: 'target_invalid' });
     })
@@ -22,7 +31,7 @@ export const registerBody = z
   .object({
     username: usernameField,
     password: passwordField,
-    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
+    password2: confirmPasswordField,
     verifyCode: verifyCodeField,
     inviteCode: z.string().trim().max(32).optional().default(''),
   })
@@ -40,7 +49,7 @@ export const resetPassBody = z
     username: usernameField,
     verifyCode: verifyCodeField,
     password: newPasswordField,
-    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
+    password2: confirmPasswordField,
   })
   .refine(passwordsMatch, mismatch);
 
@@ -48,7 +57,7 @@ export const editPasswordBody = z
   .object({
     oldPassword: z.string({ error: 'enter_old_password' }).min(1, 'enter_old_password').max(128),
     password: newPasswordField,
-    password2: z.string({ error: 'confirm_your_password' }).min(1, 'confirm_your_password'),
+    password2: confirmPasswordField,
   })
   .refine(passwordsMatch, mismatch);
 

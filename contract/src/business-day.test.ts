@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { timeBound } from './admin';
-import { businessDayStart, endOfBusinessDay, startOfBusinessDay } from './business-day';
+import {
+  businessDayOf,
+  businessDayStart,
+  endOfBusinessDay,
+  lastBusinessDays,
+  startOfBusinessDay,
+} from './business-day';
 
 describe('businessDayStart', () => {
   it('starts the day at midnight in India, 18:30 UTC of the day before', () => {
@@ -18,5 +24,18 @@ describe('businessDayStart', () => {
     // Any instant of the day starts it; its last millisecond is still inside.
     const end = new Date(endOfBusinessDay('2026-12-31').getTime() - 1);
     expect(businessDayStart(end)).toEqual(startOfBusinessDay('2026-12-31'));
+  });
+});
+
+describe('businessDayOf and lastBusinessDays', () => {
+  it('names the day in India across its midnight (18:30 UTC)', () => {
+    expect(businessDayOf(new Date('2026-11-24T18:29:59.999Z'))).toBe('2026-11-24');
+    expect(businessDayOf(new Date('2026-11-24T18:30:00.000Z'))).toBe('2026-11-25');
+    expect(lastBusinessDays(new Date('2026-11-24T18:30:00.000Z'), 3)).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+    ]);
+    expect(lastBusinessDays(new Date('2026-03-01T06:00:00.000Z'), 2)).toEqual(['2026-02-28', '2026-03-01']);
   });
 });

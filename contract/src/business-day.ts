@@ -25,3 +25,14 @@ export function startOfBusinessDay(day: string): Date {
 export function endOfBusinessDay(day: string): Date {
   return new Date(startOfBusinessDay(day).getTime() + DAY_MS);
 }
+
+/** The `YYYY-MM-DD` name of India's calendar day that `at` falls on. */
+export function businessDayOf(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The last `count` days in India up to and including the one `now` falls on, oldest first. */
+export function lastBusinessDays(now: Date, count: number): string[] {
+  const today = businessDayStart(now).getTime();
+  return Array.from({ length: count }, (_, i) => businessDayOf(new Date(today - (count - 1 - i) * DAY_MS)));
+}

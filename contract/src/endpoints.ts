@@ -118,6 +118,10 @@ export const endpoints = {
     method: 'GET',
     path: `${ADMIN}/dashboard`,
   },
+  adminDashboardTrends: {
+    method: 'GET',
+    path: `${ADMIN}/dashboard/trends`,
+  },
   adminExportUsers: {
     method: 'GET',
     path: `${ADMIN}/export/users.csv`,
@@ -324,6 +328,10 @@ export const endpoints = {
   balanceList: {
     method: 'GET',
     path: `${USER}/balance/list`,
+  },
+  incomeDaily: {
+    method: 'GET',
+    path: `${USER}/balance/daily`,
   },
   adminLedgerCheck: {
     method: 'GET',

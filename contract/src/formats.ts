@@ -56,4 +56,14 @@ export function usernameProblem(input: string): MessageKey | undefined {
   return value.includes('@') ? 'enter_valid_email' : 'phone_format_wrong';
 }
 
+/** Where the web app and the console keep their device id (header `DEVICE_ID_HEADER`). */
+export const DEVICE_ID_STORAGE_KEY = 'kamai.device';
+
+const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
+
+/** A UUID or 16-64 letters, digits and dashes: what the apps make. */
+export function isDeviceId(text: unknown): text is string {
+  return typeof text === 'string' && DEVICE_ID.test(text);
+}
+
 /** Username field of register, reset password and the code target: validated and normalised. */

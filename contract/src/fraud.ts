@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { isDeviceId } from './formats';
 import { rupeeAmountField } from './money';
 
 /**
  * Header the apps send on every request: a random id the browser keeps in localStorage, made once
  * (crypto.randomUUID). Registration and login record it beside the address and the User-Agent.
+ * The header, the storage key and the check live in zod-free modules, so the API client can read them
+ * from `@kamai/contract/constants` without this file's schemas.
  */
 export { DEVICE_ID_HEADER } from './constants';
-/** Where the web app and the console keep their device id. */
-export const DEVICE_ID_STORAGE_KEY = 'kamai.device';
-
-const DEVICE_ID = /^[A-Za-z0-9-]{16,64}$/;
-
-/** A UUID or 16-64 letters, digits and dashes: what the apps make. */
-export function isDeviceId(text: unknown): text is string {
-  return typeof text === 'string' && DEVICE_ID.test(text);
-}
+export { DEVICE_ID_STORAGE_KEY, isDeviceId } from './formats';
 
 /** The header's value when it looks like an id a client made, else null: junk is ignored, never refused. */
 export function deviceIdOf(value: unknown): string | null {

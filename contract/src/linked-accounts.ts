@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
-import { PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
+import { AMOUNT_TEXT_MAX, PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
 import { endpoints } from './endpoints';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
@@ -82,7 +82,9 @@ export const linkedPhoneField = z
 
 /** Only India (+91) is used (spec section 5); "91", "+91" and 91 are accepted, absent means 91. */
 export const countryCodeField = z
-  .union([z.string(), z.number()], { error: 'country_code_unsupported' })
+  .union([z.string().max(AMOUNT_TEXT_MAX, 'country_code_unsupported'), z.number()], {
+    error: 'country_code_unsupported',
+  })
   .transform((value) => String(value).trim().replace(/^\+/, ''))
   .refine((value) => value === PHONE_COUNTRY_CODE, 'country_code_unsupported')
   .optional()
@@ -194,7 +196,7 @@ export const adminLinkedLogQuery = linkedLogQuery;
 
 /** The hourly rate in rupees (0 pauses earning), at most two decimals. */
 export const hourlyRateField = z
-  .union([z.string(), z.number()], { error: 'linked_rate_range' })
+  .union([z.string().max(AMOUNT_TEXT_MAX, 'linked_rate_range'), z.number()], { error: 'linked_rate_range' })
   .transform((value, ctx) => {
     const paise = parseRupees(value);
     if (paise === undefined || paise > BigInt(LINKED_HOURLY_RATE_MAX_RUPEES) * 100n) {

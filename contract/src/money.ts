@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_TEXT_MAX } from './constants';
 
 /** Paise (bigint) → rupee string with two decimals: 12050n → "120.50". */
 export function formatRupees(paise: bigint): string {
@@ -19,7 +20,7 @@ export function parseRupees(value: string | number): bigint | undefined {
 
 /** A rupee amount as the API accepts it (number or string, > 0, at most two decimals) → paise. */
 export const rupeeAmountField = z
-  .union([z.string(), z.number()], { error: 'invalid_amount' })
+  .union([z.string().max(AMOUNT_TEXT_MAX, 'invalid_amount'), z.number()], { error: 'invalid_amount' })
   .transform((value, ctx) => {
     const paise = parseRupees(value);
     if (paise === undefined || paise <= 0n) {

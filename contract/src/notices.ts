@@ -3,7 +3,7 @@ import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import type { RouteDef } from './route-def';
-import { isSaneInstant } from './validation';
+import { isoTimeField } from './validation';
 
 /** A user's own notifications (table `notifications`), made by the changes they report. */
 export const NOTIFICATION_KINDS = [
@@ -114,11 +114,6 @@ const imageUrlField = z
   .refine((v) => /^(https?:\/\/|\/uploads\/)/.test(v), 'validation_failed')
   .nullable()
   .optional();
-const isoTime = z.iso
-  .datetime({ offset: true, error: 'validation_failed' })
-  .refine(isSaneInstant, 'validation_failed')
-  .nullable()
-  .optional();
 
 const noticeFields = {
   title: z
@@ -133,15 +128,15 @@ const noticeFields = {
     .max(NOTICE_BODY_MAX, 'validation_failed'),
   imageUrl: imageUrlField,
   pinned: z.boolean({ error: 'validation_failed' }),
-  /** False: a draft nobody but operators sees. */
+  /** False: a draft nobody but operators sees. A new notice is published unless the operator says draft. */
   published: z.boolean({ error: 'validation_failed' }),
   /** When users first see it (a future time schedules it); defaults to the moment it is published. */
-  publishedAt: isoTime,
+  publishedAt: isoTimeField,
 };
 export const noticeAddBody = z.object({
   ...noticeFields,
   pinned: noticeFields.pinned.default(false),
-  published: noticeFields.published.default(false),
+  published: noticeFields.published.default(true),
 });
 /** Fields left out stay as they are. */
 export const noticeEditBody = z.object({ id: idField, ...noticeFields }).partial({
@@ -204,7 +199,7 @@ export const noticeRoutes = {
   adminNoticeAdd: {
     ...endpoints.adminNoticeAdd,
     policy: 'admin',
-    summary: 'Creates a notice (a draft unless `published`); answers with its id',
+    summary: 'Creates a notice, published at once unless `published: false` makes it a draft; answers with its id',
     tag: 'admin',
     body: noticeAddBody,
     data: z.object({ id: z.number().int() }),

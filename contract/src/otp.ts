@@ -88,6 +88,7 @@ export const objOtpSmsBody = z.object({
     .string({ error: 'enter_phone_number' })
     .trim()
     .min(1, 'enter_phone_number')
+    .max(32, 'invalid_phone_number_format')
     .superRefine((value, ctx) => {
       if (!normalizePhone(value)) ctx.addIssue({ code: 'custom', message: 'invalid_phone_number_format' });
     })

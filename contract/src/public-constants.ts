@@ -8,6 +8,7 @@
 export * from './business-day';
 export * from './catalogue';
 export * from './constants';
+export * from './date-format';
 export * from './formats';
 export * from './intl';
 export * from './locales';

@@ -13,6 +13,7 @@ export const PUSH_PATHS = { notices: '/List1', income: '/List2', withdrawals: '/
 const base64url = (bytes: number) =>
   z
     .string()
+    .max(Math.ceil(bytes / 3) * 4, 'validation_failed')
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'validation_failed')
     .refine((v) => decodedLength(v) === bytes, 'validation_failed');
 

@@ -7,7 +7,7 @@ import { introData, introSetBody } from './survey';
 import { POSTING_TYPES, postingRef } from './wallet';
 
 export const revenueAddBody = z.object({
-  userId: z.coerce.number({ error: 'not_found' }).int().positive(),
+  userId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
   amount: rupeeAmountField,
   remark: z.string({ error: 'enter_remark' }).trim().min(1, 'enter_remark').max(200, 'validation_failed'),
 });

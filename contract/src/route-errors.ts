@@ -30,6 +30,11 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'verification_code_incorrect',
     'invite_code_not_found',
     'username_taken',
+    'confirm_your_password',
+    'enter_valid_email',
+    'password_too_common',
+    'phone_format_wrong',
+    'too_many_requests',
   ],
   login: ['enter_phone_or_email', 'enter_password', 'incorrect_username_or_password', 'login_locked', 'account_frozen'],
   resetPassword: [
@@ -42,6 +47,12 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'verification_code_not_found',
     'verification_code_incorrect',
     'username_does_not_exist',
+    'password_too_common',
+    'phone_format_wrong',
+    'too_many_requests',
+    'enter_new_password',
+    'target_invalid',
+    'confirm_your_password',
   ],
   editPassword: [
     'enter_old_password',
@@ -49,6 +60,8 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'password_length',
     'passwords_do_not_match',
     'incorrect_old_password',
+    'confirm_your_password',
+    'password_too_common',
   ],
   readiness: [],
   objOtpSms: [
@@ -60,14 +73,27 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   ],
   objOtpEmail: ['enter_valid_email', 'otp_resend_wait', 'otp_rate_limited', 'too_many_requests'],
   smsReportMsg91: ['unauthorized', 'forbidden', 'route_not_found'],
-  taskFinish: ['task_not_found', 'task_condition_unmet', 'task_already_claimed', 'task_not_active'],
-  adminTaskAdd: ['task_title_required'],
-  adminTaskEdit: ['task_title_required', 'task_not_found', 'system_task_locked'],
+  taskFinish: [
+    'task_not_found',
+    'task_condition_unmet',
+    'task_already_claimed',
+    'task_not_active',
+    'task_proof_required',
+    'task_under_review',
+  ],
+  adminTaskAdd: ['task_title_required', 'invalid_amount', 'task_condition_required', 'task_verification_required'],
+  adminTaskEdit: [
+    'task_title_required',
+    'task_not_found',
+    'system_task_locked',
+    'invalid_amount',
+    'task_verification_required',
+  ],
   adminTaskDelete: ['task_not_found', 'system_task_locked'],
   adminTaskDetail: ['task_not_found'],
   surveySubmit: ['survey_answer_required', 'survey_already_submitted'],
   adminRebateSet: ['rebate_bps_range'],
-  adminRevenueAdd: ['invalid_amount', 'enter_remark', 'user_not_found'],
+  adminRevenueAdd: ['invalid_amount', 'enter_remark', 'user_not_found', 'cannot_credit_self'],
   linkedGenPhoneCode: [
     'country_code_unsupported',
     'enter_phone_number',
@@ -78,10 +104,27 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   ],
   linkedGetQrCode: ['pairing_code_wait', 'pairing_rate_limited'],
   linkedQrStatus: ['pairing_not_found'],
-  linkedLogout: ['linked_account_not_found'],
-  linkedSettlement: ['linked_account_not_found', 'linked_settle_wait', 'linked_nothing_to_settle'],
-  adminWsComplete: ['linked_account_not_found'],
-  adminWsStatus: ['linked_account_not_found', 'linked_status_invalid'],
+  linkedLogout: ['linked_account_not_found', 'enter_phone_number', 'invalid_phone_number_format'],
+  linkedSettlement: [
+    'linked_account_not_found',
+    'linked_settle_wait',
+    'linked_nothing_to_settle',
+    'enter_phone_number',
+    'invalid_phone_number_format',
+  ],
+  adminWsComplete: [
+    'linked_account_not_found',
+    'enter_phone_number',
+    'invalid_phone_number_format',
+    'pairing_not_found',
+    'phone_linked_elsewhere',
+  ],
+  adminWsStatus: [
+    'linked_account_not_found',
+    'linked_status_invalid',
+    'enter_phone_number',
+    'invalid_phone_number_format',
+  ],
   adminWsRateSet: ['linked_rate_range'],
   noticeDetail: ['notice_not_found'],
   adminNoticeAdd: ['enter_notice_title', 'enter_notice_body'],
@@ -99,7 +142,13 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   adminUserDetail: ['user_not_found'],
   adminUserFreeze: ['user_not_found', 'cannot_change_own_account'],
   adminUserRole: ['user_not_found', 'cannot_change_own_account'],
-  adminUserResetPassword: ['user_not_found', 'password_length'],
+  adminUserResetPassword: [
+    'user_not_found',
+    'password_length',
+    'cannot_change_own_account',
+    'enter_new_password',
+    'password_too_common',
+  ],
   wdaccountBind: [
     'enter_upi_id',
     'invalid_upi_id',
@@ -119,6 +168,8 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'invalid_ifsc',
     'payout_account_not_found',
     'payout_account_in_use',
+    'enter_ifsc',
+    'enter_recipient_name',
   ],
   wdaccountDelete: ['payout_account_not_found', 'payout_account_in_use'],
   withdrawAdd: [
@@ -139,8 +190,9 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'withdrawal_not_found',
     'withdrawal_state_conflict',
     'cannot_review_own_withdrawal',
+    'second_approver_required',
   ],
-  adminSettingsSet: ['withdrawal_limits_invalid'],
+  adminSettingsSet: ['withdrawal_limits_invalid', 'invalid_amount', 'withdrawal_fee_too_high'],
   payNotifyMasterpay: [
     'payout_bad_signature',
     'payout_stale_timestamp',
@@ -148,6 +200,56 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'payout_amount_mismatch',
     'payout_order_not_dispatched',
   ],
+  accountDelete: ['account_delete_withdrawal_open', 'enter_password', 'incorrect_password'],
+  adminCreditReview: [
+    'cannot_credit_self',
+    'credit_request_decided',
+    'credit_request_not_found',
+    'enter_reject_reason',
+    'second_approver_required',
+  ],
+  adminIntroSet: ['intro_video_seconds_required'],
+  adminOtpOutbox: ['route_not_found'],
+  adminPageGet: ['page_not_found'],
+  adminPageSet: ['enter_valid_email', 'page_not_found', 'page_title_required'],
+  adminPayoutMismatchResolve: [
+    'enter_resolve_reason',
+    'payout_mismatch_not_found',
+    'payout_mismatch_not_recoverable',
+    'payout_mismatch_recovery_short',
+    'payout_mismatch_resolved_already',
+  ],
+  adminTaskProofReview: [
+    'cannot_review_own_proof',
+    'enter_reject_reason',
+    'task_proof_not_found',
+    'task_proof_state_conflict',
+  ],
+  adminWsList: ['invalid_phone_number_format', 'linked_status_invalid', 'enter_phone_number'],
+  adminWsLog: ['enter_phone_number', 'invalid_phone_number_format', 'linked_account_not_found'],
+  introProgress: ['intro_no_video'],
+  linkedIsBound: ['enter_phone_number', 'invalid_phone_number_format', 'linked_account_not_found'],
+  linkedLogList: ['enter_phone_number', 'invalid_phone_number_format', 'linked_account_not_found'],
+  pageDetail: ['page_not_found'],
+  payNotifyRazorpayx: ['payout_bad_signature'],
+  pushSubscribe: ['push_endpoint_not_allowed'],
+  taskProofSubmit: [
+    'task_not_found',
+    'task_not_proof',
+    'task_proof_image_invalid',
+    'task_proof_link_invalid',
+    'task_proof_missing',
+    'task_proof_screenshot_required',
+    'task_under_review',
+  ],
+  taskProofUpload: [
+    'upload_dimensions',
+    'upload_file_missing',
+    'upload_type_mismatch',
+    'upload_type_unsupported',
+    'too_many_requests',
+  ],
+  withdrawCancel: ['withdrawal_not_found', 'withdrawal_state_conflict'],
 };
 
 /** How long a 429 tells the client to wait when the refusal carries no `seconds` of its own. */
@@ -166,13 +268,15 @@ export function errorResponsesOf(name: RouteName, def: RouteDef): Map<number, Me
   };
   // Any route: a path that cannot be decoded is refused before routing.
   add('validation_failed');
-  if (def.body) add('malformed_json');
+  // Any method that can carry a body: Fastify parses one even where the route takes none.
+  const carriesBody = def.method !== 'GET';
+  if (def.body || carriesBody) add('malformed_json');
   if (def.policy !== 'public') {
     add('unauthorized');
     add('account_frozen');
   }
   if (def.policy === 'admin') add('forbidden');
-  if (def.body || def.multipart) {
+  if (def.body || def.multipart || carriesBody) {
     add('payload_too_large');
     add('unsupported_media_type');
   }

@@ -26,7 +26,7 @@ import { type RouteDef, STAFF } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { uploadRoutes } from './uploads';
-import { balancePage, ledgerCheckData } from './wallet';
+import { balancePage, incomeDailyData, incomeDailyQuery, ledgerCheckData } from './wallet';
 import { withdrawalRoutes } from './withdrawals';
 
 const healthData = z.object({ status: z.literal('ok') });
@@ -122,6 +122,14 @@ export const routes = {
     tag: 'wallet',
     query: pageQuery,
     data: balancePage,
+  },
+  incomeDaily: {
+    ...endpoints.incomeDaily,
+    policy: 'user',
+    summary: "The caller's earnings per day in India over the last 7 or 30 days, by kind, for the income chart",
+    tag: 'wallet',
+    query: incomeDailyQuery,
+    data: incomeDailyData,
   },
   adminLedgerCheck: {
     ...endpoints.adminLedgerCheck,

@@ -65,6 +65,7 @@ export const introSetBody = z.object({
       z
         .string()
         .trim()
+        .max(8)
         .toUpperCase()
         .regex(/^[A-Z]{2}$/),
     )

@@ -6,7 +6,7 @@ import { formatRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
 import { UPLOAD_FIELD, uploadData } from './uploads';
-import { isSaneInstant } from './validation';
+import { isoTimeField } from './validation';
 
 /**
  * Which task it is: the system tasks' kinds, and `custom` for operators' tasks. What completes a task
@@ -105,6 +105,8 @@ export const TASK_PROOF_STATES = ['pending', 'approved', 'rejected'] as const;
 export type TaskProofState = (typeof TASK_PROOF_STATES)[number];
 export const TASK_PROOF_LINK_MAX = 500;
 export const TASK_PROOF_REASON_MAX = 200;
+/** Screenshots one user may upload for proof tasks in an hour (each is stored for good). */
+export const TASK_PROOF_UPLOADS_PER_HOUR = 20;
 
 /** The caller's latest proof of a task. */
 export const taskProofView = z.object({
@@ -150,20 +152,14 @@ const localeTexts = (max: number) =>
     .partialRecord(z.enum(LOCALES), z.string().trim().max(max, 'validation_failed'))
     .refine((texts) => Boolean(texts.en_US), { message: 'task_title_required', path: ['en_US'] });
 
-const isoTime = z.iso
-  .datetime({ offset: true, error: 'validation_failed' })
-  .refine(isSaneInstant, 'validation_failed')
-  .nullable()
-  .optional();
-
 const taskFields = {
   section: z.enum(TASK_SECTIONS, { error: 'validation_failed' }),
   reward: rupeeAmountField,
   titles: localeTexts(120),
   descriptions: z.partialRecord(z.enum(LOCALES), z.string().trim().max(500)).optional(),
   targetCount: z.coerce.number().int().min(1).max(1000).optional(),
-  startsAt: isoTime,
-  endsAt: isoTime,
+  startsAt: isoTimeField,
+  endsAt: isoTimeField,
   sort: z.coerce.number().int().min(-10000).max(10000).optional(),
   active: z.boolean().default(true),
   verification: taskVerification,
@@ -210,6 +206,7 @@ export const taskProofSubmitBody = z
     imageUrl: z
       .string()
       .trim()
+      .max(80, 'task_proof_image_invalid')
       .regex(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'task_proof_image_invalid')
       .nullish(),
     link: z

@@ -4,8 +4,12 @@ import { normalizeUsername, OTP_RE, usernameProblem } from './formats';
 
 export * from './formats';
 
+/** A phone number or e-mail address as typed: an e-mail address is at most 254 characters (RFC 5321). */
+export const USERNAME_INPUT_MAX = 254;
+
 export const usernameField = z
   .string({ error: 'enter_phone_or_email' })
+  .max(USERNAME_INPUT_MAX, 'target_invalid')
   .superRefine((value, ctx) => {
     const problem = usernameProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -28,7 +32,14 @@ export const verifyCodeField = z
   .string({ error: 'enter_verification_code' })
   .trim()
   .min(1, 'enter_verification_code')
+  .max(16, 'verification_code_format')
   .regex(OTP_RE, 'verification_code_format');
+
+/** The confirmation of a new password: only compared with it, but bounded like it. */
+export const confirmPasswordField = z
+  .string({ error: 'confirm_your_password' })
+  .min(1, 'confirm_your_password')
+  .max(PASSWORD_MAX, 'passwords_do_not_match');
 
 /** The instants the API takes (1970 up to the year 10000): PostgreSQL and JavaScript both hold every one of them. */
 export const INSTANT_MIN_MS = Date.UTC(1970, 0, 1);
@@ -39,3 +50,11 @@ export function isSaneInstant(text: string): boolean {
   const at = Date.parse(text);
   return at >= INSTANT_MIN_MS && at < INSTANT_MAX_MS;
 }
+
+/** An optional ISO date-time with its offset, inside the sane range; null clears it. */
+export const isoTimeField = z.iso
+  .datetime({ offset: true, error: 'validation_failed' })
+  .max(40, 'validation_failed')
+  .refine(isSaneInstant, 'validation_failed')
+  .nullable()
+  .optional();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INCOME_DAY_RANGES } from './constants';
 import { pageOf } from './pagination';
 
 /** What moved money (DESIGN.md §6); every posting has exactly one. */
@@ -48,6 +49,28 @@ export const balanceItem = z.object({
 });
 export const balancePage = pageOf(balanceItem);
 export type BalanceItem = z.infer<typeof balanceItem>;
+
+export const incomeDailyQuery = z.object({
+  days: z.coerce
+    .number({ error: 'validation_failed' })
+    .refine((n) => (INCOME_DAY_RANGES as readonly number[]).includes(n), 'validation_failed')
+    .default(7),
+});
+
+/** The caller's earnings per day in India, oldest first, every day present; rupee strings by kind. */
+export const incomeDailyData = z.object({
+  timeZone: z.string(),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      task_reward: z.string(),
+      rebate: z.string(),
+      linked_income: z.string(),
+      revenue: z.string(),
+    }),
+  ),
+});
+export type IncomeDaily = z.infer<typeof incomeDailyData>;
 
 export const LEDGER_RULES = [
   'posting_unbalanced',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { AMOUNT_TEXT_MAX } from './constants';
 import { endpoints } from './endpoints';
 import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { parseRupees, rupeeAmountField } from './money';
@@ -82,7 +83,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** Withdrawal amount (spec: "enter withdrawal amount"): rupees, > 0, at most two decimals → paise. */
 export const withdrawalAmountField = z
-  .union([z.string(), z.number()], { error: 'enter_withdrawal_amount' })
+  .union([z.string().max(AMOUNT_TEXT_MAX, 'invalid_amount'), z.number()], { error: 'enter_withdrawal_amount' })
   .refine((value) => String(value).trim() !== '', { message: 'enter_withdrawal_amount', abort: true })
   .pipe(rupeeAmountField);
 
@@ -133,6 +134,7 @@ export type WithdrawAddBody = z.input<typeof withdrawAddBody>;
 export const withdrawAddHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string({ error: 'idempotency_key_invalid' })
+    .max(100, 'idempotency_key_invalid')
     .regex(/^[\x21-\x7e]{1,100}$/, 'idempotency_key_invalid')
     .optional(),
 });
@@ -202,7 +204,7 @@ export const withdrawCancelBody = z.object({
   id: z.coerce.number({ error: 'withdrawal_not_found' }).int('withdrawal_not_found').positive('withdrawal_not_found'),
 });
 
-const dayField = z.iso.date({ error: 'validation_failed' });
+const dayField = z.iso.date({ error: 'validation_failed' }).max(10, 'validation_failed');
 
 const riskReasonKeys = Object.values(RISK_REASON_KEYS) as [string, ...string[]];
 
@@ -282,7 +284,7 @@ export const adminSettingsSetBody = z.object({
       dailyTotal: rupeeAmountField.optional(),
       /** Rupees, 0 allowed. */
       fee: z
-        .union([z.string(), z.number()], { error: 'invalid_amount' })
+        .union([z.string().max(AMOUNT_TEXT_MAX, 'invalid_amount'), z.number()], { error: 'invalid_amount' })
         .transform((value, ctx) => {
           const paise = parseRupees(value);
           if (paise === undefined) {

@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import * as account from './features/account';
 import * as admin from './features/admin';
 import * as auth from './features/auth';
+import * as fraud from './features/fraud';
 import * as health from './features/health';
 import * as intro from './features/intro';
 import * as linkedAccounts from './features/linked-accounts';
@@ -32,6 +33,7 @@ import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limi
 import { connectRedis } from './platform/redis';
 import { checkEveryRoute, type FeatureDeps } from './platform/routes';
 import { responseSerializerCompiler } from './platform/serializer';
+import { registerSettings } from './platform/settings.routes';
 import { serveApps, type WebRoots } from './platform/web';
 import { createWorker } from './worker';
 
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   // First: the shutdown refusal must start before the job runner's preClose hook stops work.
-  await installHttpPolicy(app);
+  installHttpPolicy(app, { slowMs: config.LOG_SLOW_MS, sampleRate: config.LOG_SAMPLE_RATE });
   await registerApiDocs(app);
 
   const now = deps.now ?? (() => new Date());
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   users.register(app, feature);
   wallet.register(app, feature);
   // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
-  const files = uploads.register(app, { ...feature, store: deps.fileStore });
+  const files = uploads.register(app, { ...feature, store: deps.fileStore, rates });
   tasks.register(app, { ...feature, uploads: files });
   account.register(app, feature);
   survey.register(app, feature);
@@ -126,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   notices.register(app, feature);
   admin.register(app, { ...feature, pendingWithdrawals });
   registerAudit(app, feature);
+  registerSettings(app, { ...feature, sections: { withdrawal: withdrawals.limitSettings, risk: fraud.riskSettings } });
   payoutAccounts.register(app, feature);
   withdrawals.register(app, { ...feature, payouts: worker.payouts });
   payouts.register(app, { ...feature, payouts: worker.payouts });

@@ -1,17 +1,16 @@
+import cluster from 'node:cluster';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { createUsersService } from './features/users';
-import { ConfigError, loadConfig } from './platform/config';
+import { type Config, ConfigError, loadConfig } from './platform/config';
 
 /** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
 const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
 
-async function main() {
-  const config = loadConfig();
-  const startedAt = performance.now();
-  const database = await openDatabase({
+function open(config: Config) {
+  return openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     template: PGLITE_TEMPLATE,
@@ -19,8 +18,14 @@ async function main() {
     onConnectionError: (error) =>
       process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
   });
-  const { app } = await buildApp({ config, database });
+}
 
+/** The first admin, once per start (by the primary when several processes serve). */
+async function bootstrapAdmin(
+  config: Config,
+  database: Awaited<ReturnType<typeof open>>,
+  log: (fields: object, msg: string) => void,
+) {
   const admin = await createUsersService({ db: database.db, now: () => new Date() }).bootstrapAdmin({
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
@@ -31,8 +36,53 @@ async function main() {
       `\nKamai: created the first admin account (shown only this once)\n  username:    ${admin.username}\n  password:    ${admin.password}\n  invite code: ${admin.inviteCode}\n\n`,
     );
   } else if (admin) {
-    app.log.info({ username: admin.username, inviteCode: admin.inviteCode }, 'admin account created');
+    log({ username: admin.username, inviteCode: admin.inviteCode }, 'admin account created');
   }
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process migrates and makes the first admin, then forks that many
+ * workers, which share the port (node:cluster hands connections out in turn) and each run the whole
+ * app, job runner included (jobs are claimed with SKIP LOCKED and leases, so several runners are safe).
+ * A worker that dies is replaced; SIGTERM is passed on and the primary exits when they have.
+ */
+async function primary(config: Config) {
+  const database = await open(config);
+  await bootstrapAdmin(config, database, (fields, msg) => {
+    if (['info', 'debug', 'trace'].includes(config.LOG_LEVEL))
+      process.stdout.write(`${JSON.stringify({ ...fields, msg })}\n`);
+  });
+  await database.close();
+  let closing = false;
+  const fork = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(
+      `${JSON.stringify({ msg: 'worker exited, replacing it', pid: worker.process.pid, code, signal })}\n`,
+    );
+    setTimeout(fork, 1000);
+  });
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 20_000).unref();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  for (let i = 0; i < config.WEB_CONCURRENCY; i += 1) fork();
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(config);
+  const startedAt = performance.now();
+  const database = await open(config);
+  const { app } = await buildApp({ config, database });
+  if (!cluster.isWorker) await bootstrapAdmin(config, database, (fields, msg) => app.log.info(fields, msg));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -63,7 +63,8 @@ export async function createTestContext(
   deps: Pick<AppDeps, 'pendingWithdrawals' | 'smsSender'> = {},
 ) {
   const database = await testDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'info', ...env });
+  // Code refusals answer at once here (1 s in production); security.test.ts checks the delay itself.
+  const config = loadConfig({ LOG_LEVEL: 'info', AUTH_CODE_FAILURE_DELAY_MS: '0', ...env });
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {

@@ -35,7 +35,7 @@ const title = (name: string) => `${name} ${++seq}`;
 describe('notices for users', () => {
   it('shows only published notices whose time has come, never drafts', async () => {
     const user = await ctx.newUser();
-    const draft = await addNotice({ title: title('Draft'), body: 'Not yet' });
+    const draft = await addNotice({ title: title('Draft'), body: 'Not yet', published: false });
     const later = await addNotice({
       title: title('Scheduled'),
       body: 'Tomorrow',
@@ -168,6 +168,20 @@ describe('read state', () => {
 });
 
 describe('notices for operators', () => {
+  it('publishes a new notice on save unless it is saved as a draft', async () => {
+    const user = await ctx.newUser();
+    const token = await ctx.adminToken();
+    const id = await addNotice({ title: title('Diwali bonus'), body: 'Tasks pay double' });
+    expect((await ctx.get(`${API}/admin/notice/detail?id=${id}`, { token })).body.data).toMatchObject({
+      state: 'published',
+      published: true,
+    });
+    const draft = await addNotice({ title: title('Later'), body: 'Not yet', published: false });
+    const seen = (await inbox(user.token, '?kind=notice')).items.map((i) => i.id);
+    expect(seen).toContain(id);
+    expect(seen).not.toContain(draft);
+  });
+
   it('adds, edits, lists by state and deletes, with an audit row for each write', async () => {
     const token = await ctx.adminToken();
     const empty = await ctx.post(`${API}/admin/notice/add`, { title: ' ', body: 'x' }, { token });
@@ -175,7 +189,7 @@ describe('notices for operators', () => {
     const noBody = await ctx.post(`${API}/admin/notice/add`, { title: 'x' }, { token });
     expect(noBody.body.key).toBe('enter_notice_body');
 
-    const id = await addNotice({ title: title('Maintenance'), body: 'Sunday 2am' });
+    const id = await addNotice({ title: title('Maintenance'), body: 'Sunday 2am', published: false });
     expect((await ctx.get(`${API}/admin/notice/detail?id=${id}`, { token })).body.data).toMatchObject({
       id,
       state: 'draft',

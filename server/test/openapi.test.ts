@@ -54,7 +54,10 @@ describe('OpenAPI error responses (issue 12)', () => {
       expect.arrayContaining(['forbidden', 'account_frozen', 'cannot_review_own_withdrawal']),
     );
     expect(admin['404'].content['application/json'].schema.properties.key.enum).toEqual(['withdrawal_not_found']);
-    expect(admin['409'].content['application/json'].schema.properties.key.enum).toEqual(['withdrawal_state_conflict']);
+    expect(admin['409'].content['application/json'].schema.properties.key.enum).toEqual([
+      'withdrawal_state_conflict',
+      'second_approver_required',
+    ]);
 
     const upload = op(`${API}/admin/tool/upload`, 'POST').responses;
     expect(upload['413'].content['application/json'].schema.properties.key.enum).toEqual([

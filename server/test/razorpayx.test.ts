@@ -35,7 +35,8 @@ function env(fake: RazorpayxFake, gateway = 'razorpayx') {
     RAZORPAYX_WEBHOOK_SECRET: KEYS.webhookSecret,
     RAZORPAYX_WEBHOOK_SECRET_PREVIOUS: PREVIOUS_SECRET,
     RAZORPAYX_BASE_URL: fake.url,
-    RAZORPAYX_TIMEOUT_MS: '300',
+    // Long enough for a loaded machine's honest answers; the fake's hung ones still time out.
+    RAZORPAYX_TIMEOUT_MS: '2000',
     PAYOUT_RECONCILE_AFTER_SECONDS: String(RECONCILE_SECONDS),
     SANDBOX_PAYOUT_DELAY_MS: '3600000',
     PAYOUT_GATEWAY_SECRET: 'sandbox-secret-0123456789',
@@ -468,7 +469,7 @@ describe('the RazorpayX client against the fake, directly', () => {
       keyId: KEYS.keyId,
       keySecret: secret,
       accountNumber: KEYS.accountNumber,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
     }).gateway;
   const signal = () => AbortSignal.timeout(5_000);
 

@@ -263,6 +263,44 @@ describe('defect 3: a sign-up flood', () => {
   });
 });
 
+describe('defect 3: a code refusal answers late, so a flood on many connections slows itself', () => {
+  it('answers a wrong or missing code after AUTH_CODE_FAILURE_DELAY_MS, with the same key; a good request is not delayed', async () => {
+    const slow = await createTestContext({ AUTH_CODE_FAILURE_DELAY_MS: '300' });
+    try {
+      const body = (username: string, verifyCode: string) => ({
+        username,
+        password: 'Some-pass-1',
+        password2: 'Some-pass-1',
+        verifyCode,
+        inviteCode: slow.admin.inviteCode,
+      });
+      // No code for this number at all (the cheap precheck), and a wrong code for one that has a code.
+      const phone = slow.uniquePhone();
+      const coded = slow.uniquePhone();
+      expect((await slow.post(`${API}/common/otp/send`, { target: coded, type: 1 }, { ip: nextIp() })).status).toBe(
+        200,
+      );
+      const right = await slow.lastCode(`91${coded}`);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (const [username, code, key] of [
+        [phone, '123456', 'verification_code_not_found'],
+        [coded, wrong, 'verification_code_incorrect'],
+      ] as const) {
+        const started = performance.now();
+        const res = await slow.post(REGISTER, body(username, code), { ip: nextIp() });
+        // A lower bound only: a timer never fires early, so this cannot fail on a slow machine.
+        expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+        expect(res.body.key).toBe(key);
+      }
+      // The right code registers (no refusal, nothing to delay).
+      const ok = await slow.post(REGISTER, body(coded, right), { ip: nextIp() });
+      expect(ok.status).toBe(200);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('defect 6: no account enumeration', () => {
   it('register checks the code before saying the name is taken', async () => {
     const existing = await ctx.registerUser();

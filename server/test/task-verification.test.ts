@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TASK_PROOF_UPLOADS_PER_HOUR } from '@kamai/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, postings, taskProofs } from '../src/db/schema';
@@ -286,6 +287,19 @@ describe('proof: submit, review in the console, credit on approval only', () => 
       .from(taskProofs)
       .where(and(eq(taskProofs.userId, user.id), eq(taskProofs.taskId, id)));
     expect(open?.n).toBe(1);
+  });
+
+  it('limits screenshot uploads per user and hour (every stored file stays): the next is 429, others unaffected', async () => {
+    const user = await ctx.newUser();
+    const other = await ctx.newUser();
+    const answers = await Promise.all(
+      Array.from({ length: TASK_PROOF_UPLOADS_PER_HOUR + 5 }, (_, i) => uploadScreenshot(user.token, png(100 + i))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(TASK_PROOF_UPLOADS_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(answers.find((a) => a.status === 429)?.body.key).toBe('too_many_requests');
+    expect((await uploadScreenshot(other.token, png(200))).status).toBe(200);
   });
 
   it('an operator cannot approve their own proof, and a plain user cannot review', async () => {

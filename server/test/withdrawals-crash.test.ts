@@ -167,7 +167,7 @@ interface Attempt {
 }
 
 describe('a server killed in the middle of withdrawals and approvals', () => {
-  it('loses no acknowledged withdrawal, pays none twice and keeps the ledger whole', { timeout: 180_000 }, async () => {
+  it('loses no acknowledged withdrawal, pays none twice and keeps the ledger whole', { timeout: 360_000 }, async () => {
     let server = await start();
     let adminToken = await login(server, ADMIN.username, ADMIN.password);
     const set = await call(

@@ -1,4 +1,4 @@
-import { formatMoney, intlTag } from '@kamai/contract';
+import { formatDate, formatMoney } from '@kamai/contract';
 import { currentLocale } from '../i18n';
 
 /** "₹1,20,000.50" from a rupee string (or paise), in the operator's language; "—" for none. */
@@ -9,5 +9,5 @@ export function rupees(amount: string | bigint | null | undefined): string {
 
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(intlTag(currentLocale()), { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(iso, currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }

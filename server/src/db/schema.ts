@@ -583,7 +583,11 @@ export const withdrawalHistory = pgTable(
     actorId: bigint('actor_id', { mode: 'number' }).references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('withdrawal_history_withdrawal_idx').on(t.withdrawalId, t.id)],
+  (t) => [
+    index('withdrawal_history_withdrawal_idx').on(t.withdrawalId, t.id),
+    // The dashboard's trends count the states entered per day.
+    index('withdrawal_history_created_idx').on(t.createdAt, t.toState),
+  ],
 );
 
 /**
@@ -699,6 +703,7 @@ export const payoutMismatches = pgTable(
   (t) => [
     index('payout_mismatches_withdrawal_idx').on(t.withdrawalId),
     index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
+    index('payout_mismatches_created_idx').on(t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { AuditItem, PageQuery } from '@kamai/contract';
 import type { Db } from '../db/client';
 import { type AuditFilter, listAudit } from './audit.queries';
-import { decodeCursor, encodeCursor, isRowId } from './cursor';
+import { decodeCursor, isRowId, keysetPage } from './cursor';
 
 type ListQuery = PageQuery & Omit<AuditFilter, 'beforeId' | 'limit'>;
 
@@ -18,12 +18,9 @@ export function createAuditService({ db }: { db: Db }) {
       beforeId,
       limit: query.limit + 1,
     });
-    const items: AuditItem[] = rows.slice(0, query.limit).map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-    }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    const page = keysetPage(rows, query.limit, (row) => row.id);
+    const items: AuditItem[] = page.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return { items, nextCursor: page.nextCursor };
   }
 
   return { list };

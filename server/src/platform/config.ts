@@ -114,6 +114,8 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(20),
+  // Processes serving HTTP (node:cluster); more than 1 only with DATABASE_URL (checked below).
+  WEB_CONCURRENCY: positiveInt.max(64).default(1),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -151,6 +153,9 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Answers logged: every 5xx, every one slower than LOG_SLOW_MS, and this share of the rest.
+  LOG_SLOW_MS: nonNegativeInt.default(1000),
+  LOG_SAMPLE_RATE: z.coerce.number({ error: 'must be a number from 0 to 1' }).min(0).max(1).default(0.01),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -198,6 +203,12 @@ export const configSchema = z.object({
   /** Registration and password-reset attempts from one address an hour (issue 12, defect 3). */
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(100),
   RESETS_PER_IP_PER_HOUR: positiveInt.default(100),
+  /**
+   * A registration or password reset refused for its one-time code answers this late (ms). A script
+   * that guesses codes or floods sign-ups on many connections is slowed to one try per connection per
+   * delay, so the event loop stays free for real logins (issue 12, defect 3; benchmark 5). 0 turns it off.
+   */
+  AUTH_CODE_FAILURE_DELAY_MS: nonNegativeInt.max(10_000).default(1000),
   TRUST_PROXY: bool.default(false),
   /** `production` hides what only a sandbox may show (the OTP outbox). */
   NODE_ENV: z.string().default('development'),
@@ -213,6 +224,14 @@ const RAZORPAYX_REQUIRED = [
 
 /** The settings plus the rules across them: RazorpayX chosen needs its keys, account and webhook secret. */
 export const checkedConfigSchema = configSchema.superRefine(requireProviderSettings).superRefine((config, context) => {
+  // PGlite is a database inside one process: several processes cannot share its directory.
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message: 'more than 1 needs DATABASE_URL (PGlite, the default database, serves one process)',
+    });
+  }
   if (config.PAYOUT_GATEWAY !== 'razorpayx') return;
   for (const name of RAZORPAYX_REQUIRED) {
     if (!config[name])

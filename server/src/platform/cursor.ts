@@ -20,3 +20,18 @@ export function decodeCursor<T>(cursor: string | undefined, check: (value: unkno
   }
   throw new AppError('validation_failed', { fields: { cursor: 'validation_failed' } });
 }
+
+/**
+ * One keyset page of a contract's `{ items, nextCursor }` shape, from rows fetched with `limit + 1`:
+ * the extra row only tells that another page exists. `cursorOf` gives the sort key of the page's last
+ * row, which the next page starts after.
+ */
+export function keysetPage<T>(
+  rows: readonly T[],
+  limit: number,
+  cursorOf: (last: T) => unknown,
+): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last !== undefined ? encodeCursor(cursorOf(last)) : null };
+}

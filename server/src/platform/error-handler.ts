@@ -3,11 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from './errors';
 import { rateLimitHeaders } from './openapi';
+import { recordUndocumentedError } from './route-errors-check';
 
 type Vars = Record<string, unknown>;
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, key: MessageKey, status: number, data: Vars) {
   const locale = pickLocale(request.headers['accept-language']);
+  recordUndocumentedError(request.routeOptions.config?.routeName, key);
   // Every 429 says when to come back (the OpenAPI document promises these headers).
   if (status === 429 && !reply.hasHeader('retry-after')) reply.headers(rateLimitHeaders(data));
   return reply.code(status).send({

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   envelopeOf,
+  LOCALES,
   type Locale,
   pickLocale,
   type RouteBodyParsed,
@@ -22,6 +23,7 @@ import { type AuthUser, authenticate, bearerHash, type SessionResolver } from '.
 import { type ClientInfo, clientInfoOf } from './client-info';
 import type { Config } from './config';
 import { AppError } from './errors';
+import { installMultipart } from './http-policy';
 import { withRequestContext } from './request-context';
 
 /** What every feature's `register(app, deps)` is given (some features take a few more). */
@@ -32,14 +34,32 @@ export interface FeatureDeps {
   log: FastifyBaseLogger;
 }
 
-export interface HandlerContext<N extends RouteName> {
+/** Who does an admin action, as the audit log records it. */
+export interface Actor {
+  id: number;
+  requestId: string;
+}
+
+/**
+ * The caller, set on `user` and `admin` routes only: the policy check has run before the handler, so
+ * such a route's handler reads `ctx.user` and `ctx.actor` without checking them.
+ */
+type CallerOf<N extends RouteName> = Routes[N]['policy'] extends 'public'
+  ? { user?: undefined; actor?: undefined }
+  : {
+      user: AuthUser;
+      /** The user as the audit log names them: id and this request's id. */
+      actor: Actor;
+    };
+
+export type HandlerContext<N extends RouteName> = RequestContext<N> & CallerOf<N>;
+
+interface RequestContext<N extends RouteName> {
   body: RouteBodyParsed<N>;
   query: RouteQueryParsed<N>;
   params: RouteParamsParsed<N>;
   /** The headers the route declares (lower-case names), parsed by its schema. */
   headers: RouteHeadersParsed<N>;
-  /** Set on `user` and `admin` routes. */
-  user: AuthUser | undefined;
   ip: string;
   /** The address, User-Agent and device id, as registration and login record them. */
   client: ClientInfo;
@@ -128,15 +148,29 @@ export function unstorablePath(root: unknown): string | undefined {
   return undefined;
 }
 
-/** The caller of a user/admin route; the policy check has already run. */
-export function caller(ctx: { user: AuthUser | undefined }): AuthUser {
-  if (!ctx.user) throw new Error('caller() used on a public route');
-  return ctx.user;
+/** A route's success message in every locale, translated once when the route is registered. */
+function successMessages(def: RouteDef) {
+  const key = def.ok ?? 'ok';
+  const messages = Object.fromEntries(LOCALES.map((locale) => [locale, translate(locale, key)])) as Record<
+    Locale,
+    string
+  >;
+  return <T>(locale: Locale, data: T) => ({ code: 200, message: messages[locale], key, data });
 }
 
-function envelope<T>(locale: Locale, def: RouteDef, data: T) {
-  const key = def.ok ?? 'ok';
-  return { code: 200, message: translate(locale, key), key, data };
+/** Accept-Language headers seen, with the locale each picks: clients send few distinct ones. */
+const localeCache = new Map<string, Locale>();
+const LOCALE_CACHE_MAX = 500;
+function localeOf(header: string | undefined): Locale {
+  if (header === undefined) return pickLocale(header);
+  let locale = localeCache.get(header);
+  if (locale === undefined) {
+    locale = pickLocale(header);
+    // Bounded: a client sending a new header each time must not grow it without end.
+    if (localeCache.size >= LOCALE_CACHE_MAX) localeCache.clear();
+    localeCache.set(header, locale);
+  }
+  return locale;
 }
 
 /** Per app: the routes registered so far and who finds a session (the auth feature says). */
@@ -185,6 +219,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     if (registry.names.has(name)) throw new Error(`route ${name} registered twice`);
     registry.names.add(name);
     const read = typeof entry === 'function' ? undefined : entry.sessionRead;
+    const envelope = successMessages(def);
     const handler = typeof entry === 'function' ? entry : undefined;
     if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {
       throw new Error(`route ${name}: a session read is only for user routes without input`);
@@ -192,7 +227,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     const route: Parameters<typeof typed.route>[0] = {
       method: def.method,
       url: def.path,
-      config: { policy: def.policy },
+      config: { policy: def.policy, routeName: name },
       schema: {
         summary: def.summary,
         tags: [def.tag],
@@ -222,14 +257,19 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
                 request.authUser = await authenticate(request, def, resolveSession);
               },
             }),
-      preValidation: async (request) => {
-        if (def.rawBody) return;
-        const field = unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
-        if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
-      },
+      // Only where there is input to walk: a hook costs every request of its route a promise.
+      ...(!def.rawBody && (def.body || def.query || def.params || def.multipart)
+        ? {
+            preValidation: async (request: FastifyRequest) => {
+              const field =
+                unstorablePath(request.params) ?? unstorablePath(request.query) ?? unstorablePath(request.body);
+              if (field) throw new AppError('validation_failed', { fields: { [field]: 'validation_failed' } });
+            },
+          }
+        : {}),
       handler: (request, reply) =>
         withRequestContext(request, async () => {
-          const locale = pickLocale(request.headers['accept-language']);
+          const locale = localeOf(request.headers['accept-language']);
           if (read) {
             const data = await read({
               sessionHash: request.sessionHash as string,
@@ -237,14 +277,16 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
               requestId: request.id,
               log: request.log,
             });
-            return envelope(locale, def, data);
+            return envelope(locale, data);
           }
           const answer = await (handler as Handler<RouteName>)({
             body: request.body as never,
             query: request.query as never,
             params: request.params as never,
             headers: request.headers as never,
-            user: request.authUser,
+            // Undefined only on public routes, whose context type says so (CallerOf).
+            user: request.authUser as AuthUser,
+            actor: (request.authUser && { id: request.authUser.id, requestId: request.id }) as Actor,
             ip: request.ip,
             client: clientInfoOf(request),
             locale,
@@ -262,9 +304,17 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
             return reply.send(body);
           }
           if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
-          return envelope(locale, def, answer as RouteData<RouteName>);
+          return envelope(locale, answer as RouteData<RouteName>);
         }),
     };
+    if (def.multipart) {
+      // Multipart's parser and hooks only where a route takes a file (http-policy.ts).
+      app.register(async (scope) => {
+        await installMultipart(scope);
+        scope.withTypeProvider<ZodTypeProvider>().route(route);
+      });
+      continue;
+    }
     if (!def.rawBody) {
       typed.route(route);
       continue;

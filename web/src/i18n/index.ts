@@ -51,7 +51,9 @@ export async function changeLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale.replace('_', '-');
 }
 
-export async function initI18n(): Promise<void> {
+let started: Promise<void> | undefined;
+
+async function start(): Promise<void> {
   await i18n.use(initReactI18next).init({
     lng: DEFAULT_LOCALE,
     fallbackLng: DEFAULT_LOCALE,
@@ -62,6 +64,17 @@ export async function initI18n(): Promise<void> {
     react: { useSuspense: false },
   });
   await changeLocale(readStoredLocale()).catch(() => changeLocale(DEFAULT_LOCALE));
+}
+
+/** Starts i18n in the stored language (once; main.tsx calls it before the first render). */
+export function initI18n(): Promise<void> {
+  started ??= start();
+  return started;
+}
+
+/** Settles when the stored language is in use: a request made before the first render waits for it. */
+export function i18nReady(): Promise<void> {
+  return initI18n().catch(() => undefined);
 }
 
 export { i18n };

@@ -1,28 +1,14 @@
 import type { Locale } from '@kamai/contract';
-import { intlTag } from '@kamai/contract/constants';
-
-const formatters = new Map<Locale, Intl.DateTimeFormat>();
+import { formatDate, intlTag } from '@kamai/contract/constants';
 
 /** An ISO time from the API as a local date and time in the locale's style ("12 Mar 2025, 4:05 pm"). */
 export function formatDateTime(iso: string, locale: Locale): string {
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' });
-    formatters.set(locale, formatter);
-  }
-  return formatter.format(new Date(iso));
+  return formatDate(iso, locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-const timeFormatters = new Map<Locale, Intl.DateTimeFormat>();
 
 /** An ISO time from the API as a local time of day ("4:05 pm"). */
 export function formatTime(iso: string, locale: Locale): string {
-  let formatter = timeFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlTag(locale), { timeStyle: 'short' });
-    timeFormatters.set(locale, formatter);
-  }
-  return formatter.format(new Date(iso));
+  return formatDate(iso, locale, { timeStyle: 'short' });
 }
 
 /** A count in the locale's digits and grouping (3,50,000 in Indian locales). */

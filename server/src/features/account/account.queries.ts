@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale, PageSlug, PageText, SupportContact } from '@kamai/contract';
+import {
+  type Locale,
+  type PageSlug,
+  type PageText,
+  type SupportContact,
+  WITHDRAWAL_OPEN_STATES,
+} from '@kamai/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -60,7 +66,7 @@ export async function countOpenWithdrawals(db: Executor, userId: number) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, ['pending', 'approved', 'processing'])));
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, [...WITHDRAWAL_OPEN_STATES])));
   return row?.n ?? 0;
 }
 

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type AccountAdmin, createAccountAdmin } from './account.admin';
 import { type AccountService, createAccountService } from './account.service';
 
-function accountHandlers(account: AccountService): Handlers {
-  const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
-    id: caller(ctx).id,
-    requestId: ctx.requestId,
-  });
+function accountHandlers(account: AccountService, admin: AccountAdmin): Handlers {
   return {
     pageDetail: (ctx) => account.page(ctx.query.slug, ctx.locale),
-    accountDelete: (ctx) => account.deleteAccount(actor(ctx), ctx.body.password),
-    adminPageGet: (ctx) => account.adminPage(ctx.query.slug),
-    adminPageSet: (ctx) => account.adminSetPage(actor(ctx), ctx.body),
+    accountDelete: (ctx) => account.deleteAccount(ctx.actor, ctx.body.password),
+    adminPageGet: (ctx) => admin.page(ctx.query.slug),
+    adminPageSet: (ctx) => admin.setPage(ctx.actor, ctx.body),
   };
 }
 
 export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, accountHandlers(createAccountService({ db, now })));
+  registerRoutes(app, accountHandlers(createAccountService({ db, now }), createAccountAdmin({ db, now })));
 }

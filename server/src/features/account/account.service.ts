@@ -1,16 +1,9 @@
-import {
-  type AdminPageData,
-  DEFAULT_LOCALE,
-  type Locale,
-  type PageData,
-  type PageSlug,
-  type PageText,
-  type SupportContact,
-} from '@kamai/contract';
+import { DEFAULT_LOCALE, type Locale, type PageData, type PageSlug, type PageText } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/password';
+import type { Actor } from '../../platform/routes';
 import { findUserById } from '../users';
 import { lockWallet } from '../wallet';
 import type { StoredPage } from './account.queries';
@@ -25,19 +18,15 @@ function textFor(texts: StoredPage['texts'], locale: Locale): PageText {
   return texts[DEFAULT_LOCALE] ?? EMPTY_TEXT;
 }
 
-interface Actor {
-  id: number;
-  requestId: string;
+/** A page as stored, or an empty one with no update time. */
+export async function storedPage(db: Db, slug: PageSlug) {
+  const row = await q.getPage(db, slug);
+  return { page: row?.value ?? { texts: {}, contact: null }, updatedAt: row?.updatedAt ?? null };
 }
 
 export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
-  async function stored(slug: PageSlug) {
-    const row = await q.getPage(db, slug);
-    return { page: row?.value ?? { texts: {}, contact: null }, updatedAt: row?.updatedAt ?? null };
-  }
-
   async function page(slug: PageSlug, locale: Locale): Promise<PageData> {
-    const { page, updatedAt } = await stored(slug);
+    const { page, updatedAt } = await storedPage(db, slug);
     const text = textFor(page.texts, locale);
     return {
       slug,
@@ -47,43 +36,6 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
       contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
       updatedAt: updatedAt?.toISOString() ?? null,
     };
-  }
-
-  async function adminPage(slug: PageSlug): Promise<AdminPageData> {
-    const { page, updatedAt } = await stored(slug);
-    return {
-      slug,
-      texts: page.texts,
-      contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
-      updatedAt: updatedAt?.toISOString() ?? null,
-    };
-  }
-
-  /** Replaces a page's texts (empty locales dropped, so they fall back to English); audited. */
-  async function adminSetPage(
-    actor: Actor,
-    input: { slug: PageSlug; texts: StoredPage['texts']; contact?: SupportContact },
-  ): Promise<AdminPageData> {
-    const texts = Object.fromEntries(
-      Object.entries(input.texts).filter(([, t]) => t && (t.title || t.body || t.faq.length > 0)),
-    ) as StoredPage['texts'];
-    await db.transaction(async (tx) => {
-      const before = await q.getPage(tx, input.slug, { forUpdate: true });
-      const value: StoredPage = {
-        texts,
-        contact: input.slug === 'help' ? (input.contact ?? before?.value.contact ?? null) : null,
-      };
-      await q.putPage(tx, input.slug, value, now());
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'page.set',
-        target: `page:${input.slug}`,
-        before: before?.value ?? null,
-        after: value,
-        requestId: actor.requestId,
-      });
-    });
-    return adminPage(input.slug);
   }
 
   /**
@@ -117,7 +69,7 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
     return null;
   }
 
-  return { page, adminPage, adminSetPage, deleteAccount };
+  return { page, deleteAccount };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

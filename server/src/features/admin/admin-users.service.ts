@@ -11,21 +11,17 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { refuseCommonPassword } from '../../platform/common-passwords';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import { hashPassword } from '../../platform/password';
+import type { Actor } from '../../platform/routes';
 import { deleteUserSessions } from '../../platform/sessions.queries';
 import { clearLoginAttempts } from '../auth';
 import { countInvitees } from '../referrals';
 import { updatePassword } from '../users';
 import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
-
-export interface Actor {
-  id: number;
-  requestId: string;
-}
 
 type ListQuery = PageQuery & Omit<q.UserFilter, 'search' | 'beforeId' | 'limit'> & { q?: string };
 
@@ -59,9 +55,8 @@ export function createAdminUsersService({ db }: { db: Db }) {
       beforeId,
       limit: query.limit + 1,
     });
-    const items = rows.slice(0, query.limit).map(toRow);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    const page = keysetPage(rows, query.limit, (row) => row.id);
+    return { items: page.items.map(toRow), nextCursor: page.nextCursor };
   }
 
   async function detail(userId: number): Promise<AdminUserDetail> {

@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { type AdminUsersService, createAdminUsersService } from './admin-users.service';
 import { createDashboardService, type DashboardService, type PendingWithdrawals } from './dashboard.service';
 import { createExportService, type ExportService } from './export.service';
+import { createTrendsService, type TrendsService } from './trends.service';
 
 function adminHandlers(services: {
   users: AdminUsersService;
   dashboard: DashboardService;
+  trends: TrendsService;
   exports: ExportService;
 }): Handlers {
-  const { users, dashboard, exports } = services;
-  const actor = (ctx: { user: Parameters<typeof caller>[0]['user']; requestId: string }) => ({
-    id: caller(ctx).id,
-    requestId: ctx.requestId,
-  });
+  const { users, dashboard, trends, exports } = services;
   return {
     adminUserList: (ctx) => users.list(ctx.query),
     adminUserDetail: (ctx) => users.detail(ctx.query.id),
-    adminUserFreeze: (ctx) => users.freeze(actor(ctx), ctx.body),
-    adminUserRole: (ctx) => users.setRole(actor(ctx), ctx.body),
-    adminUserResetPassword: (ctx) => users.resetPassword(actor(ctx), ctx.body),
+    adminUserFreeze: (ctx) => users.freeze(ctx.actor, ctx.body),
+    adminUserRole: (ctx) => users.setRole(ctx.actor, ctx.body),
+    adminUserResetPassword: (ctx) => users.resetPassword(ctx.actor, ctx.body),
     adminDashboard: () => dashboard.summary(),
+    adminDashboardTrends: () => trends.trends(),
     adminExportUsers: async (ctx) => exports.users(ctx.query),
     adminExportMovements: async (ctx) => exports.movements(ctx.query),
     adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query),
@@ -35,6 +34,7 @@ export function register(app: FastifyInstance, deps: FeatureDeps & { pendingWith
     adminHandlers({
       users: createAdminUsersService({ db }),
       dashboard: createDashboardService({ db, now, pendingWithdrawals: deps.pendingWithdrawals }),
+      trends: createTrendsService({ db, now }),
       exports: createExportService({ db, now }),
     }),
   );

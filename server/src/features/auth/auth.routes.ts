@@ -1,7 +1,7 @@
 import { LOGIN_ADDRESS_LOCK_MINUTES } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { HOUR_S, type RateLimits } from '../../platform/rate-limit';
-import { caller, type FeatureDeps, type Handlers, registerRoutes, setSessionResolver } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes, setSessionResolver } from '../../platform/routes';
 import type { OtpService } from '../otp';
 import { type AuthService, createAuthService } from './auth.service';
 
@@ -10,8 +10,8 @@ function authHandlers(auth: AuthService): Handlers {
     register: ({ body, ip, client }) => auth.register({ ...body, ip }, client),
     login: ({ body, ip, client }) => auth.login({ ...body, ip }, client),
     resetPassword: ({ body, ip, requestId }) => auth.resetPassword({ ...body, ip, requestId }),
-    editPassword: (ctx) => auth.changePassword({ ...caller(ctx), requestId: ctx.requestId }, ctx.body),
-    logout: (ctx) => auth.logout(caller(ctx)),
+    editPassword: (ctx) => auth.changePassword({ ...ctx.user, requestId: ctx.requestId }, ctx.body),
+    logout: (ctx) => auth.logout(ctx.user),
   };
 }
 

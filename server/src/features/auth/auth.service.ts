@@ -27,7 +27,7 @@ import * as attempts from './login-attempts.queries';
 
 export interface AuthServiceDeps {
   db: Db;
-  config: { INVITE_CODE_REQUIRED: boolean };
+  config: { INVITE_CODE_REQUIRED: boolean; AUTH_CODE_FAILURE_DELAY_MS: number };
   otp: OtpService;
   /** Per-address limits (Redis when REDIS_URL is set). */
   limits: {
@@ -49,6 +49,9 @@ const LIMITS: attempts.AttemptLimits = {
 };
 
 type Refusal = { ok: false; key: 'invite_code_not_found' | 'username_taken' | 'username_does_not_exist' };
+
+/** The refusals of a one-time code that are answered late (`AUTH_CODE_FAILURE_DELAY_MS`). */
+const CODE_REFUSALS = new Set(['verification_code_not_found', 'verification_code_incorrect']);
 
 async function takeOrRefuse(limit: RateLimit, ip: string) {
   const taken = await limit.take(ip);
@@ -111,6 +114,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     refuseCommonPassword(input.password);
     await takeOrRefuse(limits.registrationsPerIp, input.ip);
+    await deps.otp.precheck(input.username);
     // 1. The code first (a wrong one answers alike for taken and free names), then the invite code
     //    and the name; the code is used only when all hold.
     const checked = await db.transaction(async (tx) => {
@@ -194,6 +198,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }) {
     refuseCommonPassword(input.password);
     await takeOrRefuse(limits.resetsPerIp, input.ip);
+    await deps.otp.precheck(input.username);
     // The code first: "username does not exist" only for whoever proved the code for that name.
     const checked = await db.transaction(async (tx) => {
       const code = await deps.otp.verify(tx, input.username, input.verifyCode);
@@ -262,7 +267,33 @@ export function createAuthService(deps: AuthServiceDeps) {
     await attempts.sweepAttempts(db, new Date(now().getTime() - LIMITS.accountWindowMs));
   }
 
-  return { register, login, resetPassword, changePassword, logout, resolveSession, sweepLoginAttempts };
+  /**
+   * A wrong or missing code is answered after the configured delay: a timer, no CPU. Many connections
+   * of made-up codes then cost the event loop one cheap refusal per connection per delay instead of as
+   * many as it can answer, and real logins keep their place on it (benchmark 5's register flood).
+   */
+  function slowingCodeRefusals<A extends unknown[], R>(work: (...args: A) => Promise<R>) {
+    return async (...args: A): Promise<R> => {
+      try {
+        return await work(...args);
+      } catch (error) {
+        if (error instanceof AppError && CODE_REFUSALS.has(error.key) && config.AUTH_CODE_FAILURE_DELAY_MS > 0) {
+          await new Promise((resolve) => setTimeout(resolve, config.AUTH_CODE_FAILURE_DELAY_MS));
+        }
+        throw error;
+      }
+    };
+  }
+
+  return {
+    register: slowingCodeRefusals(register),
+    login,
+    resetPassword: slowingCodeRefusals(resetPassword),
+    changePassword,
+    logout,
+    resolveSession,
+    sweepLoginAttempts,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

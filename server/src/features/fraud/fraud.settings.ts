@@ -6,7 +6,9 @@ import {
   type RiskSettingsStored,
 } from '@kamai/contract';
 import type { Executor } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
 import { getSetting, putSetting } from '../../platform/settings.queries';
+import type { SettingsSection } from '../../platform/settings.service';
 
 /** The stored `risk` settings over the defaults; weights merged one by one, so a new signal gets its default. */
 export async function readRiskSettings(
@@ -49,3 +51,23 @@ export async function changeRiskSettings(db: Executor, before: RiskSettingsStore
   await putSetting(db, 'risk', after);
   return after;
 }
+
+/** The `risk` part of the settings page (platform/settings.service.ts); audited only when it changed. */
+export const riskSettings: SettingsSection<RiskSettings, RiskSettingsChange> = {
+  show: async (db) => showRiskSettings(await readRiskSettings(db)),
+  async change(tx, change, actor) {
+    const before = await readRiskSettings(tx, { forUpdate: true });
+    const after = await changeRiskSettings(tx, before, change);
+    if (JSON.stringify(after) !== JSON.stringify(before)) {
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'settings.set',
+        target: 'setting:risk',
+        before: showRiskSettings(before),
+        after: showRiskSettings(after),
+        requestId: actor.requestId,
+      });
+    }
+    return showRiskSettings(after);
+  },
+};

@@ -7,6 +7,7 @@ import {
   type WithdrawalRisk,
 } from '@kamai/contract';
 import type { Tx } from '../../db/client';
+import { needsSecondApprover } from '../../platform/four-eyes';
 import { type PayoutTarget, type RiskFacts, riskFacts } from './fraud.queries';
 import { readRiskSettings } from './fraud.settings';
 
@@ -51,6 +52,6 @@ export async function assessWithdrawal(
   const settings = await readRiskSettings(tx);
   const facts = await riskFacts(tx, input.userId, input.target);
   const risk = scoreOf(firedSignals(facts, settings, input.at), settings.weights);
-  const approvalsRequired = input.amount > BigInt(settings.secondApprovalAbovePaise) ? 2 : 1;
+  const approvalsRequired = needsSecondApprover(input.amount, settings.secondApprovalAbovePaise) ? 2 : 1;
   return { risk, approvalsRequired };
 }

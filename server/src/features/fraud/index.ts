@@ -1,4 +1,4 @@
 // The public face of the fraud feature: client records, withdrawal risk, the `risk` settings.
 export { recordClient } from './fraud.client';
-export { changeRiskSettings, readRiskSettings, showRiskSettings } from './fraud.settings';
+export { readRiskSettings, riskSettings } from './fraud.settings';
 export { assessWithdrawal } from './fraud.signals';

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createIntroAdmin, type IntroAdmin } from './intro.admin';
 import { createIntroService, type IntroService } from './intro.service';
 
-function introHandlers(intro: IntroService): Handlers {
+function introHandlers(intro: IntroService, admin: IntroAdmin): Handlers {
   return {
     introDetail: () => intro.detail(),
-    introProgress: (ctx) => intro.progress(caller(ctx).id, ctx.body.watchedSeconds),
+    introProgress: (ctx) => intro.progress(ctx.user.id, ctx.body.watchedSeconds),
     adminIntroGet: () => intro.detail(),
-    adminIntroSet: (ctx) => intro.set({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
+    adminIntroSet: (ctx) => admin.set(ctx.actor, ctx.body),
   };
 }
 
 export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, introHandlers(createIntroService({ db, now })));
+  registerRoutes(app, introHandlers(createIntroService({ db, now }), createIntroAdmin({ db })));
 }

@@ -1,14 +1,8 @@
 import { INTRO_WATCH_SHARE, type IntroData, type IntroProgressData } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
-import { getSetting, putSetting } from '../../platform/settings.queries';
+import { getSetting } from '../../platform/settings.queries';
 import * as q from './intro.queries';
-
-export type IntroChanges = Partial<Omit<IntroData, 'videoUrl' | 'videoSeconds'>> & {
-  videoUrl?: string | null;
-  videoSeconds?: number | null;
-};
 
 /** Slack for the time a report spends on the way (the page reports every few seconds). */
 const CLOCK_SLACK_SECONDS = 2;
@@ -42,34 +36,7 @@ export function createIntroService({ db, now }: { db: Db; now: () => Date }) {
     });
   }
 
-  /** Merges the given fields into the introduction's settings; an empty video URL clears it. */
-  async function set(actor: { id: number; requestId: string }, changes: IntroChanges) {
-    return db.transaction(async (tx) => {
-      const before = await getSetting(tx, 'intro', { forUpdate: true });
-      const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      const after: IntroData = { ...before, ...given };
-      if (after.videoUrl === '') after.videoUrl = null;
-      if (!after.videoUrl) after.videoSeconds = null;
-      // Watch time is measured against the video's length, so a video needs one.
-      else if (!after.videoSeconds) {
-        throw new AppError('intro_video_seconds_required', {
-          fields: { videoSeconds: 'intro_video_seconds_required' },
-        });
-      }
-      await putSetting(tx, 'intro', after);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'intro.set',
-        target: 'setting:intro',
-        before,
-        after,
-        requestId: actor.requestId,
-      });
-      return after;
-    });
-  }
-
-  return { detail, progress, set };
+  return { detail, progress };
 }
 
 export type IntroService = ReturnType<typeof createIntroService>;

@@ -1,23 +1,19 @@
 import { formatRupees, type LinkedStatus, type Locale, type PageQuery } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/routes';
 import { getSetting, putSetting } from '../../platform/settings.queries';
 import { findUserById } from '../users';
 import * as q from './linked-accounts.queries';
 import { moveTo, toItem } from './linked-accounts.view';
 
-export interface Actor {
-  id: number;
-  requestId: string;
-}
-
 /**
  * Operators' side: the list of every linked number, and the sandbox provider's controls (complete a
  * pairing, set a status), which stand in for the events a real provider would report.
  */
-export function createLinkedAdminService({ db, now }: { db: Db; now: () => Date }) {
+export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date }) {
   async function adminItem(tx: Tx | Db, row: q.LinkedAccountRow, at: Date, locale: Locale) {
     const user = await findUserById(tx, row.userId);
     const pending = await q.phonesWithPendingCode(tx, [row.phone], at, row.userId);
@@ -32,19 +28,18 @@ export function createLinkedAdminService({ db, now }: { db: Db; now: () => Date 
     const at = now();
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listAccounts(db, { ...query, beforeId, limit: query.limit + 1 });
-    const page = rows.slice(0, query.limit);
+    const page = keysetPage(rows, query.limit, (row) => row.account.id);
     const pending = await q.phonesWithPendingCode(
       db,
-      page.map((r) => r.account.phone),
+      page.items.map((r) => r.account.phone),
       at,
     );
-    const items = page.map(({ account, username }) => ({
+    const items = page.items.map(({ account, username }) => ({
       ...toItem(account, { now: at, locale, pairingPending: pending.has(account.phone) }),
       userId: account.userId,
       username,
     }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return { items, nextCursor: page.nextCursor };
   }
 
   async function accountId(phone: string) {
@@ -165,4 +160,4 @@ export function createLinkedAdminService({ db, now }: { db: Db; now: () => Date 
   return { list, accountId, complete, setStatus, rateGet, rateSet };
 }
 
-export type LinkedAdminService = ReturnType<typeof createLinkedAdminService>;
+export type LinkedAccountsAdmin = ReturnType<typeof createLinkedAccountsAdmin>;

@@ -8,7 +8,7 @@ import {
   REBIND_CODE_SECONDS,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { getSetting } from '../../platform/settings.queries';
 import type { LinkProvider } from './linked-accounts.provider';
@@ -109,7 +109,8 @@ export function createLinkedAccountsService({ db, provider, now }: LinkedDeps) {
     const at = now();
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listAccounts(db, { userId, beforeId, limit: query.limit + 1 });
-    const accounts = rows.slice(0, query.limit).map((r) => r.account);
+    const page = keysetPage(rows, query.limit, (row) => row.account.id);
+    const accounts = page.items.map((r) => r.account);
     const pending = await q.phonesWithPendingCode(
       db,
       accounts.map((a) => a.phone),
@@ -117,11 +118,10 @@ export function createLinkedAccountsService({ db, provider, now }: LinkedDeps) {
       userId,
     );
     const items = accounts.map((row) => toItem(row, { now: at, locale, pairingPending: pending.has(row.phone) }));
-    const last = items.at(-1);
     const rate = await getSetting(db, 'linked');
     return {
       items,
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
+      nextCursor: page.nextCursor,
       hourlyRate: formatRupees(BigInt(rate.hourlyRatePaise)),
     };
   }
@@ -134,9 +134,8 @@ export function createLinkedAccountsService({ db, provider, now }: LinkedDeps) {
   async function eventPage(accountId: number, query: PageQuery, locale: Locale) {
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listEvents(db, accountId, query.limit + 1, beforeId);
-    const items = rows.slice(0, query.limit).map((row) => toEventItem(row, locale));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    const page = keysetPage(rows, query.limit, (row) => row.id);
+    return { items: page.items.map((row) => toEventItem(row, locale)), nextCursor: page.nextCursor };
   }
 
   async function isBound(userId: number, phone: string) {

@@ -1,16 +1,12 @@
 import type { PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { enqueueNoticePush } from '../../platform/push.queries';
+import type { Actor } from '../../platform/routes';
 import * as q from './notices.queries';
 import { toAdminNotice } from './notices.service';
-
-interface Actor {
-  id: number;
-  requestId: string;
-}
 
 interface NoticeInput {
   title?: string;
@@ -22,7 +18,7 @@ interface NoticeInput {
 }
 
 /** Operators write notices; each write is audited in its own transaction. */
-export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date }) {
+export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
   /** A published notice always has a time: the one given, else the one it had, else now. */
   function publishTime(input: NoticeInput, current: Date | null, at: Date, published: boolean): Date | null {
     if (input.publishedAt) return new Date(input.publishedAt);
@@ -32,7 +28,8 @@ export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date
 
   async function add(actor: Actor, input: NoticeInput & { title: string; body: string }) {
     const at = now();
-    const published = input.published ?? false;
+    // Published on save unless the operator chose a draft (issue 15: drafts by default went unseen).
+    const published = input.published ?? true;
     return db.transaction(async (tx) => {
       const row = await q.insertNotice(tx, {
         title: input.title,
@@ -116,12 +113,11 @@ export function createNoticesAdminService({ db, now }: { db: Db; now: () => Date
     const at = now();
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listNotices(db, { state: query.state, now: at, beforeId, limit: query.limit + 1 });
-    const items = rows.slice(0, query.limit).map((r) => toAdminNotice(r.notice, r.readCount, at));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    const page = keysetPage(rows, query.limit, (row) => row.notice.id);
+    return { items: page.items.map((r) => toAdminNotice(r.notice, r.readCount, at)), nextCursor: page.nextCursor };
   }
 
   return { add, edit, remove, detail, list };
 }
 
-export type NoticesAdminService = ReturnType<typeof createNoticesAdminService>;
+export type NoticesAdmin = ReturnType<typeof createNoticesAdmin>;

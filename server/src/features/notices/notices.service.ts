@@ -9,7 +9,7 @@ import {
   translate,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { NotificationKind } from '../../platform/notifications.queries';
 import { findUserById } from '../users';
@@ -78,15 +78,13 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
       after,
       limit: query.limit + 1,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map((row) => toInboxItem(row, locale)),
-      nextCursor:
-        rows.length > query.limit && last
-          ? encodeCursor({ pinned: last.pinned, atUs: last.atUs, rank: last.rank, id: last.id })
-          : null,
-    };
+    const page = keysetPage(rows, query.limit, (last) => ({
+      pinned: last.pinned,
+      atUs: last.atUs,
+      rank: last.rank,
+      id: last.id,
+    }));
+    return { items: page.items.map((row) => toInboxItem(row, locale)), nextCursor: page.nextCursor };
   }
 
   /** Opens one item and marks it read (opening again changes nothing). */

@@ -35,19 +35,32 @@ export async function deleteCode(db: Executor, id: number) {
   await db.delete(otpCodes).where(eq(otpCodes.id, id));
 }
 
+/** A code of the target that can still be used: not used, not expired, tries left. */
+function usableCode(target: string, now: Date, maxTries: number) {
+  return and(
+    eq(otpCodes.target, target),
+    isNull(otpCodes.consumedAt),
+    gt(otpCodes.expiresAt, now),
+    lt(otpCodes.attempts, maxTries),
+  );
+}
+
+/** Whether the target has a code it could still use: one read, no lock, no transaction (the cheap refusal). */
+export async function hasUsableCode(db: Executor, target: string, now: Date, maxTries: number) {
+  const [row] = await db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(usableCode(target, now, maxTries))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The newest code of a target that can still be used, locked for the caller's transaction. */
 export async function lockUsableCode(db: Executor, target: string, now: Date, maxTries: number) {
   const [row] = await db
     .select()
     .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.target, target),
-        isNull(otpCodes.consumedAt),
-        gt(otpCodes.expiresAt, now),
-        lt(otpCodes.attempts, maxTries),
-      ),
-    )
+    .where(usableCode(target, now, maxTries))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1)
     .for('update');

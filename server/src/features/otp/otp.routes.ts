@@ -1,25 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { HOUR_S, type RateLimits } from '../../platform/rate-limit';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createOtpAdmin, type OtpAdmin } from './otp.admin';
 import { type DeliveryLog, failoverSender, type OtpSender, sandboxSender, smtpClient } from './otp.senders';
 import { createOtpService, type OtpService } from './otp.service';
 import { smsSenderFor } from './sms.providers';
 
-function otpHandlers(otp: OtpService): Handlers {
+function otpHandlers(otp: OtpService, admin: OtpAdmin): Handlers {
   return {
     otpSend: ({ body, ip, locale }) => otp.send({ target: body.target, ip, locale }),
-    adminOtpOutbox: (ctx) => otp.outbox({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.query),
-    adminOtpDeliveries: ({ query }) => otp.deliveries(query),
+    adminOtpOutbox: (ctx) => admin.outbox(ctx.actor, ctx.query),
+    adminOtpDeliveries: ({ query }) => admin.deliveries(query),
     objOtpSms: (ctx) =>
-      otp.deliver(
-        { id: caller(ctx).id, requestId: ctx.requestId },
-        { channel: 'sms', target: ctx.body.target, message: ctx.body.message, locale: ctx.body.locale ?? ctx.locale },
-      ),
+      otp.deliver(ctx.actor, {
+        channel: 'sms',
+        target: ctx.body.target,
+        message: ctx.body.message,
+        locale: ctx.body.locale ?? ctx.locale,
+      }),
     objOtpEmail: (ctx) =>
-      otp.deliver(
-        { id: caller(ctx).id, requestId: ctx.requestId },
-        { channel: 'email', target: ctx.body.target, message: ctx.body.message, locale: ctx.body.locale ?? ctx.locale },
-      ),
+      otp.deliver(ctx.actor, {
+        channel: 'email',
+        target: ctx.body.target,
+        message: ctx.body.message,
+        locale: ctx.body.locale ?? ctx.locale,
+      }),
     smsReportMsg91: ({ query, body, ip }) => otp.msg91Report({ token: query.token, ip, body }),
   };
 }
@@ -67,6 +72,6 @@ export function register(
     senders: { sms, email },
   });
   acceptFormBodies(app, ['/go_user/api/v1/common/sms/report/msg91']);
-  registerRoutes(app, otpHandlers(otp));
+  registerRoutes(app, otpHandlers(otp, createOtpAdmin({ db, config, senders: { sms, email } })));
   return otp;
 }

@@ -7,14 +7,13 @@ import {
   OTP_MAX_TRIES,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
-  type PageQuery,
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import type { Config } from '../../platform/config';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { RateLimit } from '../../platform/rate-limit';
+import type { Actor } from '../../platform/routes';
 import * as q from './otp.queries';
 import { DeliveryFailed, type OtpSender } from './otp.senders';
 import { checkMsg91Report, parseMsg91Report } from './sms.reports';
@@ -34,20 +33,12 @@ export interface OtpServiceDeps {
 
 export type CodeCheck = { ok: true; id: number } | { ok: false; key: MessageKey; data: Record<string, unknown> };
 
-/** Who reads the outbox, for its audit row. */
-export interface OutboxReader {
-  id: number;
-  requestId: string;
-}
-
 function hashCode(target: string, code: string): Buffer {
   return createHash('sha256').update(`${target}:${code}`).digest();
 }
 
 export function createOtpService(deps: OtpServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
-  const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
 
   /** Why nobody took it, as the caller's answer: the target is refused everywhere (400), or try later (503). */
   function refusal(channel: 'sms' | 'email', error: unknown): AppError {
@@ -102,7 +93,7 @@ export function createOtpService(deps: OtpServiceDeps) {
    * works like one the user asked for) or a message. Limited per operator, audited with the outcome.
    */
   async function deliver(
-    actor: { id: number; requestId: string },
+    actor: Actor,
     input: { channel: 'sms' | 'email'; target: string; message?: string; locale: Locale },
   ) {
     if (!(await deps.adminSends.take(String(actor.id))).ok) throw new AppError('too_many_requests');
@@ -139,18 +130,6 @@ export function createOtpService(deps: OtpServiceDeps) {
     return { kind, target: input.target, provider } as const;
   }
 
-  async function deliveries({ limit, cursor, target }: PageQuery & { target?: string }) {
-    const beforeId = decodeCursor(cursor, isRowId);
-    const rows = await q.listDeliveries(deps.db, { limit: limit + 1, beforeId, target });
-    const items = rows.slice(0, limit).map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
-  }
-
   /** MSG91's delivery report: refused unless it carries the report token (and comes from an allowed address). */
   async function msg91Report(input: { token: string | undefined; ip: string; body: unknown }) {
     checkMsg91Report(deps.config, input);
@@ -166,6 +145,17 @@ export function createOtpService(deps: OtpServiceDeps) {
    * holds that code's row locked; on a match the caller decides whether to `use` it. A wrong code
    * counts a try; the caller commits that and then throws.
    */
+  /**
+   * Refuses at once, with the answer `verify` would give, a target that has no usable code: one
+   * unlocked read outside any transaction, so a flood of made-up codes for made-up numbers costs a
+   * single indexed read each and never queues behind (or holds) a transaction (issue 12, defect 3).
+   */
+  async function precheck(target: string): Promise<void> {
+    if (!(await q.hasUsableCode(deps.db, target, now(), OTP_MAX_TRIES))) {
+      throw new AppError('verification_code_not_found');
+    }
+  }
+
   async function verify(tx: Executor, target: string, code: string): Promise<CodeCheck> {
     const row = await q.lockUsableCode(tx, target, now(), OTP_MAX_TRIES);
     if (!row) return { ok: false, key: 'verification_code_not_found', data: {} };
@@ -189,26 +179,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     await q.unconsumeCode(deps.db, id);
   }
 
-  /** The sandbox's codes, for operators testing without a real sender; each read is audited. */
-  async function outbox(reader: OutboxReader, { limit, cursor }: PageQuery) {
-    if (!outboxOpen) throw new AppError('route_not_found');
-    const beforeId = decodeCursor(cursor, isRowId);
-    return deps.db.transaction(async (tx) => {
-      const rows = await q.listOutbox(tx, limit + 1, beforeId);
-      const items = rows.slice(0, limit).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-      await writeAudit(tx, {
-        actorId: reader.id,
-        action: 'otp.outbox.read',
-        target: 'otp:outbox',
-        after: { codes: items.length, targets: items.map((item) => item.target) },
-        requestId: reader.requestId,
-      });
-      const last = items.at(-1);
-      return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
-    });
-  }
-
-  return { send, verify, use, release, outbox, deliver, deliveries, msg91Report, senders: deps.senders };
+  return { send, precheck, verify, use, release, deliver, msg91Report, senders: deps.senders };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -2,23 +2,23 @@ import type { AddressInfo } from 'node:net';
 import { type PayoutGatewayName, RAZORPAYX_SIGNATURE_HEADER, routes } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Config, razorpayxConfigured } from '../../platform/config';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { sharedSecret } from '../../platform/secrets';
+import { createPayoutsAdmin, type PayoutsAdmin } from './payouts.admin';
 import type { PayoutGateway } from './payouts.gateway';
-import { createMismatchesService, type MismatchesService } from './payouts.mismatches';
 import { createRazorpayxGateway } from './payouts.razorpayx';
 import { createSandboxGateway } from './payouts.sandbox';
 import { createPayoutsService, type PayoutsService } from './payouts.service';
 
-function payoutsHandlers(payouts: PayoutsService, mismatches: MismatchesService): Handlers {
+function payoutsHandlers(payouts: PayoutsService, admin: PayoutsAdmin): Handlers {
   return {
     payNotifyMasterpay: (ctx) => payouts.callback(ctx.query, ctx.log),
     payNotifyRazorpayx: (ctx) => {
       const signature = ctx.rawHeaders[RAZORPAYX_SIGNATURE_HEADER];
       return payouts.razorpayxWebhook(ctx.rawBody, typeof signature === 'string' ? signature : undefined, ctx.log);
     },
-    adminPayoutMismatches: (ctx) => mismatches.list(ctx.query),
-    adminPayoutMismatchResolve: (ctx) => mismatches.resolve({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
+    adminPayoutMismatches: (ctx) => admin.list(ctx.query),
+    adminPayoutMismatchResolve: (ctx) => admin.resolve(ctx.actor, ctx.body),
   };
 }
 
@@ -97,5 +97,5 @@ export async function createPayouts(deps: PayoutsDeps) {
 
 /** The gateways' signed callbacks and the operators' payout mismatches. */
 export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutsService }) {
-  registerRoutes(app, payoutsHandlers(deps.payouts, createMismatchesService({ db: deps.db, now: deps.now })));
+  registerRoutes(app, payoutsHandlers(deps.payouts, createPayoutsAdmin({ db: deps.db, now: deps.now })));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { vapidKeys } from './push.keys';
 import { type PushSender, webPushSender } from './push.sender';
 import { createPushService, type PushService } from './push.service';
@@ -10,8 +10,8 @@ const PUSH_SEND_TIMEOUT_MS = 10_000;
 function pushHandlers(push: PushService): Handlers {
   return {
     pushKey: async () => push.publicKey(),
-    pushSubscribe: (ctx) => push.subscribe(caller(ctx).id, ctx.body, ctx.locale),
-    pushUnsubscribe: (ctx) => push.unsubscribe(caller(ctx).id, ctx.body.endpoint),
+    pushSubscribe: (ctx) => push.subscribe(ctx.user.id, ctx.body, ctx.locale),
+    pushUnsubscribe: (ctx) => push.unsubscribe(ctx.user.id, ctx.body.endpoint),
   };
 }
 

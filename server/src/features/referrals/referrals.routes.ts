@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createReferralsAdmin, type ReferralsAdmin } from './referrals.admin';
 import { createReferralsService, type ReferralsService } from './referrals.service';
 
-function referralsHandlers(referrals: ReferralsService): Handlers {
+function referralsHandlers(referrals: ReferralsService, admin: ReferralsAdmin): Handlers {
   return {
-    inviteList: (ctx) => referrals.inviteList(caller(ctx).id, ctx.query),
-    adminRebateGet: () => referrals.rebateGet(),
-    adminRebateSet: (ctx) => referrals.rebateSet({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
+    inviteList: (ctx) => referrals.inviteList(ctx.user.id, ctx.query),
+    adminRebateGet: () => admin.rebateGet(),
+    adminRebateSet: (ctx) => admin.rebateSet(ctx.actor, ctx.body),
   };
 }
 
 export function register(app: FastifyInstance, { db }: FeatureDeps) {
-  registerRoutes(app, referralsHandlers(createReferralsService({ db })));
+  registerRoutes(app, referralsHandlers(createReferralsService({ db }), createReferralsAdmin({ db })));
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
-import { createRevenueService, type RevenueService } from './revenue.service';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createRevenueAdmin, type RevenueAdmin } from './revenue.admin';
 
-function revenueHandlers(revenue: RevenueService): Handlers {
+function revenueHandlers(revenue: RevenueAdmin): Handlers {
   return {
-    adminRevenueAdd: (ctx) => revenue.add({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
+    adminRevenueAdd: (ctx) => revenue.add(ctx.actor, ctx.body),
     adminBalanceList: (ctx) => revenue.balanceList(ctx.query),
     adminCreditRequestList: (ctx) => revenue.requestList(ctx.query),
-    adminCreditReview: (ctx) => revenue.review({ id: caller(ctx).id, requestId: ctx.requestId }, ctx.body),
+    adminCreditReview: (ctx) => revenue.review(ctx.actor, ctx.body),
   };
 }
 
 export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, revenueHandlers(createRevenueService({ db, now })));
+  registerRoutes(app, revenueHandlers(createRevenueAdmin({ db, now })));
 }

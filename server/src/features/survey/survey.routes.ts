@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { createSurveyService, type SurveyService } from './survey.service';
 
 function surveyHandlers(survey: SurveyService): Handlers {
   return {
-    surveySubmit: (ctx) => survey.submit(caller(ctx).id, ctx.body),
-    surveyDetail: (ctx) => survey.detail(caller(ctx).id),
+    surveySubmit: (ctx) => survey.submit(ctx.user.id, ctx.body),
+    surveyDetail: (ctx) => survey.detail(ctx.user.id),
   };
 }
 

@@ -119,6 +119,8 @@ export async function conditionFacts(db: Executor, userId: number, now: Date, in
 export type ConditionFacts = Awaited<ReturnType<typeof conditionFacts>>;
 
 export type ProofRow = typeof taskProofs.$inferSelect;
+/** What a user is shown of a proof. */
+export type ProofShown = Pick<ProofRow, 'id' | 'state' | 'imageUrl' | 'link' | 'reason' | 'createdAt'>;
 
 /** The user's latest proof of each of `taskIds`. */
 export async function latestProofs(db: Executor, userId: number, taskIds: number[]) {
@@ -195,34 +197,89 @@ export async function proofForAdmin(db: Executor, id: number) {
   return row;
 }
 
-// One row per available task (or one with a null task when none is), the caller's facts on each:
-// several tables, so drizzle names every column with its table; in a one-table subquery it would
-// not, and a fact's inner `user_id` would compare with itself.
-const tasksBySession = preparedPer((db: Db) =>
-  db
+// The caller's facts, once per request: a lateral subquery on the session row (in the outer select
+// they were computed again for every task row). Its reference to the session is spelled out: in a
+// subquery without joins drizzle leaves columns unqualified, and `user_id` would name the inner table's.
+const sessionUser = sql`${sessions}.${sql.identifier(sessions.userId.name)}`;
+function sessionFacts(db: Db) {
+  const facts = factsOf(sessionUser);
+  return (
+    db
+      .select({
+        invitees: facts.invitees.as('invitees'),
+        survey: facts.survey.as('survey'),
+        intro: facts.intro.as('intro'),
+        withdrawal: facts.withdrawal.as('withdrawal'),
+        introVideo: facts.introVideo.as('intro_video'),
+      })
+      .from(sql`(select 1) as one`)
+      // A fence (the subquery is one row anyway): without it PostgreSQL pulls the subquery up and runs
+      // each fact once per task row again (EXPLAIN ANALYZE: loops = number of tasks).
+      .limit(1)
+      .as('facts')
+  );
+}
+
+// One row per available task (or one with a null task when none is), the caller's facts on each,
+// and the caller's latest proof of it (task_proofs_user_idx), so proof tasks cost no second query.
+const tasksBySession = preparedPer((db: Db) => {
+  const facts = sessionFacts(db);
+  const proof = db
     .select({
-      ...factsOf(sessions.userId),
+      id: taskProofs.id,
+      state: taskProofs.state,
+      imageUrl: taskProofs.imageUrl,
+      link: taskProofs.link,
+      reason: taskProofs.reason,
+      createdAt: taskProofs.createdAt,
+    })
+    .from(taskProofs)
+    .where(
+      and(eq(taskProofs.userId, sessionUser), eq(taskProofs.taskId, sql`${tasks}.${sql.identifier(tasks.id.name)}`)),
+    )
+    .orderBy(desc(taskProofs.id))
+    .limit(1)
+    .as('proof');
+  return db
+    .select({
+      invitees: facts.invitees,
+      survey: facts.survey,
+      intro: facts.intro,
+      withdrawal: facts.withdrawal,
+      introVideo: facts.introVideo,
       userId: sessions.userId,
       task: tasks,
       done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
+      proof: {
+        id: proof.id,
+        state: proof.state,
+        imageUrl: proof.imageUrl,
+        link: proof.link,
+        reason: proof.reason,
+        createdAt: proof.createdAt,
+      },
     })
     .from(sessions)
+    .crossJoinLateral(facts)
     .leftJoin(tasks, availableAt(sql.placeholder('now')))
+    .leftJoinLateral(proof, sql`true`)
     .where(liveSessionOf())
     .orderBy(asc(tasks.sort), asc(tasks.id))
-    .prepare('kamai_task_list'),
-);
+    .prepare('kamai_task_list');
+});
 
 /**
  * For the caller of a live session, in one query: its facts, and the tasks available at `now` (by
- * sort order), each with whether the caller completed it. Undefined when the session is not live.
+ * sort order), each with whether the caller completed it and its latest proof. Undefined when the
+ * session is not live.
  */
 export async function listTasksBySession(db: Db, tokenHash: string, now: Date) {
   const rows = await tasksBySession(db).execute(sessionParams(tokenHash, now));
   const [first] = rows;
   if (!first) return undefined;
-  const list: { task: TaskRow; done: boolean }[] = [];
-  for (const { task, done } of rows) if (task) list.push({ task, done: Boolean(done) });
+  const list: { task: TaskRow; done: boolean; proof: ProofShown | undefined }[] = [];
+  for (const { task, done, proof } of rows)
+    if (task) list.push({ task, done: Boolean(done), proof: proof ?? undefined });
   return { userId: first.userId, facts: toFacts(first), tasks: list };
 }
 

@@ -1,18 +1,23 @@
 import { resolve } from 'node:path';
-import { UPLOAD_TYPES, UPLOADS_URL_PREFIX } from '@kamai/contract';
+import { TASK_PROOF_UPLOADS_PER_HOUR, UPLOAD_TYPES, UPLOADS_URL_PREFIX } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../platform/error-handler';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { AppError } from '../../platform/errors';
+import { HOUR_S, type RateLimit, type RateLimits } from '../../platform/rate-limit';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { createUploadsService, type UploadsService } from './uploads.service';
 import { diskFileStore, type FileStore } from './uploads.store';
 
-function uploadsHandlers(uploads: UploadsService): Handlers {
+function uploadsHandlers(uploads: UploadsService, proofUploads: RateLimit): Handlers {
   return {
-    adminToolUpload: async (ctx) =>
-      uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.()),
+    adminToolUpload: async (ctx) => uploads.upload(ctx.actor, await ctx.file?.()),
     // A proof task's screenshot: images only (issue 15).
-    taskProofUpload: async (ctx) =>
-      uploads.upload({ id: caller(ctx).id, requestId: ctx.requestId }, await ctx.file?.(), { imagesOnly: true }),
+    // Per user and hour: every stored file stays, so a script must not fill the disk with "proof".
+    taskProofUpload: async (ctx) => {
+      const taken = await proofUploads.take(String(ctx.actor.id));
+      if (!taken.ok) throw new AppError('too_many_requests', { seconds: taken.retryAfterSeconds });
+      return uploads.upload(ctx.actor, await ctx.file?.(), { imagesOnly: true });
+    },
   };
 }
 
@@ -72,11 +77,12 @@ export function serveUploads(app: FastifyInstance, store: FileStore) {
 }
 
 /** Admin uploads and the files they serve. `store`: where uploads are kept; `DATA_DIR/uploads` when absent. */
-export function register(app: FastifyInstance, deps: FeatureDeps & { store?: FileStore }) {
+export function register(app: FastifyInstance, deps: FeatureDeps & { store?: FileStore; rates: RateLimits }) {
   const { db, config } = deps;
   const store = deps.store ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
   const uploads = createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') });
-  registerRoutes(app, uploadsHandlers(uploads));
+  const proofUploads = deps.rates.limit('proof-upload:user', TASK_PROOF_UPLOADS_PER_HOUR, HOUR_S);
+  registerRoutes(app, uploadsHandlers(uploads, proofUploads));
   serveUploads(app, store);
   // What other features may ask of the stored files.
   return { exists: uploads.exists };

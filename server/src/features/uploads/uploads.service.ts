@@ -18,6 +18,7 @@ import { imageSize } from 'image-size';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/routes';
 import { claimsMatch, SNIFF_BYTES, sniffType } from './uploads.sniff';
 import type { FileStore } from './uploads.store';
 
@@ -110,7 +111,7 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
 
   /** An operator's upload (images and video), or with `imagesOnly` a user's screenshot (issue 15: task proofs). */
   async function upload(
-    actor: { id: number; requestId: string },
+    actor: Actor,
     incoming: IncomingFile | undefined,
     options: { imagesOnly?: boolean } = {},
   ): Promise<UploadData> {

@@ -26,25 +26,48 @@ export interface PostingResult {
 /** A programming error, not a user's: the caller built a posting that cannot be right. */
 export class InvalidPostingError extends Error {}
 
-async function resolveAccount(tx: Tx, account: AccountRef): Promise<number> {
-  if ('accountId' in account) return account.accountId;
-  if ('userId' in account) {
-    const found = await q.findUserAccountId(tx, account.userId, account.kind);
-    if (found !== undefined) return found;
-    await q.createUserAccount(tx, account.userId, account.kind);
-    const created = await q.findUserAccountId(tx, account.userId, account.kind);
-    if (created === undefined) throw new InvalidPostingError(`no ${account.kind} account for user ${account.userId}`);
-    return created;
+function keyOf(account: AccountRef): string {
+  if ('accountId' in account) return `id:${account.accountId}`;
+  if ('userId' in account) return `user:${account.userId}:${account.kind}`;
+  return `platform:${account.kind}`;
+}
+
+/**
+ * The posting's accounts, user accounts locked in ascending id order, in one statement; a user's
+ * account of a kind it does not have yet (a hold, at the first withdrawal) is created, then read again.
+ */
+async function lockNamed(tx: Tx, refs: AccountRef[]): Promise<Map<string, q.LockedAccount>> {
+  const names = {
+    ids: refs.flatMap((r) => ('accountId' in r ? [r.accountId] : [])),
+    owned: refs.flatMap((r) => ('userId' in r ? [{ userId: r.userId, kind: r.kind }] : [])),
+    platform: refs.flatMap((r) => (!('accountId' in r) && !('userId' in r) ? [r.kind] : [])),
+  };
+  const find = (rows: q.LockedAccount[]) => {
+    const found = new Map<string, q.LockedAccount>();
+    for (const row of rows) {
+      found.set(`id:${row.id}`, row);
+      found.set(row.userId === null ? `platform:${row.kind}` : `user:${row.userId}:${row.kind}`, row);
+    }
+    return found;
+  };
+  let found = find(await q.lockAccountsFor(tx, names));
+  const missing = names.owned.filter((o) => !found.has(`user:${o.userId}:${o.kind}`));
+  if (missing.length > 0) {
+    for (const o of missing) await q.createUserAccount(tx, o.userId, o.kind);
+    found = find(await q.lockAccountsFor(tx, names));
   }
-  const platform = await q.findPlatformAccountId(tx, account.kind);
-  if (platform === undefined) throw new InvalidPostingError(`no platform account ${account.kind}`);
-  return platform;
+  for (const ref of refs) {
+    if (!found.has(keyOf(ref))) throw new InvalidPostingError(`no account ${keyOf(ref)}`);
+  }
+  return found;
 }
 
 /**
  * The only way money moves (DESIGN.md §6), inside the caller's transaction: locks the user accounts
  * it touches in ascending id order, refuses to take any below zero, writes the posting and its
  * entries, and updates their cached balances. Platform accounts are read, never locked or updated.
+ * Two round trips (lock, then one statement writing posting, entries and balances; wallet.queries.ts),
+ * and a third only when a user account must be created or the key was posted before.
  */
 export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> {
   if (input.entries.length < 2) throw new InvalidPostingError('a posting needs at least two entries');
@@ -52,16 +75,14 @@ export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> 
   const total = input.entries.reduce((sum, e) => sum + e.amount, 0n);
   if (total !== 0n) throw new InvalidPostingError(`entries of ${input.idempotencyKey} sum to ${total}, not 0`);
 
-  const ids: number[] = [];
-  for (const entry of input.entries) ids.push(await resolveAccount(tx, entry.account));
-  const rows = await q.lockAccounts(tx, [...new Set(ids)]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-
+  const accounts = await lockNamed(
+    tx,
+    input.entries.map((e) => e.account),
+  );
   const running = new Map<number, bigint>();
-  const values = input.entries.map((entry, i) => {
-    const accountId = ids[i] as number;
-    const row = byId.get(accountId);
-    if (!row) throw new InvalidPostingError(`account ${accountId} does not exist`);
+  const values = input.entries.map((entry) => {
+    const row = accounts.get(keyOf(entry.account)) as q.LockedAccount;
+    const accountId = row.id;
     if (row.userId === null) return { accountId, amount: entry.amount, balanceAfter: null };
     const after = (running.get(accountId) ?? row.balance) + entry.amount;
     running.set(accountId, after);
@@ -76,21 +97,17 @@ export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> 
     if (existing) return { postingId: existing.id, created: false };
     throw new AppError('insufficient_balance');
   }
-  const postingId = await q.insertPosting(tx, {
-    type: input.type,
-    idempotencyKey: input.idempotencyKey,
-    ref: input.ref ?? {},
-  });
+  const postingId = await q.writePosting(
+    tx,
+    { type: input.type, idempotencyKey: input.idempotencyKey, ref: input.ref ?? {} },
+    values,
+    [...running].map(([accountId, balance]) => ({ accountId, balance })),
+  );
   if (postingId === undefined) {
     const existing = await q.findPostingByKey(tx, input.idempotencyKey);
     if (!existing) throw new Error(`posting ${input.idempotencyKey} conflicted but is not visible`);
     return { postingId: existing.id, created: false };
   }
-  await q.insertEntries(
-    tx,
-    values.map((v) => ({ postingId, ...v })),
-  );
-  for (const [accountId, balance] of running) await q.setBalance(tx, accountId, balance);
   return { postingId, created: true };
 }
 
@@ -99,8 +116,7 @@ export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> 
  * answers its balance: checks made under this lock (a withdrawal's daily limits) cannot race.
  */
 export async function lockWallet(tx: Tx, userId: number): Promise<bigint> {
-  const id = await resolveAccount(tx, { userId, kind: 'wallet' });
-  const [row] = await q.lockAccounts(tx, [id]);
+  const row = (await lockNamed(tx, [{ userId, kind: 'wallet' }])).get(`user:${userId}:wallet`);
   if (!row) throw new InvalidPostingError(`wallet of user ${userId} vanished`);
   return row.balance;
 }

@@ -1,5 +1,11 @@
-import type { PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import {
+  type PlatformAccountKind,
+  type PostingRef,
+  type PostingType,
+  type UserAccountKind,
+  WITHDRAWAL_OPEN_STATES,
+} from '@kamai/contract';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, tasks, withdrawals } from '../../db/schema';
 
@@ -37,54 +43,118 @@ export async function createUserAccount(db: Executor, userId: number, kind: User
     .onConflictDoNothing({ target: [accounts.userId, accounts.kind] });
 }
 
-export async function findPlatformAccountId(db: Executor, kind: PlatformAccountKind) {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(isNull(accounts.userId), eq(accounts.kind, kind)))
-    .limit(1);
-  return row?.id;
+export interface LockedAccount {
+  id: number;
+  userId: number | null;
+  kind: string;
+  balance: bigint;
 }
 
-/** The given accounts' owner and balance; user accounts among them are locked in ascending id order. */
-export async function lockAccounts(db: Executor, ids: number[]) {
-  const locked = await db
-    .select({ id: accounts.id, userId: accounts.userId, balance: accounts.balance })
-    .from(accounts)
-    .where(and(inArray(accounts.id, ids), isNotNull(accounts.userId)))
-    .orderBy(asc(accounts.id))
-    .for('update');
-  const platform = await db
-    .select({ id: accounts.id, userId: accounts.userId, balance: accounts.balance })
-    .from(accounts)
-    .where(and(inArray(accounts.id, ids), isNull(accounts.userId)));
-  return [...locked, ...platform];
-}
-
-/** The new posting's id, or undefined when the key was already posted. */
-export async function insertPosting(
+/**
+ * The accounts a posting names, by id, by (user, kind) or by platform kind, in one statement: user
+ * accounts locked (FOR UPDATE) in ascending id order, platform accounts only read (never locked, so
+ * no posting waits on them). A user account that does not exist yet is simply absent.
+ */
+export async function lockAccountsFor(
   db: Executor,
-  values: { type: PostingType; idempotencyKey: string; ref: PostingRef },
-) {
-  const [row] = await db
-    .insert(postings)
-    .values(values)
-    .onConflictDoNothing({ target: postings.idempotencyKey })
-    .returning({ id: postings.id });
-  return row?.id;
+  names: { ids: number[]; owned: { userId: number; kind: UserAccountKind }[]; platform: PlatformAccountKind[] },
+): Promise<LockedAccount[]> {
+  const byId = names.ids.length
+    ? sql`a.id in (${sql.join(
+        names.ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const byOwner = names.owned.length
+    ? sql`(a.user_id, a.kind) in (${sql.join(
+        names.owned.map((o) => sql`(${o.userId}::bigint, ${o.kind}::text)`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const platform = names.platform.length
+    ? sql`p.kind in (${sql.join(
+        names.platform.map((k) => sql`${k}::text`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  // Text, so both engines hand back the same JavaScript types.
+  const result = await db.execute(sql`
+    with locked as (
+      select a.id, a.user_id, a.kind, a.balance from accounts a
+      where a.user_id is not null and (${byId} or ${byOwner})
+      order by a.id
+      for update
+    )
+    select id::text, user_id::text, kind, balance::text from locked
+    union all
+    select p.id::text, null, p.kind, p.balance::text from accounts p where p.user_id is null and ${platform}
+  `);
+  return rowsOf(result).map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id === null ? null : Number(row.user_id),
+    kind: String(row.kind),
+    balance: BigInt(String(row.balance)),
+  }));
+}
+
+/**
+ * Writes a posting in one statement: the posting row (unless its idempotency key was posted before),
+ * its entries and the new cached balances of the user accounts. The id of the new posting, or
+ * undefined when the key was already posted (then nothing was written).
+ */
+export async function writePosting(
+  db: Executor,
+  posting: { type: PostingType; idempotencyKey: string; ref: PostingRef },
+  lines: { accountId: number; amount: bigint; balanceAfter: bigint | null }[],
+  balances: { accountId: number; balance: bigint }[],
+): Promise<number | undefined> {
+  const entryRows = sql.join(
+    lines.map(
+      (l, n) =>
+        sql`(${n}::int, ${l.accountId}::bigint, ${l.amount.toString()}::bigint, ${l.balanceAfter === null ? null : l.balanceAfter.toString()}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const balanceRows = balances.length
+    ? sql.join(
+        balances.map((b) => sql`(${b.accountId}::bigint, ${b.balance.toString()}::bigint)`),
+        sql`, `,
+      )
+    : undefined;
+  // Each data-modifying part runs whatever the others return; those after the posting take its id
+  // from `posted`, so a key posted before writes nothing else either.
+  const result = await db.execute(sql`
+    with posted as (
+      insert into postings (type, idempotency_key, ref)
+      values (${posting.type}, ${posting.idempotencyKey}, ${JSON.stringify(posting.ref)}::jsonb)
+      on conflict (idempotency_key) do nothing
+      returning id
+    ),
+    lines as (
+      insert into entries (posting_id, account_id, amount, balance_after)
+      select posted.id, v.account_id, v.amount, v.balance_after
+      from posted, (values ${entryRows}) as v(n, account_id, amount, balance_after)
+      -- In the caller's order: an account's newest entry carries its balance.
+      order by v.n
+    )${
+      balanceRows
+        ? sql`,
+    balances as (
+      update accounts set balance = v.balance
+      from (values ${balanceRows}) as v(id, balance)
+      where accounts.id = v.id and exists (select 1 from posted)
+    )`
+        : sql``
+    }
+    select id::text from posted
+  `);
+  const [row] = rowsOf(result);
+  return row ? Number(row.id) : undefined;
 }
 
 export async function findPostingByKey(db: Executor, idempotencyKey: string) {
   const [row] = await db.select().from(postings).where(eq(postings.idempotencyKey, idempotencyKey)).limit(1);
   return row;
-}
-
-export async function insertEntries(db: Executor, values: (typeof entries.$inferInsert)[]) {
-  await db.insert(entries).values(values);
-}
-
-export async function setBalance(db: Executor, accountId: number, balance: bigint) {
-  await db.update(accounts).set({ balance }).where(eq(accounts.id, accountId));
 }
 
 /** An account's entries with their posting, newest first; `beforeId` continues a page. */
@@ -172,7 +242,7 @@ export async function mismatchedHolds(db: Executor) {
     from (select id, user_id, balance from ${accounts} where kind = 'hold') h
     full outer join (
       select user_id, sum(amount) as open from ${withdrawals}
-      where state in ('pending', 'approved', 'processing') group by user_id
+      where ${inArray(withdrawals.state, [...WITHDRAWAL_OPEN_STATES])} group by user_id
     ) w on w.user_id = h.user_id
     where coalesce(h.balance, 0) <> coalesce(w.open, 0)
     order by 1`);

@@ -1,17 +1,28 @@
-import { formatRupees, type Locale, type PageQuery } from '@kamai/contract';
+import {
+  BUSINESS_TIME_ZONE,
+  EARNING_TYPES,
+  type EarningType,
+  formatRupees,
+  type IncomeDaily,
+  type Locale,
+  lastBusinessDays,
+  type PageQuery,
+  startOfBusinessDay,
+} from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
-import { checkLedger } from './wallet.ledger';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
+import { earningsByDay } from './income.queries';
 import * as q from './wallet.queries';
 
-export function createWalletService({ db }: { db: Db }) {
+export function createWalletService({ db, now }: { db: Db; now: () => Date }) {
   /** The user's wallet movements, newest first, a keyset page at a time; task titles in `locale`. */
   async function balanceList(userId: number, { limit, cursor }: PageQuery, locale: Locale) {
     const beforeId = decodeCursor(cursor, isRowId);
     const walletId = await q.findUserAccountId(db, userId, 'wallet');
     if (walletId === undefined) return { items: [], nextCursor: null };
     const rows = await q.listEntries(db, walletId, limit + 1, beforeId);
-    const items = rows.slice(0, limit).map((row) => ({
+    const page = keysetPage(rows, limit, (row) => row.id);
+    const items = page.items.map((row) => ({
       id: row.id,
       type: row.type,
       amount: formatRupees(row.amount),
@@ -21,11 +32,34 @@ export function createWalletService({ db }: { db: Db }) {
         ? { ...row.ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? row.ref.taskTitle }
         : row.ref,
     }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null };
+    return { items, nextCursor: page.nextCursor };
   }
 
-  return { balanceList, checkLedger: () => checkLedger(db) };
+  /** The user's earnings per day in India over the last `days` days, every day present, by kind. */
+  async function incomeDaily(userId: number, { days: count }: { days: number }): Promise<IncomeDaily> {
+    const days = lastBusinessDays(now(), count);
+    const zero = () => Object.fromEntries(EARNING_TYPES.map((t) => [t, 0n])) as Record<EarningType, bigint>;
+    const byDay = new Map(days.map((day) => [day, zero()]));
+    const walletId = await q.findUserAccountId(db, userId, 'wallet');
+    if (walletId !== undefined) {
+      for (const row of await earningsByDay(db, walletId, startOfBusinessDay(days[0] ?? ''))) {
+        const sums = byDay.get(row.day);
+        if (sums && row.type in sums) sums[row.type as EarningType] = BigInt(row.amount ?? '0');
+      }
+    }
+    return {
+      timeZone: BUSINESS_TIME_ZONE,
+      days: [...byDay].map(([day, sums]) => ({
+        day,
+        task_reward: formatRupees(sums.task_reward),
+        rebate: formatRupees(sums.rebate),
+        linked_income: formatRupees(sums.linked_income),
+        revenue: formatRupees(sums.revenue),
+      })),
+    };
+  }
+
+  return { balanceList, incomeDaily };
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;

@@ -30,6 +30,24 @@ export async function updateWithdrawal(db: Executor, id: number, values: Partial
   return row;
 }
 
+/** A state change and its history row in one statement (the history row in a data-modifying CTE). */
+export async function updateWithdrawalWithHistory(
+  db: Executor,
+  id: number,
+  values: Partial<NewWithdrawal>,
+  history: Omit<typeof withdrawalHistory.$inferInsert, 'withdrawalId'>,
+) {
+  const recorded = db.$with('recorded').as(
+    db
+      .insert(withdrawalHistory)
+      .values({ ...history, withdrawalId: id })
+      .returning({ id: withdrawalHistory.id }),
+  );
+  const [row] = await db.with(recorded).update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
+  if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
+  return row;
+}
+
 export async function insertHistory(db: Executor, values: typeof withdrawalHistory.$inferInsert) {
   await db.insert(withdrawalHistory).values(values);
 }

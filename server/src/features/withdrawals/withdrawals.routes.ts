@@ -1,25 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { caller, type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
-import { createWithdrawalsService, type PayoutDispatcher, type WithdrawalsService } from './withdrawals.service';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createWithdrawalsAdmin, type PayoutDispatcher, type WithdrawalsAdmin } from './withdrawals.admin';
+import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
 
-function withdrawalsHandlers(withdrawals: WithdrawalsService): Handlers {
-  const actor = (ctx: Parameters<typeof caller>[0] & { requestId: string }) => ({
-    id: caller(ctx).id,
-    requestId: ctx.requestId,
-  });
+function withdrawalsHandlers(withdrawals: WithdrawalsService, admin: WithdrawalsAdmin): Handlers {
   return {
-    withdrawAdd: (ctx) => withdrawals.add(caller(ctx).id, ctx.body, ctx.headers['idempotency-key']),
-    withdrawList: (ctx) => withdrawals.list(caller(ctx).id, ctx.query),
-    withdrawCancel: (ctx) => withdrawals.cancel(caller(ctx).id, ctx.body.id),
-    withdrawLimits: (ctx) => withdrawals.limits(caller(ctx).id),
-    adminWithdrawList: (ctx) => withdrawals.adminList(ctx.query),
-    adminWithdrawReview: (ctx) => withdrawals.review(actor(ctx), ctx.body),
-    adminSettingsGet: () => withdrawals.settingsGet(),
-    adminSettingsSet: (ctx) => withdrawals.settingsSet(actor(ctx), ctx.body),
+    withdrawAdd: (ctx) => withdrawals.add(ctx.user.id, ctx.body, ctx.headers['idempotency-key']),
+    withdrawList: (ctx) => withdrawals.list(ctx.user.id, ctx.query),
+    withdrawCancel: (ctx) => withdrawals.cancel(ctx.user.id, ctx.body.id),
+    withdrawLimits: (ctx) => withdrawals.limits(ctx.user.id),
+    adminWithdrawList: (ctx) => admin.list(ctx.query),
+    adminWithdrawReview: (ctx) => admin.review(ctx.actor, ctx.body),
   };
 }
 
 /** `payouts`: what approval hands a withdrawal to (the payouts feature). */
 export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutDispatcher }) {
-  registerRoutes(app, withdrawalsHandlers(createWithdrawalsService(deps)));
+  registerRoutes(app, withdrawalsHandlers(createWithdrawalsService(deps), createWithdrawalsAdmin(deps)));
 }

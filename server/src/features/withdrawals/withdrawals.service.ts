@@ -1,91 +1,21 @@
 import { createHash } from 'node:crypto';
-import {
-  businessDayStart,
-  endOfBusinessDay,
-  formatRupees,
-  type PageQuery,
-  type RiskSettingsChange,
-  startOfBusinessDay,
-  type WithdrawalLimits,
-  type WithdrawalLimitsPaise,
-  type WithdrawalState,
-  withdrawalLimitProblem,
-} from '@kamai/contract';
-import type { Db, Executor, Tx } from '../../db/client';
-import { writeAudit } from '../../platform/audit.queries';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { businessDayStart, formatRupees, type PageQuery, withdrawalLimitProblem } from '@kamai/contract';
+import type { Db } from '../../db/client';
+import { decodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { claimIdempotencyKey, saveIdempotentResponse } from '../../platform/idempotency.queries';
-import { getSetting, putSetting } from '../../platform/settings.queries';
-import { assessWithdrawal, changeRiskSettings, readRiskSettings, showRiskSettings } from '../fraud';
+import { assessWithdrawal } from '../fraud';
 import { findDefaultAccount, findOwnAccount } from '../payout-accounts';
 import { lockWallet, post, walletBalance } from '../wallet';
 import * as q from './withdrawals.queries';
+import { readLimits, showLimits } from './withdrawals.settings';
 import { changeState, holdKey } from './withdrawals.state';
-import { byWithdrawal, toAdminItem, toItem } from './withdrawals.view';
-
-/** What approval hands the payout to (the payouts feature): a job in the same transaction, then a nudge. */
-export interface PayoutDispatcher {
-  enqueueDispatch(tx: Tx, withdrawalId: number): Promise<void>;
-  wake(): void;
-}
-
-interface Actor {
-  id: number;
-  requestId: string;
-}
-
-export interface AdminListQuery extends PageQuery {
-  state?: WithdrawalState;
-  userId?: number;
-  from?: string;
-  to?: string;
-  minRisk?: number;
-  reason?: string;
-  sort?: 'queue' | 'risk';
-}
-
-/**
- * `x`: one filtered list; `p` then `r`: pending oldest first, then the rest newest first; `k`: by
- * risk score, highest first (`score` of the last item). `id` null: from the start.
- */
-type AdminCursor = { s: 'x' | 'p' | 'r' | 'k'; id: number | null; score?: number };
-const isAdminCursor = (v: unknown): v is AdminCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  ['x', 'p', 'r', 'k'].includes((v as AdminCursor).s) &&
-  ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id)) &&
-  ((v as AdminCursor).s !== 'k' || Number.isSafeInteger((v as AdminCursor).score));
-
-/** The limits, with the fee taken from each paid withdrawal and the payout time the dialog promises. */
-type WithdrawalSettings = WithdrawalLimitsPaise & { fee: bigint; payoutHours: number };
-
-async function readLimits(db: Executor): Promise<WithdrawalSettings> {
-  const stored = await getSetting(db, 'withdrawal');
-  return {
-    min: BigInt(stored.minPaise),
-    max: BigInt(stored.maxPaise),
-    dailyCount: stored.dailyCount,
-    dailyTotal: BigInt(stored.dailyTotalPaise),
-    fee: BigInt(stored.feePaise),
-    payoutHours: stored.payoutHours,
-  };
-}
-
-function showLimits(limits: WithdrawalSettings): WithdrawalLimits {
-  return {
-    min: formatRupees(limits.min),
-    max: formatRupees(limits.max),
-    dailyCount: limits.dailyCount,
-    dailyTotal: formatRupees(limits.dailyTotal),
-    fee: formatRupees(limits.fee),
-    payoutHours: limits.payoutHours,
-  };
-}
+import { byWithdrawal, toItem } from './withdrawals.view';
 
 const IDEMPOTENCY_SCOPE = 'withdraw/add';
 
-export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: () => Date; payouts: PayoutDispatcher }) {
+/** The user's side of withdrawals: request, list, cancel, and the limits the form shows. */
+export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date }) {
   /**
    * Requests a withdrawal (DESIGN.md §5) in one transaction: under the wallet's lock, checks the
    * account, the limits and the balance, creates it `pending` and moves the amount to the user's hold.
@@ -165,17 +95,16 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
   async function list(userId: number, { limit, cursor }: PageQuery) {
     const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
     const rows = await q.listOwn(db, userId, limit + 1, beforeId);
-    const page = rows.slice(0, limit);
+    const page = keysetPage(rows, limit, (row) => row.id);
     const history = byWithdrawal(
       await q.historyOf(
         db,
-        page.map((r) => r.id),
+        page.items.map((r) => r.id),
       ),
     );
-    const last = page.at(-1);
     return {
-      items: page.map((row) => toItem(row, history.get(row.id) ?? [])),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+      items: page.items.map((row) => toItem(row, history.get(row.id) ?? [])),
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -208,202 +137,7 @@ export function createWithdrawalsService({ db, now, payouts }: { db: Db; now: ()
     };
   }
 
-  async function withUsernamesAndHistory(rows: { withdrawal: q.WithdrawalRow; username: string }[]) {
-    const history = byWithdrawal(
-      await q.historyOf(
-        db,
-        rows.map((r) => r.withdrawal.id),
-      ),
-    );
-    return rows.map((r) => toAdminItem(r.withdrawal, r.username, history.get(r.withdrawal.id) ?? []));
-  }
-
-  /** Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest newest first. */
-  async function adminList(query: AdminListQuery) {
-    const cursor = decodeCursor(query.cursor, isAdminCursor);
-    const filter = {
-      userId: query.userId,
-      from: query.from ? startOfBusinessDay(query.from) : undefined,
-      to: query.to ? endOfBusinessDay(query.to) : undefined,
-      minRisk: query.minRisk,
-      reason: query.reason,
-    };
-    const limit = query.limit;
-    if (query.sort === 'risk') {
-      const after = cursor?.s === 'k' && cursor.id !== null ? { score: cursor.score ?? 0, id: cursor.id } : undefined;
-      const rows = await q.listForAdminByRisk(db, { ...filter, state: query.state }, limit + 1, after);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: await withUsernamesAndHistory(page),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor({ s: 'k', id: last.withdrawal.id, score: last.withdrawal.riskScore })
-            : null,
-      };
-    }
-    if (query.state) {
-      const order = query.state === 'pending' ? 'asc' : 'desc';
-      const rows = await q.listForAdmin(
-        db,
-        { ...filter, state: query.state },
-        order,
-        limit + 1,
-        cursor?.id ?? undefined,
-      );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: await withUsernamesAndHistory(page),
-        nextCursor: rows.length > limit && last ? encodeCursor({ s: 'x', id: last.withdrawal.id }) : null,
-      };
-    }
-    const page: Awaited<ReturnType<typeof q.listForAdmin>> = [];
-    let next: AdminCursor | null = null;
-    let afterId = cursor?.id ?? undefined;
-    if ((cursor?.s ?? 'p') === 'p') {
-      const rows = await q.listForAdmin(db, { ...filter, state: 'pending' }, 'asc', limit + 1, afterId);
-      page.push(...rows.slice(0, limit));
-      const last = page.at(-1);
-      if (rows.length > limit && last) next = { s: 'p', id: last.withdrawal.id };
-      afterId = undefined;
-    }
-    if (!next) {
-      const room = limit - page.length;
-      const rows = await q.listForAdmin(db, { ...filter, notPending: true }, 'desc', room + 1, afterId);
-      page.push(...rows.slice(0, room));
-      // With no room left on this page, the next one starts the rest from its beginning (id null).
-      if (rows.length > room) next = { s: 'r', id: rows[room - 1]?.withdrawal.id ?? null };
-    }
-    return { items: await withUsernamesAndHistory(page), nextCursor: next ? encodeCursor(next) : null };
-  }
-
-  /** Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. */
-  async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
-    const to = input.action === 'approve' ? 'approved' : 'rejected';
-    const outcome = await db.transaction(async (tx) => {
-      const current = await q.lockWithdrawal(tx, input.id);
-      if (!current) throw new AppError('withdrawal_not_found');
-      if (current.userId === actor.id) throw new AppError('cannot_review_own_withdrawal');
-      if (to === 'approved' && current.approvalsRequired > 1) {
-        if (current.state !== 'pending') throw new AppError('withdrawal_state_conflict');
-        if (current.firstApproverId === actor.id) throw new AppError('second_approver_required');
-        if (current.firstApproverId === null) {
-          // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.
-          const recorded = await q.updateWithdrawal(tx, current.id, {
-            firstApproverId: actor.id,
-            firstApprovedAt: now(),
-          });
-          await writeAudit(tx, {
-            actorId: actor.id,
-            action: 'withdrawal.approve_first',
-            target: `withdrawal:${current.id}`,
-            before: { state: current.state, approvals: 0 },
-            after: { state: current.state, approvals: 1, reason: input.reason || null },
-            requestId: actor.requestId,
-          });
-          return { row: recorded, dispatched: false };
-        }
-      }
-      const changed = await changeState(tx, current, {
-        to,
-        at: now(),
-        reason: input.reason || null,
-        actorId: actor.id,
-      });
-      if (to === 'approved') await payouts.enqueueDispatch(tx, changed.id);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: `withdrawal.${input.action}`,
-        target: `withdrawal:${changed.id}`,
-        before: {
-          state: current.state,
-          ...(current.firstApproverId ? { firstApproverId: current.firstApproverId } : {}),
-        },
-        after: { state: changed.state, reason: input.reason || null },
-        requestId: actor.requestId,
-      });
-      return { row: changed, dispatched: to === 'approved' };
-    });
-    if (outcome.dispatched) payouts.wake();
-    const row = outcome.row;
-    const [item] = await withUsernamesAndHistory([{ withdrawal: row, username: await q.usernameOf(db, row.userId) }]);
-    if (!item) throw new Error('a reviewed withdrawal lost its view');
-    return item;
-  }
-
-  async function settingsGet() {
-    return { withdrawal: showLimits(await readLimits(db)), risk: showRiskSettings(await readRiskSettings(db)) };
-  }
-
-  /** Changes the withdrawal limits (fields left out stay); the minimum may not pass the maximum or the daily total. */
-  async function settingsSet(
-    actor: Actor,
-    input: {
-      withdrawal: {
-        min?: bigint;
-        max?: bigint;
-        dailyCount?: number;
-        dailyTotal?: bigint;
-        fee?: bigint;
-        payoutHours?: number;
-      };
-      risk: RiskSettingsChange;
-    },
-  ) {
-    return db.transaction(async (tx) => {
-      const riskBefore = await readRiskSettings(tx, { forUpdate: true });
-      const riskAfter = await changeRiskSettings(tx, riskBefore, input.risk);
-      if (JSON.stringify(riskAfter) !== JSON.stringify(riskBefore)) {
-        await writeAudit(tx, {
-          actorId: actor.id,
-          action: 'settings.set',
-          target: 'setting:risk',
-          before: showRiskSettings(riskBefore),
-          after: showRiskSettings(riskAfter),
-          requestId: actor.requestId,
-        });
-      }
-      await getSetting(tx, 'withdrawal', { forUpdate: true });
-      const before = await readLimits(tx);
-      const change = input.withdrawal;
-      const after: WithdrawalSettings = {
-        min: change.min ?? before.min,
-        max: change.max ?? before.max,
-        dailyCount: change.dailyCount ?? before.dailyCount,
-        dailyTotal: change.dailyTotal ?? before.dailyTotal,
-        fee: change.fee ?? before.fee,
-        payoutHours: change.payoutHours ?? before.payoutHours,
-      };
-      if (after.min > after.max || after.min > after.dailyTotal) throw new AppError('withdrawal_limits_invalid');
-      // A fee that would swallow the smallest withdrawal leaves nothing to pay out.
-      if (after.fee >= after.min) {
-        throw new AppError('withdrawal_fee_too_high', {
-          fee: formatRupees(after.fee),
-          fields: { fee: 'withdrawal_fee_too_high' },
-        });
-      }
-      await putSetting(tx, 'withdrawal', {
-        minPaise: Number(after.min),
-        maxPaise: Number(after.max),
-        dailyCount: after.dailyCount,
-        dailyTotalPaise: Number(after.dailyTotal),
-        feePaise: Number(after.fee),
-        payoutHours: after.payoutHours,
-      });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'settings.set',
-        target: 'setting:withdrawal',
-        before: showLimits(before),
-        after: showLimits(after),
-        requestId: actor.requestId,
-      });
-      return { withdrawal: showLimits(after), risk: showRiskSettings(riskAfter) };
-    });
-  }
-
-  return { add, list, cancel, limits, adminList, review, settingsGet, settingsSet };
+  return { add, list, cancel, limits };
 }
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -46,23 +46,26 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
   const final = (WITHDRAWAL_FINAL_STATES as readonly WithdrawalState[]).includes(to);
   const reviewed = to === 'approved' || to === 'rejected';
   const refunded = to === 'rejected' || to === 'failed' || to === 'cancelled';
-  const row = await q.updateWithdrawal(tx, current.id, {
-    state: to,
-    updatedAt: at,
-    ...(final ? { finishedAt: at } : {}),
-    ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
-    ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
-    ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
-    ...(to === 'processing' ? { dispatchedAt: at } : {}),
-  });
-  await q.insertHistory(tx, {
-    withdrawalId: row.id,
-    fromState: current.state,
-    toState: to,
-    reason: (to === 'paid' ? change.reference : change.reason) || null,
-    actorId: change.actorId ?? null,
-    createdAt: at,
-  });
+  const row = await q.updateWithdrawalWithHistory(
+    tx,
+    current.id,
+    {
+      state: to,
+      updatedAt: at,
+      ...(final ? { finishedAt: at } : {}),
+      ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
+      ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
+      ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
+      ...(to === 'processing' ? { dispatchedAt: at } : {}),
+    },
+    {
+      fromState: current.state,
+      toState: to,
+      reason: (to === 'paid' ? change.reference : change.reason) || null,
+      actorId: change.actorId ?? null,
+      createdAt: at,
+    },
+  );
 
   const ref = { withdrawalId: row.id };
   if (refunded) {

@@ -36,10 +36,13 @@ describe('the form dialog', () => {
     const first = (await screen.findByLabelText('Phone number or e-mail', {}, { timeout: 30_000 })) as HTMLInputElement;
     expect(first.value).toBe('first@example.com');
     act(() => showForm('resetPassword', { username: 'second@example.com' }));
-    expect(
-      ((await screen.findByLabelText('Phone number or e-mail', {}, { timeout: 30_000 })) as HTMLInputElement).value,
-    ).toBe('second@example.com');
+    // Polled: until the remount lands, the old field (with the old value) is still the one found.
+    await expect
+      .poll(() => (screen.queryByLabelText('Phone number or e-mail') as HTMLInputElement | null)?.value, {
+        timeout: 30_000,
+      })
+      .toBe('second@example.com');
     act(() => hideForm());
-    await expect.poll(() => screen.queryByRole('dialog', { name: 'Reset password' })).toBeNull();
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Reset password' }), { timeout: 30_000 }).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { LogoutButton } from '../../features/auth';
-import { UnreadBadge } from '../../features/notices';
+// By path, not through the feature's index: the index also exports the inbox page, whose texts hold
+// all six message catalogues and contract's schemas (~45 KB gzip) that My does not show.
+import { UnreadBadge } from '../../features/notices/components/unread-badge';
 import { disablePush, PushSwitch } from '../../features/push';
 import { ProfilePage } from '../../features/users';
 

@@ -1,8 +1,12 @@
 import { Alert, Card, Col, Row, Skeleton, Statistic, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { rupees } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
+
+// The charts and their library load after today's figures, in their own chunk.
+const TrendCharts = lazy(() => import('../components/trend-charts'));
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -41,6 +45,11 @@ export default function DashboardPage() {
             <Tag color="red">{t('dashboard.ledgerProblems', { count: d.ledger.problemCount })}</Tag>
           )}
         </Card>
+      </Col>
+      <Col span={24}>
+        <Suspense fallback={<Skeleton active />}>
+          <TrendCharts />
+        </Suspense>
       </Col>
     </Row>
   );

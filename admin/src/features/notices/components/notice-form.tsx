@@ -1,5 +1,6 @@
 import { type AdminNotice, NOTICE_BODY_MAX, NOTICE_TITLE_MAX, noticeAddBody } from '@kamai/contract';
-import { Form, Image, Input, Space, Switch } from 'antd';
+import { Checkbox, Form, Image, Input, Space, Switch } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
 import { UploadButton } from '../../../components/upload-button';
@@ -11,15 +12,19 @@ interface Values {
   body: string;
   imageUrl?: string;
   pinned: boolean;
-  published: boolean;
 }
 
-/** A new notice, or one to edit: title, body, an optional image (uploaded or by URL), pinned, published. */
+/**
+ * A new notice, or one to edit: title, body, an optional image (uploaded or by URL), pinned. Saving
+ * publishes it unless the operator ticks "Save as draft"; the OK button says which will happen.
+ */
 export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const existing = notice === 'new' ? undefined : notice;
   const imageUrl = Form.useWatch('imageUrl', form);
+  // Unticked, saving publishes the notice: users see it at once.
+  const [draft, setDraft] = useState(existing ? !existing.published : false);
   const save = useSaveNotice(existing?.id, onClose);
   return (
     <EditDialog<Values>
@@ -27,14 +32,20 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
       width={640}
       title={existing ? t('notices.editTitle', { id: existing.id }) : t('notices.new')}
       saving={save.isPending}
-      onSave={(values) => save.mutate({ ...values, imageUrl: values.imageUrl?.trim() ? values.imageUrl.trim() : null })}
+      okText={draft ? t('notices.saveDraft') : t('notices.savePublish')}
+      onSave={(values) =>
+        save.mutate({
+          ...values,
+          published: !draft,
+          imageUrl: values.imageUrl?.trim() ? values.imageUrl.trim() : null,
+        })
+      }
       onClose={onClose}
       initialValues={{
         title: existing?.title,
         body: existing?.body,
         imageUrl: existing?.imageUrl ?? undefined,
         pinned: existing?.pinned ?? false,
-        published: existing?.published ?? false,
       }}
     >
       <Form.Item label={t('notices.title')} name="title" rules={[contractRule(noticeAddBody.shape.title)]}>
@@ -59,8 +70,10 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
         <Form.Item label={t('notices.pinned')} name="pinned" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item label={t('notices.published')} name="published" valuePropName="checked">
-          <Switch />
+        <Form.Item extra={t('notices.draftHint')}>
+          <Checkbox checked={draft} onChange={(event) => setDraft(event.target.checked)}>
+            {t('notices.draft')}
+          </Checkbox>
         </Form.Item>
       </Space>
     </EditDialog>

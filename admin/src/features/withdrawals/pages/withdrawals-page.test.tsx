@@ -107,4 +107,23 @@ describe('the review queue', () => {
     });
     expect(await within(dialog).findByText('Enter the reason for the rejection')).toBeTruthy();
   });
+
+  it('marks the request whose history shows, and moves the mark to the row clicked', () => {
+    renderQueue('/withdrawals', [item(41, '10.00'), item(42, '20.00')], { state: 'pending' });
+    const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
+    expect(row(41).className).toContain('review-row-current');
+    expect(row(41).getAttribute('aria-selected')).toBe('true');
+    expect(row(42).className).not.toContain('review-row-current');
+    fireEvent.click(within(row(42)).getByText('₹20.00'));
+    expect(row(42).className).toContain('review-row-current');
+    expect(row(42).getAttribute('aria-selected')).toBe('true');
+    expect(row(41).className).not.toContain('review-row-current');
+  });
+
+  it('pins State, Requested and Reason beside the actions, so they never scroll out of view', () => {
+    renderQueue('/withdrawals', [item(51, '10.00')], { state: 'pending' });
+    const headers = [...document.querySelectorAll('thead th')];
+    const pinned = headers.filter((th) => th.className.includes('ant-table-cell-fix-end')).map((th) => th.textContent);
+    expect(pinned).toEqual(['State', 'Requested', 'Reason', 'Actions']);
+  });
 });

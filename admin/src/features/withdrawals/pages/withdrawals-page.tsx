@@ -35,6 +35,10 @@ const FILTERS = {
   sort: ['queue', 'risk'],
 } as const;
 const nowrap = () => ({ className: 'nowrap' });
+// Room for Approve and Reject side by side in every language (Hindi's are the widest).
+const ACTIONS_WIDTH = 200;
+/** The columns' widths added up (and the checkbox's): past this the table scrolls sideways. */
+const COLUMNS_WIDTH = 32 + 64 + 110 + 150 + 180 + 150 + 120 + 170 + 120 + ACTIONS_WIDTH;
 
 /** The review queue: filters in the URL, approve / reject per row, bulk approve, the user's history. */
 export default function WithdrawalsPage() {
@@ -141,46 +145,65 @@ export default function WithdrawalsPage() {
             onChange: (keys) => setChecked(keys as number[]),
             getCheckboxProps: (row) => ({ disabled: row.state !== 'pending' }),
           }}
-          onRow={(row) => ({ onClick: () => setSelected(row) })}
-          rowClassName={(row) => (row.id === shown?.id ? 'ant-table-row-selected' : '')}
-          scroll={{ x: 'max-content' }}
+          onRow={(row) => ({ onClick: () => setSelected(row), 'aria-selected': row.id === shown?.id })}
+          rowClassName={(row) => (row.id === shown?.id ? 'review-row-current' : '')}
+          // State, Requested, Reason and the actions are pinned right: at 1280 px they stay in view beside
+          // the ID, amount and user, while the account and risk columns scroll under them.
+          scroll={{ x: COLUMNS_WIDTH }}
           columns={[
-            { title: 'ID', dataIndex: 'id', width: 70 },
+            { title: 'ID', dataIndex: 'id', width: 64 },
+            {
+              title: t('withdrawals.amount'),
+              width: 110,
+              align: 'right',
+              onCell: nowrap,
+              render: (_, row) => rupees(row.amount),
+            },
             {
               title: t('withdrawals.user'),
-              onCell: nowrap,
+              width: 150,
+              ellipsis: true,
               render: (_, row) => (
-                <span>
+                <span title={`${row.username} #${row.userId}`}>
                   {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
                 </span>
               ),
             },
-            { title: t('withdrawals.amount'), align: 'right', onCell: nowrap, render: (_, row) => rupees(row.amount) },
             {
               title: t('withdrawals.account'),
-              onCell: nowrap,
+              width: 180,
+              ellipsis: true,
               render: (_, row) => `${row.account.accountType.toUpperCase()} · ${row.account.accountNo}`,
             },
-            {
-              title: t('withdrawals.risk'),
-              render: (_, row) => <RiskCell risk={row.risk} />,
-            },
+            { title: t('withdrawals.risk'), width: 150, render: (_, row) => <RiskCell risk={row.risk} /> },
             {
               title: t('withdrawals.state'),
-              onCell: nowrap,
+              width: 120,
+              fixed: 'right',
               render: (_, row) => (
-                <Space size={4}>
+                <Space size={4} wrap>
                   <StateTag state={row.state} />
                   <ApprovalsTag item={row} />
                 </Space>
               ),
             },
-            { title: t('withdrawals.requested'), onCell: nowrap, render: (_, row) => dateTime(row.createdAt) },
-            { title: t('withdrawals.reason'), render: (_, row) => row.reason ?? '', ellipsis: true },
+            {
+              title: t('withdrawals.requested'),
+              width: 170,
+              fixed: 'right',
+              onCell: nowrap,
+              render: (_, row) => dateTime(row.createdAt),
+            },
+            {
+              title: t('withdrawals.reason'),
+              width: 120,
+              fixed: 'right',
+              ellipsis: { showTitle: true },
+              render: (_, row) => row.reason ?? '',
+            },
             {
               title: t('table.actions'),
-              width: 190,
-              // Always in view, also when the table scrolls sideways beside the user's history.
+              width: ACTIONS_WIDTH,
               fixed: 'right',
               render: (_, row) =>
                 row.state === 'pending' ? (

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../lib/dialog';
 import { toastSuccess } from '../../../lib/toast';
 import { useLogout } from '../api/logout';
 

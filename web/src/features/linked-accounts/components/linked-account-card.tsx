@@ -1,11 +1,11 @@
 import { type LinkedAccountItem, parseRupees } from '@kamai/contract';
 import { formatMoney, PHONE_COUNTRY_CODE } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
+import { Dialog } from '../../../lib/dialog';
 import '../../../i18n/errors';
 import { messageOf } from '../../../lib/api';
 import { showForm } from '../../../lib/form-dialog';

@@ -25,7 +25,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
               {t('pinned')}
             </Tag>
           )}
-          {title}
+          <span className="inbox-row-title-text">{title}</span>
         </span>
         <span className="inbox-row-body">{body}</span>
         <span className="inbox-row-meta">

@@ -1,9 +1,9 @@
 import type { PayoutAccountItem } from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
+import { Dialog } from '../../../lib/dialog';
 import { showForm } from '../../../lib/form-dialog';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useDeletePayoutAccount } from '../api/payout-accounts';

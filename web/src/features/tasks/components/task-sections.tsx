@@ -2,7 +2,6 @@ import type { TaskItem, TaskSection } from '@kamai/contract';
 import { TASK_SECTIONS } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useTasks } from '../api/get-tasks';
 import { FriendTaskCard, TaskCard } from './task-card';
@@ -59,13 +58,6 @@ export function TaskSections() {
   const shown = TASK_SECTIONS.map((section) => ({ section, items: bySection.get(section) ?? [] })).filter(
     (entry) => entry.items.length > 0 || ALWAYS_SHOWN.includes(entry.section),
   );
-  if (shown.length === 0) {
-    return (
-      <section className="task-section">
-        <EmptyState title={t('tasks:noTasks.title')} description={t('tasks:noTasks.description')} />
-      </section>
-    );
-  }
   return shown.map((entry) => <Section key={entry.section} section={entry.section} items={entry.items} />);
 }
 

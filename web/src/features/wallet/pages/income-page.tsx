@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { useBalanceList } from '../api/get-balance-list';
 import { BalanceRow } from '../components/balance-row';
+import { IncomeChart } from '../components/income-chart';
 
-/** /List2: every movement of the caller's wallet, newest first. */
+/** /List2: the last days' earnings as a chart, then every movement of the caller's wallet, newest first. */
 export function IncomePage() {
   const { t } = useTranslation('wallet');
   const query = useBalanceList();
@@ -14,6 +15,7 @@ export function IncomePage() {
       keyOf={(item) => item.id}
       renderItem={(item) => <BalanceRow item={item} />}
       empty={{ title: t('empty.title'), description: t('empty.description') }}
+      header={<IncomeChart />}
     />
   );
 }

@@ -1,10 +1,10 @@
 import type { WithdrawalItem, WithdrawalState } from '@kamai/contract';
 import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
+import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format-date';
 import '../../../i18n/errors';
 import { messageOf } from '../../../lib/api';

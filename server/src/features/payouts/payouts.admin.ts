@@ -1,17 +1,13 @@
 import { formatRupees, type MismatchResolution, type PageQuery, type PayoutMismatchItem } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
-import { decodeCursor, encodeCursor } from '../../platform/cursor';
+import { decodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/routes';
 import { lockWallet, post } from '../wallet';
 import { lockWithdrawal } from '../withdrawals';
 import * as q from './payouts.queries';
 import { isRecoverable } from './payouts.service';
-
-interface Actor {
-  id: number;
-  requestId: string;
-}
 
 type ListedRow = Awaited<ReturnType<typeof q.listMismatches>>[number];
 
@@ -48,16 +44,12 @@ function toItem(row: ListedRow): PayoutMismatchItem {
 }
 
 /** The operators' side of payout mismatches: the list and the resolve action (hardening issue, defect 4). */
-export function createMismatchesService({ db, now }: { db: Db; now: () => Date }) {
+export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
   async function list(query: PageQuery & { resolved?: boolean }) {
     const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
     const rows = await q.listMismatches(db, { resolved: query.resolved }, query.limit + 1, beforeId);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(toItem),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.mismatch.id) : null,
-    };
+    const page = keysetPage(rows, query.limit, (row) => row.mismatch.id);
+    return { items: page.items.map(toItem), nextCursor: page.nextCursor };
   }
 
   /**
@@ -134,4 +126,4 @@ export function createMismatchesService({ db, now }: { db: Db; now: () => Date }
   return { list, resolve };
 }
 
-export type MismatchesService = ReturnType<typeof createMismatchesService>;
+export type PayoutsAdmin = ReturnType<typeof createPayoutsAdmin>;

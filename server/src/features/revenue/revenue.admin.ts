@@ -7,18 +7,15 @@ import {
 } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
-import { decodeCursor, encodeCursor, isRowId } from '../../platform/cursor';
+import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import { needsSecondApprover, refuseSameApprover } from '../../platform/four-eyes';
+import type { Actor } from '../../platform/routes';
 import { readRiskSettings } from '../fraud';
 import { creditWithRebates } from '../referrals';
 import { findUserById } from '../users';
 import { walletBalance } from '../wallet';
 import * as q from './revenue.queries';
-
-interface Actor {
-  id: number;
-  requestId: string;
-}
 
 function toCreditItem(row: {
   request: q.CreditRequestRow;
@@ -43,7 +40,7 @@ function toCreditItem(row: {
   };
 }
 
-export function createRevenueService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   /** The operator's remark stays on the posting (`ref.remark`), shown in the user's income records. */
   function credit(tx: Tx, input: { userId: number; amount: bigint; remark: string }, idempotencyKey: string) {
     return creditWithRebates(tx, {
@@ -66,7 +63,7 @@ export function createRevenueService({ db, now = () => new Date() }: { db: Db; n
     return db.transaction(async (tx) => {
       if (!(await findUserById(tx, input.userId))) throw new AppError('user_not_found');
       const settings = await readRiskSettings(tx);
-      if (input.amount > BigInt(settings.creditApprovalAbovePaise)) {
+      if (needsSecondApprover(input.amount, settings.creditApprovalAbovePaise)) {
         const request = await q.insertCreditRequest(tx, {
           userId: input.userId,
           amount: input.amount,
@@ -109,7 +106,7 @@ export function createRevenueService({ db, now = () => new Date() }: { db: Db; n
       const request = await q.lockCreditRequest(tx, input.id);
       if (!request) throw new AppError('credit_request_not_found');
       if (request.state !== 'pending') throw new AppError('credit_request_decided');
-      if (request.requestedBy === actor.id) throw new AppError('second_approver_required');
+      refuseSameApprover(request.requestedBy, actor.id);
       if (request.userId === actor.id) throw new AppError('cannot_credit_self');
       const decided = { decidedBy: actor.id, decidedAt: now() };
       if (input.action === 'approve') {
@@ -140,9 +137,8 @@ export function createRevenueService({ db, now = () => new Date() }: { db: Db; n
   async function requestList(query: PageQuery & { state?: CreditRequestState }) {
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listCreditRequests(db, { state: query.state, beforeId, limit: query.limit + 1 });
-    const items = rows.slice(0, query.limit).map(toCreditItem);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    const page = keysetPage(rows, query.limit, (row) => row.request.id);
+    return { items: page.items.map(toCreditItem), nextCursor: page.nextCursor };
   }
 
   async function balanceList(query: PageQuery & { userId?: number; type?: PostingType }) {
@@ -153,7 +149,8 @@ export function createRevenueService({ db, now = () => new Date() }: { db: Db; n
       beforeId,
       limit: query.limit + 1,
     });
-    const items = rows.slice(0, query.limit).map((row) => ({
+    const page = keysetPage(rows, query.limit, (row) => row.id);
+    const items = page.items.map((row) => ({
       id: row.id,
       userId: row.userId,
       username: row.username,
@@ -163,11 +160,10 @@ export function createRevenueService({ db, now = () => new Date() }: { db: Db; n
       createdAt: row.createdAt.toISOString(),
       ref: row.ref,
     }));
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null };
+    return { items, nextCursor: page.nextCursor };
   }
 
   return { add, review, requestList, balanceList };
 }
 
-export type RevenueService = ReturnType<typeof createRevenueService>;
+export type RevenueAdmin = ReturnType<typeof createRevenueAdmin>;

@@ -1,0 +1,168 @@
+import { endOfBusinessDay, type PageQuery, startOfBusinessDay, type WithdrawalState } from '@kamai/contract';
+import type { Db, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit.queries';
+import { decodeCursor, encodeCursor, keysetPage } from '../../platform/cursor';
+import { AppError } from '../../platform/errors';
+import { refuseSameApprover } from '../../platform/four-eyes';
+import type { Actor } from '../../platform/routes';
+import * as q from './withdrawals.queries';
+import { changeState } from './withdrawals.state';
+import { byWithdrawal, toAdminItem } from './withdrawals.view';
+
+/** What approval hands the payout to (the payouts feature): a job in the same transaction, then a nudge. */
+export interface PayoutDispatcher {
+  enqueueDispatch(tx: Tx, withdrawalId: number): Promise<void>;
+  wake(): void;
+}
+
+export interface AdminListQuery extends PageQuery {
+  state?: WithdrawalState;
+  userId?: number;
+  from?: string;
+  to?: string;
+  minRisk?: number;
+  reason?: string;
+  sort?: 'queue' | 'risk';
+}
+
+/**
+ * `x`: one filtered list; `p` then `r`: pending oldest first, then the rest newest first; `k`: by
+ * risk score, highest first (`score` of the last item). `id` null: from the start.
+ */
+type AdminCursor = { s: 'x' | 'p' | 'r' | 'k'; id: number | null; score?: number };
+const isAdminCursor = (v: unknown): v is AdminCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  ['x', 'p', 'r', 'k'].includes((v as AdminCursor).s) &&
+  ((v as AdminCursor).id === null || Number.isSafeInteger((v as AdminCursor).id)) &&
+  ((v as AdminCursor).s !== 'k' || Number.isSafeInteger((v as AdminCursor).score));
+
+/** The reviewers' side of withdrawals: the queue and the decision on each. */
+export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () => Date; payouts: PayoutDispatcher }) {
+  async function withUsernamesAndHistory(rows: { withdrawal: q.WithdrawalRow; username: string }[]) {
+    const history = byWithdrawal(
+      await q.historyOf(
+        db,
+        rows.map((r) => r.withdrawal.id),
+      ),
+    );
+    return rows.map((r) => toAdminItem(r.withdrawal, r.username, history.get(r.withdrawal.id) ?? []));
+  }
+
+  /** Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest newest first. */
+  async function list(query: AdminListQuery) {
+    const cursor = decodeCursor(query.cursor, isAdminCursor);
+    const filter = {
+      userId: query.userId,
+      from: query.from ? startOfBusinessDay(query.from) : undefined,
+      to: query.to ? endOfBusinessDay(query.to) : undefined,
+      minRisk: query.minRisk,
+      reason: query.reason,
+    };
+    const limit = query.limit;
+    if (query.sort === 'risk') {
+      const after = cursor?.s === 'k' && cursor.id !== null ? { score: cursor.score ?? 0, id: cursor.id } : undefined;
+      const rows = await q.listForAdminByRisk(db, { ...filter, state: query.state }, limit + 1, after);
+      const page = keysetPage(
+        rows,
+        limit,
+        (last): AdminCursor => ({
+          s: 'k',
+          id: last.withdrawal.id,
+          score: last.withdrawal.riskScore,
+        }),
+      );
+      return { items: await withUsernamesAndHistory(page.items), nextCursor: page.nextCursor };
+    }
+    if (query.state) {
+      const order = query.state === 'pending' ? 'asc' : 'desc';
+      const rows = await q.listForAdmin(
+        db,
+        { ...filter, state: query.state },
+        order,
+        limit + 1,
+        cursor?.id ?? undefined,
+      );
+      const page = keysetPage(rows, limit, (last): AdminCursor => ({ s: 'x', id: last.withdrawal.id }));
+      return { items: await withUsernamesAndHistory(page.items), nextCursor: page.nextCursor };
+    }
+    const page: Awaited<ReturnType<typeof q.listForAdmin>> = [];
+    let next: string | null = null;
+    let afterId = cursor?.id ?? undefined;
+    if ((cursor?.s ?? 'p') === 'p') {
+      const rows = await q.listForAdmin(db, { ...filter, state: 'pending' }, 'asc', limit + 1, afterId);
+      const pending = keysetPage(rows, limit, (last): AdminCursor => ({ s: 'p', id: last.withdrawal.id }));
+      page.push(...pending.items);
+      next = pending.nextCursor;
+      afterId = undefined;
+    }
+    if (!next) {
+      const room = limit - page.length;
+      const rows = await q.listForAdmin(db, { ...filter, notPending: true }, 'desc', room + 1, afterId);
+      page.push(...rows.slice(0, room));
+      // A page that spans both lists, so not keysetPage: with no room left on this page, the next one
+      // starts the rest from its beginning (id null).
+      if (rows.length > room)
+        next = encodeCursor({ s: 'r', id: rows[room - 1]?.withdrawal.id ?? null } satisfies AdminCursor);
+    }
+    return { items: await withUsernamesAndHistory(page), nextCursor: next };
+  }
+
+  /** Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. */
+  async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
+    const to = input.action === 'approve' ? 'approved' : 'rejected';
+    const outcome = await db.transaction(async (tx) => {
+      const current = await q.lockWithdrawal(tx, input.id);
+      if (!current) throw new AppError('withdrawal_not_found');
+      if (current.userId === actor.id) throw new AppError('cannot_review_own_withdrawal');
+      if (to === 'approved' && current.approvalsRequired > 1) {
+        if (current.state !== 'pending') throw new AppError('withdrawal_state_conflict');
+        refuseSameApprover(current.firstApproverId, actor.id);
+        if (current.firstApproverId === null) {
+          // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.
+          const recorded = await q.updateWithdrawal(tx, current.id, {
+            firstApproverId: actor.id,
+            firstApprovedAt: now(),
+          });
+          await writeAudit(tx, {
+            actorId: actor.id,
+            action: 'withdrawal.approve_first',
+            target: `withdrawal:${current.id}`,
+            before: { state: current.state, approvals: 0 },
+            after: { state: current.state, approvals: 1, reason: input.reason || null },
+            requestId: actor.requestId,
+          });
+          return { row: recorded, dispatched: false };
+        }
+      }
+      const changed = await changeState(tx, current, {
+        to,
+        at: now(),
+        reason: input.reason || null,
+        actorId: actor.id,
+      });
+      if (to === 'approved') await payouts.enqueueDispatch(tx, changed.id);
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: `withdrawal.${input.action}`,
+        target: `withdrawal:${changed.id}`,
+        before: {
+          state: current.state,
+          ...(current.firstApproverId ? { firstApproverId: current.firstApproverId } : {}),
+        },
+        after: { state: changed.state, reason: input.reason || null },
+        requestId: actor.requestId,
+      });
+      return { row: changed, dispatched: to === 'approved' };
+    });
+    if (outcome.dispatched) payouts.wake();
+    const row = outcome.row;
+    const [item] = await withUsernamesAndHistory([{ withdrawal: row, username: await q.usernameOf(db, row.userId) }]);
+    if (!item) throw new Error('a reviewed withdrawal lost its view');
+    return item;
+  }
+
+  return { list, review };
+}
+
+export type WithdrawalsAdmin = ReturnType<typeof createWithdrawalsAdmin>;

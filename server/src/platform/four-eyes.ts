@@ -1,0 +1,16 @@
+import { AppError } from './errors';
+
+/**
+ * Four-eyes (issue 12): money above a threshold of the `risk` settings moves only when a second
+ * staff member decides. Withdrawals and operator credits keep it differently (a withdrawal records
+ * its first approval on the row; a credit above the threshold waits as a request), but the two
+ * rules are these, in one place.
+ */
+export function needsSecondApprover(amountPaise: bigint, thresholdPaise: number | bigint): boolean {
+  return amountPaise > BigInt(thresholdPaise);
+}
+
+/** The second decision must come from someone else than whoever made or first approved it. */
+export function refuseSameApprover(firstId: number | null, actorId: number): void {
+  if (firstId === actorId) throw new AppError('second_approver_required');
+}
