@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
+import { CONTACT_EMAIL_RE } from './formats';
 import { LOCALES } from './locales';
-import { ADMIN, COMMON, type RouteDef, USER } from './route-def';
+import type { RouteDef } from './route-def';
 
 /**
  * Pages an operator writes in the console and users read from My (issue 15): Help (support contact
@@ -28,7 +29,7 @@ export type PageText = z.output<typeof pageText>;
 
 /** The support contact on the Help page (any part may be empty). */
 export const supportContact = z.object({
-  email: z.union([z.literal(''), z.email({ error: 'enter_valid_email' }).max(254)]).default(''),
+  email: z.string().trim().max(254, 'enter_valid_email').regex(CONTACT_EMAIL_RE, 'enter_valid_email').default(''),
   /** Shown as typed, e.g. "+91 98100 00000". */
   phone: z
     .string()

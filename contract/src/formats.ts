@@ -9,6 +9,14 @@ import { OTP_LENGTH, PHONE_COUNTRY_CODE } from './constants';
  * domains are typed in their ASCII (punycode) form.
  */
 export const EMAIL_RE = /^[\x21-\x3F\x41-\x7E]+@[\x21-\x3F\x41-\x7E]+\.[\x21-\x3F\x41-\x7E]+$/;
+/**
+ * The support e-mail an operator publishes on Help (empty allowed): a mailbox a phone's mail app opens,
+ * so stricter than a sign-up name: dot-separated atoms, host labels of 1-63 letters, digits and inner
+ * hyphens, a letter top-level domain. It is also JSON Schema's `email` format (ajv-formats), so an
+ * address the form takes is one the page's answer can carry (a fuzz case once found one that was not).
+ */
+export const CONTACT_EMAIL_RE =
+  /^$|^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** Indian mobile number without country code: 10 digits starting 6-9. */
 export const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/;
 export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);

@@ -3,7 +3,7 @@ import { endpoints } from './endpoints';
 import { EMAIL_RE, normalizePhone } from './formats';
 import { LOCALES, type Locale } from './locales';
 import { pageOf } from './pagination';
-import { ADMIN, COMMON, type RouteDef } from './route-def';
+import type { RouteDef } from './route-def';
 
 /** A code the sandbox sender "delivered", for operators (admin console, OTP outbox). */
 export const outboxItem = z.object({

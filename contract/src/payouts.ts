@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, COMMON, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { WITHDRAWAL_STATES } from './withdrawals';
 
 /** Outcomes the gateway reports in its callback. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
-import { COMMON, type RouteDef, USER } from './route-def';
+import type { RouteDef } from './route-def';
 
 /** At most this many devices per user get pushes; subscribing another drops the oldest. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 10;

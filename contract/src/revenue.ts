@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
 import { POSTING_TYPES, postingRef } from './wallet';
 

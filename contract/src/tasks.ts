@@ -4,7 +4,7 @@ import { endpoints } from './endpoints';
 import { LOCALES, type Locale } from './locales';
 import { formatRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
-import { ADMIN, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 import { UPLOAD_FIELD, uploadData } from './uploads';
 import { isoTimeField } from './validation';
 

@@ -6,7 +6,7 @@ import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals
 import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
-import { ADMIN, COMMON, type RouteDef, STAFF, USER } from './route-def';
+import { type RouteDef, STAFF } from './route-def';
 
 /**
  * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or

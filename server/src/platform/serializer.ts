@@ -39,5 +39,27 @@ function compile(schema: z.ZodType): (data: unknown) => string {
   } catch {
     return (data) => JSON.stringify(z.encode(schema, data as never));
   }
-  return fastJson(json);
+  return fastJson(withoutInputRules(json) as object);
+}
+
+/** Formats fast-json-stringify writes differently (a Date as an ISO string); every other format is a check. */
+const WRITING_FORMATS = new Set(['date-time', 'date', 'time', 'int64', 'int32']);
+
+/**
+ * Drops the rules that check a string's shape (`pattern`, `format: email` and the like). They describe
+ * what the input accepts; on the way out fast-json-stringify applies them only where it must choose a
+ * branch (`anyOf`, e.g. a nullable object), and a stored value that an older rule accepted would then
+ * fail the answer with a 500 (a fuzz case found one: a Help e-mail the form took but the `email` format
+ * refused). Choosing the branch needs only the types.
+ */
+function withoutInputRules(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutInputRules);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'pattern' && typeof value === 'string') continue;
+    if (key === 'format' && typeof value === 'string' && !WRITING_FORMATS.has(value)) continue;
+    out[key] = withoutInputRules(value);
+  }
+  return out;
 }
