@@ -29,6 +29,7 @@ import type { Config } from './platform/config';
 import { sendError } from './platform/error-handler';
 import { installHttpPolicy, serverOptions } from './platform/http-policy';
 import { createMetrics, serveMetrics } from './platform/metrics';
+import { setHashPriorities } from './platform/password';
 import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limit';
 import { connectRedis } from './platform/redis';
 import { checkEveryRoute, type FeatureDeps } from './platform/routes';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
   installHttpPolicy(app, { slowMs: config.LOG_SLOW_MS, sampleRate: config.LOG_SAMPLE_RATE });
   await registerApiDocs(app);
 
+  setHashPriorities({ login: config.HASH_NICE_LOGIN, signup: config.HASH_NICE_SIGNUP });
   const now = deps.now ?? (() => new Date());
   const feature: FeatureDeps = { db, config, now, log: app.log };
   const pendingWithdrawals = deps.pendingWithdrawals ?? withdrawals.pendingFigure;

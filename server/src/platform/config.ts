@@ -209,6 +209,12 @@ export const configSchema = z.object({
    * delay, so the event loop stays free for real logins (issue 12, defect 3; benchmark 5). 0 turns it off.
    */
   AUTH_CODE_FAILURE_DELAY_MS: nonNegativeInt.max(10_000).default(1000),
+  /**
+   * CPU priority (nice, 0-19) of the password-hashing threads: a login's hash waits for the user at
+   * the door, an anonymous sign-up's may wait longest (benchmark 5; docs/performance.md §5).
+   */
+  HASH_NICE_LOGIN: nonNegativeInt.max(19).default(19),
+  HASH_NICE_SIGNUP: nonNegativeInt.max(19).default(19),
   TRUST_PROXY: bool.default(false),
   /** `production` hides what only a sandbox may show (the OTP outbox). */
   NODE_ENV: z.string().default('development'),

@@ -25,6 +25,12 @@ type HashTask =
   | { op: 'verify'; stored: string; password: string };
 
 const pools = new Map<HashPool, Piscina<HashTask, string | boolean>>();
+const nice: Record<HashPool, number> = { login: 19, signup: 19 };
+
+/** Sets each pool's thread priority (config HASH_NICE_*); applies to threads started afterwards. */
+export function setHashPriorities(priorities: Record<HashPool, number>): void {
+  Object.assign(nice, priorities);
+}
 
 /** Made when first needed: importing this module starts no thread. */
 function poolOf(name: HashPool) {
@@ -37,7 +43,7 @@ function poolOf(name: HashPool) {
       maxThreads: threads,
       maxQueue: threads * queuePerThread,
       idleTimeout: 60_000,
-      workerData: { nice: 19 },
+      workerData: { nice: nice[name] },
     });
     pools.set(name, pool);
   }
