@@ -13,6 +13,8 @@ import { root, startNode } from './lib/processes';
  *
  *   npx tsx bench/cpu-per-request.ts [--entry=server/dist/main.js,/abs/other/dist/main.js] [--postgres]
  *     [--requests=N] [--rounds=N] [--routes=t1,user/detail,task/list] [--connections=50] [--pipelining=N]
+ *     [--profile=DIR]   (each server runs with node --cpu-prof, its profile written to DIR at exit;
+ *                        `npx tsx bench/profile-top.ts DIR/<file>.cpuprofile` prints where the time went)
  *
  * Each entry (relative to the repository or absolute) is started in turn for each route, `--rounds`
  * times alternating; medians are printed. With --postgres it also prints the CPU time PostgreSQL's
@@ -85,7 +87,7 @@ async function measure(entry: string, route: string): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
   const db = postgres ? await freshDatabase('cpu') : undefined;
   const server = await startNode({
-    args: [entry],
+    args: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry] : [entry],
     env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
     readyPath: '/obj/test/t2',
   });
@@ -131,7 +133,9 @@ for (const route of routes) {
     const rates = runs.map((r) => r.perSecond);
     process.stdout.write(
       `${route}\t${entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
-        (pgUs.length ? `; PostgreSQL ${median(pgUs).toFixed(1)} µs (${pgUs.map((u) => u.toFixed(1)).join(', ')})` : '') +
+        (pgUs.length
+          ? `; PostgreSQL ${median(pgUs).toFixed(1)} µs (${pgUs.map((u) => u.toFixed(1)).join(', ')})`
+          : '') +
         `; ${median(rates).toFixed(0)} req/s (${rates.map((r) => r.toFixed(0)).join(', ')})\n`,
     );
   }

@@ -156,8 +156,8 @@ describe('the HTTP series kept in own numbers (httpSeries)', () => {
     // Counts keep growing across scrapes (a counter is never reset by reading it).
     http.record('GET', '/a', 200, 0.001);
     expect(sample(await ours.metrics(), 'kamai_http_requests_total', '{method="GET",route="/a",status="200"}')).toBe(4);
-    expect(
-      sample(await ours.metrics(), 'kamai_http_request_duration_seconds_count', '{method="GET",route="/a"}'),
-    ).toBe(5);
+    expect(sample(await ours.metrics(), 'kamai_http_request_duration_seconds_count', '{method="GET",route="/a"}')).toBe(
+      5,
+    );
   });
 });

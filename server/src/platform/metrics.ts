@@ -241,7 +241,8 @@ export function httpSeries(registry: Registry, buckets = HTTP_DURATION_BUCKETS) 
     }
     const counted: Answers = { labels: { method, route, status: String(status) }, count: 0 };
     answers.push(counted);
-    const failed: Failures | undefined = status >= 500 ? { labels: { route, status: String(status) }, count: 0 } : undefined;
+    const failed: Failures | undefined =
+      status >= 500 ? { labels: { route, status: String(status) }, count: 0 } : undefined;
     if (failed) failures.push(failed);
     one = { answers: counted, failures: failed, duration };
     series.set(key, one);
@@ -276,7 +277,12 @@ export function httpSeries(registry: Registry, buckets = HTTP_DURATION_BUCKETS) 
     aggregator: 'sum' as const,
     /** What prom-client's Histogram hands the registry: cumulative buckets, then +Inf, _sum and _count. */
     getForPromString() {
-      const values: { labels: Record<string, string | number>; sharedLabels: object; value: number; metricName: string }[] = [];
+      const values: {
+        labels: Record<string, string | number>;
+        sharedLabels: object;
+        value: number;
+        metricName: string;
+      }[] = [];
       for (const one of durations.values()) {
         let cumulative = 0;
         buckets.forEach((le, i) => {
@@ -295,7 +301,10 @@ export function httpSeries(registry: Registry, buckets = HTTP_DURATION_BUCKETS) 
       const data = histogram.getForPromString();
       return {
         ...data,
-        values: data.values.map(({ labels, sharedLabels, ...rest }) => ({ ...rest, labels: { ...labels, ...sharedLabels } })),
+        values: data.values.map(({ labels, sharedLabels, ...rest }) => ({
+          ...rest,
+          labels: { ...labels, ...sharedLabels },
+        })),
       };
     },
     reset() {
