@@ -22,7 +22,7 @@ export const ceiling: Benchmark = {
     try {
       const load = (url: string) => runLoad({ url, ...ctx.peak, durationSec: ctx.seconds });
       if (!ctx.smoke) {
-        progress('warming up both servers');
+        progress('warming up the three servers');
         await load(`${hello.url}/`);
         await load(`${fastify.url}/`);
         await load(`${ours.url}/obj/test/t1`);
