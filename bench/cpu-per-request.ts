@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -11,9 +11,15 @@ import { root, startNode } from './lib/processes';
  * of requests after a warm-up): less disturbed by a shared machine than req/s, since time the server
  * waits for a core is not counted. Compares builds back to back (docs/performance.md, issue 14):
  *
- *   npx tsx bench/cpu-per-request.ts [--entry=server/dist/main.js ...] [--postgres] [--requests=N]
+ *   npx tsx bench/cpu-per-request.ts [--entry=server/dist/main.js,/abs/other/dist/main.js] [--postgres]
+ *     [--requests=N] [--rounds=N] [--routes=t1,user/detail,task/list] [--connections=50] [--pipelining=N]
+ *     [--profile=DIR]   (each server runs with node --cpu-prof, its profile written to DIR at exit;
+ *                        `npx tsx bench/profile-top.ts DIR/<file>.cpuprofile` prints where the time went)
  *
- * Each entry is started in turn for each route, `--rounds` times alternating; medians are printed.
+ * Each entry (relative to the repository or absolute) is started in turn for each route, `--rounds`
+ * times alternating; medians are printed. With --postgres it also prints the CPU time PostgreSQL's
+ * backends for the run's own database spent per answer, and the answers a second the run saw
+ * (informative only: a shared machine moves req/s far more than CPU time).
  */
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -26,6 +32,7 @@ const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';
 const routes = (args.routes ?? 't1,user/detail,task/list').split(',');
+const connections = Number(args.connections ?? 50);
 const TICK_US = 1_000_000 / 100; // USER_HZ
 
 function cpuTicks(pid: number): number {
@@ -33,12 +40,34 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** CPU ticks of PostgreSQL's backends serving `database` (their title names it: "postgres: user db host state"). */
+function postgresTicks(database: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      ticks += cpuTicks(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+interface Figures {
+  serverUs: number;
+  postgresUs?: number;
+  perSecond: number;
+}
+
 function fire(url: string, amount: number, token?: string, pipelining = 1): Promise<void> {
   return new Promise((done, fail) => {
     autocannon(
       {
         url,
-        connections: 50,
+        connections,
         pipelining,
         amount,
         timeout: 30,
@@ -54,11 +83,11 @@ function fire(url: string, amount: number, token?: string, pipelining = 1): Prom
   });
 }
 
-async function measure(entry: string, route: string): Promise<number> {
+async function measure(entry: string, route: string): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
   const db = postgres ? await freshDatabase('cpu') : undefined;
   const server = await startNode({
-    args: [entry],
+    args: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry] : [entry],
     env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
     readyPath: '/obj/test/t2',
   });
@@ -67,11 +96,19 @@ async function measure(entry: string, route: string): Promise<number> {
     const token = route === 't1' ? undefined : await login(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const url = route === 't1' ? `${server.url}/obj/test/t1` : `${server.url}${API}/user/${route}`;
     const amount = route === 't1' ? requests : Math.max(2000, Math.round(requests / (postgres ? 5 : 20)));
-    const pipelining = route === 't1' ? 10 : 1;
+    const pipelining = Number(args.pipelining ?? (route === 't1' ? 10 : 1));
     await fire(url, Math.round(amount / 4), token, pipelining);
+    const database = db ? new URL(db.url).pathname.slice(1) : undefined;
     const before = cpuTicks(pid);
+    const postgresBefore = database ? postgresTicks(database) : 0;
+    const started = performance.now();
     await fire(url, amount, token, pipelining);
-    return ((cpuTicks(pid) - before) * TICK_US) / amount;
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      serverUs: ((cpuTicks(pid) - before) * TICK_US) / amount,
+      ...(database ? { postgresUs: ((postgresTicks(database) - postgresBefore) * TICK_US) / amount } : {}),
+      perSecond: amount / seconds,
+    };
   } finally {
     await server.stop();
     await db?.drop();
@@ -83,16 +120,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 process.stdout.write(`load average ${load()}; ${postgres ? 'PostgreSQL' : 'PGlite'}\n`);
 for (const route of routes) {
-  const results = new Map<string, number[]>(entries.map((e) => [e, []]));
+  const results = new Map<string, Figures[]>(entries.map((e) => [e, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (let i = 0; i < entries.length; i += 1) {
       const entry = entries[(i + round) % entries.length] as string;
       results.get(entry)?.push(await measure(entry, route));
     }
   }
-  for (const [entry, us] of results) {
+  for (const [entry, runs] of results) {
+    const us = runs.map((r) => r.serverUs);
+    const pgUs = runs.flatMap((r) => (r.postgresUs === undefined ? [] : [r.postgresUs]));
+    const rates = runs.map((r) => r.perSecond);
     process.stdout.write(
-      `${route}\t${entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})\n`,
+      `${route}\t${entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
+        (pgUs.length
+          ? `; PostgreSQL ${median(pgUs).toFixed(1)} µs (${pgUs.map((u) => u.toFixed(1)).join(', ')})`
+          : '') +
+        `; ${median(rates).toFixed(0)} req/s (${rates.map((r) => r.toFixed(0)).join(', ')})\n`,
     );
   }
 }

@@ -8,7 +8,7 @@ import { hashing } from './hashing';
 import { hotAccount } from './hot-account';
 import { type BenchContext, type Benchmark, PEAK } from './lib/bench';
 import { stopLoadGenerators } from './lib/load';
-import { root, WEB_CONCURRENCY } from './lib/processes';
+import { root, SERVER_ENTRY, WEB_CONCURRENCY } from './lib/processes';
 import { formatRow } from './lib/report';
 import { moneyWrite } from './money-write';
 import { soak } from './soak';
@@ -53,7 +53,9 @@ async function main() {
   const started = performance.now();
   // The configuration every figure of the run measures (docs/performance.md).
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  process.stderr.write(`load average ${load}; PostgreSQL servers run WEB_CONCURRENCY=${WEB_CONCURRENCY}\n`);
+  process.stderr.write(
+    `load average ${load}; PostgreSQL servers run WEB_CONCURRENCY=${WEB_CONCURRENCY}; server ${SERVER_ENTRY}\n`,
+  );
   let crashed = 0;
   for (const bench of BENCHMARKS) {
     if (only && !only.includes(bench.id)) continue;

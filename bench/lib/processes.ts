@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,8 +81,22 @@ export function startHello(): Promise<Running> {
   return startNode({ args: ['-e', HELLO], readyPath: '/' });
 }
 
-/** The server as `npm start` runs it: the bundle `npm run build -w server` makes. */
-export const SERVER_ENTRY = join(root, 'server/dist/main.js');
+/**
+ * The ceiling of the framework itself (benchmark 1's informative line): Fastify 5 with no plugin,
+ * hook or schema, answering the hello's JSON from a route (`fastify` resolves from the repository).
+ */
+export const FASTIFY_HELLO = `const f=require('fastify')();f.get('/',async()=>({hello:'world'}));f.listen({port:Number(process.env.PORT),host:process.env.HOST})`;
+
+export function startFastifyHello(): Promise<Running> {
+  return startNode({ args: ['-e', FASTIFY_HELLO], readyPath: '/' });
+}
+
+/**
+ * The server as `npm start` runs it: the bundle `npm run build -w server` makes; or another build's
+ * bundle (`BENCH_SERVER_ENTRY=/work/wt/old-<sha>/server/dist/main.js npm run bench -- --no-build`,
+ * relative to the repository or absolute), to run a benchmark against an older commit.
+ */
+export const SERVER_ENTRY = resolve(root, process.env.BENCH_SERVER_ENTRY ?? 'server/dist/main.js');
 
 /**
  * Server processes of a PostgreSQL-backed benchmark server (`BENCH_WEB_CONCURRENCY`, default 1, the

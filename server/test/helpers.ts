@@ -60,7 +60,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 /** The real app on a real database, with a clock the test can move and the log lines it wrote. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'pendingWithdrawals' | 'smsSender'> = {},
+  deps: Pick<AppDeps, 'pendingWithdrawals' | 'smsSender' | 'webRoots'> = {},
 ) {
   const database = await testDatabase();
   // Code refusals answer at once here (1 s in production); security.test.ts checks the delay itself.

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { Counter, Histogram, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema';
+import { HTTP_DURATION_BUCKETS, httpSeries } from '../src/platform/metrics';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -100,5 +102,62 @@ describe('/metrics with METRICS_TOKEN and a pending-withdrawals hook', () => {
     expect(ok.headers['content-type']).toContain('text/plain');
     expect(sample(ok.body, 'kamai_withdrawals_pending')).toBe(3);
     expect(sample(ok.body, 'kamai_withdrawals_pending_amount_rupees')).toBe(450.5);
+  });
+});
+
+describe('the HTTP series kept in own numbers (httpSeries)', () => {
+  it("prints what prom-client's own Counter and Histogram print for the same answers", async () => {
+    const ours = new Registry();
+    const http = httpSeries(ours);
+    const reference = new Registry();
+    const requests = new Counter({
+      name: 'kamai_http_requests_total',
+      help: 'HTTP requests answered, by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [reference],
+    });
+    const duration = new Histogram({
+      name: 'kamai_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method and route template',
+      labelNames: ['method', 'route'],
+      buckets: HTTP_DURATION_BUCKETS,
+      registers: [reference],
+    });
+    const errors = new Counter({
+      name: 'kamai_http_server_errors_total',
+      help: 'Answers with a 5xx status, by route template and status (503: database unavailable)',
+      labelNames: ['route', 'status'],
+      registers: [reference],
+    });
+    // On a bound, between bounds, above every bound; several routes, methods and statuses.
+    const answers: [string, string, number, number][] = [
+      ['GET', '/a', 200, 0.001],
+      ['GET', '/a', 200, 0.002],
+      ['GET', '/a', 404, 0.0031],
+      ['POST', '/a', 200, 0.7],
+      ['GET', '/b/:id', 500, 11],
+      ['GET', '/b/:id', 503, 0.01],
+      ['GET', '/b/:id', 200, 2.5],
+      ['GET', '/a', 200, 0.3],
+    ];
+    for (const [method, route, status, seconds] of answers) {
+      http.record(method, route, status, seconds);
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+      if (status >= 500) errors.inc({ route, status: String(status) });
+    }
+    for (const name of [
+      'kamai_http_requests_total',
+      'kamai_http_request_duration_seconds',
+      'kamai_http_server_errors_total',
+    ]) {
+      expect(await ours.getSingleMetricAsString(name)).toBe(await reference.getSingleMetricAsString(name));
+    }
+    // Counts keep growing across scrapes (a counter is never reset by reading it).
+    http.record('GET', '/a', 200, 0.001);
+    expect(sample(await ours.metrics(), 'kamai_http_requests_total', '{method="GET",route="/a",status="200"}')).toBe(4);
+    expect(sample(await ours.metrics(), 'kamai_http_request_duration_seconds_count', '{method="GET",route="/a"}')).toBe(
+      5,
+    );
   });
 });

@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LOCALES, MESSAGES } from '@kamai/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/platform/config';
+import { API_SECURITY_HEADERS } from '../src/platform/http-policy';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -104,11 +108,71 @@ describe('health and docs', () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
+});
 
-  it('sends a strict Content-Security-Policy', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/obj/test/t1' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+/** helmet's headers a page carries and an API answer does not (decisions, "lean"). */
+const PAGE_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+describe("security headers: the API set on JSON answers, helmet's full set on pages", () => {
+  let pages: TestContext;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'kamai-headers-'));
+    const html = '<!doctype html><html><body>app</body></html>';
+    for (const app of ['web', 'admin']) {
+      mkdirSync(join(root, app), { recursive: true });
+      writeFileSync(join(root, app, 'index.html'), html);
+    }
+    pages = await createTestContext({}, { webRoots: { web: join(root, 'web'), admin: join(root, 'admin') } });
+  });
+  afterAll(async () => {
+    await pages.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the liveness route', '/obj/test/t1', 200],
+    ['an authenticated route without a token', `${API}/user/user/detail`, 401],
+    ['an unknown API route', `${API}/user/nothing-here`, 404],
+  ])('%s carries exactly the API set', async (_name, url, status) => {
+    const res = await pages.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(res.headers[name]).toBe(value);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    for (const name of PAGE_ONLY_HEADERS) expect(res.headers[name]).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-request-id']).toBeDefined();
+  });
+
+  it.each([
+    ['the app', '/'],
+    ['a client-side route of the app', '/index/home'],
+    ['the console', '/admin/'],
+    ['the API documentation', '/docs'],
+  ])("%s carries helmet's full set with the page CSP", async (_name, url) => {
+    const res = await pages.app.inject({ method: 'GET', url });
+    // The documentation's address may redirect to its page; the others are the apps' index.html.
+    if (url === '/docs') expect([200, 302]).toContain(res.statusCode);
+    else expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of PAGE_ONLY_HEADERS) expect(res.headers[name]).toBeDefined();
   });
 });
 

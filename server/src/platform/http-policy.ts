@@ -33,6 +33,28 @@ export const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/**
+ * The headers of a JSON API answer (every path `isApiPath` names): what protects a response
+ * that is data, not a page. No browser renders these answers, so helmet's page policies (the full
+ * CSP, cross-origin opener, origin-agent cluster, DNS prefetch, IE download options, Flash's
+ * cross-domain policies, the XSS auditor switch) protect nothing there, and each costs Node a header
+ * validation and ~60 bytes per answer (docs/decisions.md, "lean"). Pages (the web app, the console,
+ * /docs, static files) keep helmet's full set.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+});
+
+/** Whether a request's answer takes the API's headers: the contract's routes (/go_user/) and /obj/. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/go_user/') || url.startsWith('/obj/');
+}
+
 /** Fastify's own options: body limit, proxies, request ids, and framework errors in the envelope. */
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
@@ -84,9 +106,10 @@ export async function installMultipart(scope: FastifyInstance) {
 export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
   app.decorateRequest('authUser', undefined);
   app.decorateRequest('sessionHash', undefined);
-  // Every response, API and app alike, carries the request id and helmet's headers, set before the
-  // handler runs so a route may still override one.
-  const headers = securityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
+  // Every response carries the request id and its security headers, set before the handler runs so a
+  // route may still override one: the API's short set on JSON API paths, helmet's full set on pages.
+  // Both worked out once here.
+  const pageHeaders = securityHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   // Shutting down (SIGTERM): a request that still arrives on a kept-alive connection is refused with 503
   // in the envelope and `Connection: close` (set by Fastify), so the client retries on another instance.
   let closing = false;
@@ -94,7 +117,7 @@ export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
     closing = true;
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : pageHeaders);
     reply.header('x-request-id', request.id);
     if (!closing) return done();
     reply.header('retry-after', '2');
