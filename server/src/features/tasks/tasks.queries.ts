@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { executeByShape, preparedPer } from '../../db/prepared';
 import {
   introViews,
   sessions,
@@ -401,12 +401,15 @@ export async function recordCompletion(
   const pushed = push
     ? [db.$with('completed_push', {}).as(deliveriesInsert(push, sql`exists (select 1 from ${completed})`))]
     : [];
-  const [row] = await db
-    .with(completed, ...pushed)
-    .select({
-      created: sql<boolean>`exists (select 1 from ${completed})`,
-      balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${values.userId} and w.kind = 'wallet')`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = await executeByShape(
+    db
+      .with(completed, ...pushed)
+      .select({
+        created: sql<boolean>`exists (select 1 from ${completed})`,
+        balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${values.userId} and w.kind = 'wallet')`,
+      })
+      .from(sql`(select 1) as one`),
+    'kamai_task_completion',
+  );
   return { created: Boolean(row?.created), balance: BigInt(row?.balance ?? '0') };
 }

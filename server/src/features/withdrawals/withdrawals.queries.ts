@@ -15,6 +15,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { executeByShape } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -108,12 +109,15 @@ async function update(
           ${recorded ? sql`union all select ${historyColumns} from ${recorded}` : sql``}) h)`,
       }
     : {};
-  const [result] = await db
-    .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
-    .update(withdrawals)
-    .set(values)
-    .where(eq(withdrawals.id, id))
-    .returning({ ...getTableColumns(withdrawals), ...shown });
+  const [result] = await executeByShape(
+    db
+      .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
+      .update(withdrawals)
+      .set(values)
+      .where(eq(withdrawals.id, id))
+      .returning({ ...getTableColumns(withdrawals), ...shown }),
+    'kamai_withdrawal_change',
+  );
   if (!result) throw new Error(`withdrawal ${id} vanished while locked`);
   const { viewUsername, viewHistory, ...row } = result as WithdrawalRow & {
     viewUsername?: string;
