@@ -2,6 +2,7 @@ import { formatRupees, PUSH_PATHS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { creditWithRebates, type RebatePlan } from '../referrals';
+import { recordCompletion } from './tasks.claim.queries';
 import * as q from './tasks.queries';
 
 export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;
@@ -55,7 +56,7 @@ export async function completeTask(
           },
         }
       : undefined;
-  const recorded = await q.recordCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }, push);
+  const recorded = await recordCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }, push);
   if (!recorded.created) throw new AppError('task_already_claimed');
   return { reward: task.reward, balance: recorded.balance };
 }

@@ -13,6 +13,7 @@ import {
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { findClaim } from './tasks.claim.queries';
 import { completeTask, isAvailable } from './tasks.credit';
 import * as q from './tasks.queries';
 
@@ -177,7 +178,7 @@ export function createTasksService({
     return db
       .transaction(async (tx) => {
         const at = now();
-        const claim = await q.findClaim(tx, userId, taskId, at);
+        const claim = await findClaim(tx, userId, taskId, at);
         if (!claim || claim.task.deletedAt) throw new AppError('task_not_found');
         const { task, facts } = claim;
         if (claim.done) throw new AppError('task_already_claimed');
