@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * A hot query built and prepared once per database handle, on first use: drizzle then skips building
  * the SQL, and on the PostgreSQL server the statement is parsed and planned once per connection
@@ -14,4 +16,17 @@ export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) =
     }
     return query;
   };
+}
+
+/**
+ * Runs a statement whose text varies with its input (which CTEs it carries) as a named statement,
+ * named by a hash of its text: on the PostgreSQL server each shape is parsed and planned once per
+ * connection. Only for statements with few shapes (each stays prepared for the connection's life).
+ */
+export function executeByShape<R>(
+  query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } },
+  prefix: string,
+): Promise<R> {
+  const shape = createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16);
+  return query.prepare(`${prefix}_${shape}`).execute();
 }

@@ -18,9 +18,9 @@ export interface AuditEntry {
   clientRequestId?: string;
 }
 
-/** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
-export async function writeAudit(db: Executor, entry: AuditEntry): Promise<number> {
-  const [row] = await db
+/** The insert of `writeAudit`, unrun: for a data-modifying CTE in the statement of the action it records. */
+export function auditInsert(db: Executor, entry: AuditEntry) {
+  return db
     .insert(auditLog)
     .values({
       actorId: entry.actorId,
@@ -32,6 +32,11 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<numbe
       clientRequestId: entry.clientRequestId ?? currentClientRequestId() ?? null,
     })
     .returning({ id: auditLog.id });
+}
+
+/** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
+export async function writeAudit(db: Executor, entry: AuditEntry): Promise<number> {
+  const [row] = await auditInsert(db, entry);
   if (!row) throw new Error('insert audit_log returned no row');
   return row.id;
 }

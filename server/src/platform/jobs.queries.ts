@@ -12,12 +12,18 @@ export interface NewJob {
   runAt: Date;
 }
 
-/** Adds a job in the caller's transaction, unless one with its dedupe key exists. */
-export async function enqueueJob(db: Executor, job: NewJob) {
-  await db
+/** The insert of `enqueueJob`, unrun: for a data-modifying CTE in the statement of the change it belongs to. */
+export function jobInsert(db: Executor, job: NewJob) {
+  return db
     .insert(jobs)
     .values({ payload: {}, ...job })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+}
+
+/** Adds a job in the caller's transaction, unless one with its dedupe key exists. */
+export async function enqueueJob(db: Executor, job: NewJob) {
+  await jobInsert(db, job);
 }
 
 /**

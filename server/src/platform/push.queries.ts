@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { jobs, pushSubscriptions } from '../db/schema';
 
@@ -29,19 +29,31 @@ export type PushContent =
  * user), in the caller's transaction: the pushes exist exactly when the change they report commits.
  * `cause` + the subscription id is the dedupe key, so a replayed cause pushes nothing twice.
  */
-export async function enqueueDeliveries(
-  db: Executor,
-  input: { users: number | 'all'; cause: string; content: PushContent; runAt?: Date },
-) {
+export async function enqueueDeliveries(db: Executor, input: Deliveries) {
+  await db.execute(deliveriesInsert(input));
+}
+
+export interface Deliveries {
+  users: number | 'all';
+  cause: string;
+  content: PushContent;
+  runAt?: Date;
+}
+
+/**
+ * The insert of `enqueueDeliveries`, unrun: for a data-modifying CTE in the statement of the change it
+ * reports; `when` (a condition on that statement's other parts) can make it insert nothing.
+ */
+export function deliveriesInsert(input: Deliveries, when: SQL = sql`true`): SQL {
   const who = input.users === 'all' ? sql`true` : sql`${pushSubscriptions.userId} = ${input.users}`;
-  await db.execute(sql`
+  return sql`
     insert into ${jobs} (kind, dedupe_key, payload, run_at)
     select ${PUSH_DELIVER}::text, ${`push:${input.cause}:`}::text || ${pushSubscriptions.id}::text,
            ${JSON.stringify(input.content)}::jsonb || jsonb_build_object('subscriptionId', ${pushSubscriptions.id}),
            ${input.runAt ? sql`${input.runAt.toISOString()}::timestamptz` : sql`now()`}
     from ${pushSubscriptions}
-    where ${who}
-    on conflict (dedupe_key) do nothing`);
+    where ${who} and ${when}
+    on conflict (dedupe_key) do nothing`;
 }
 
 /** The notice's push, due when it becomes visible; a notice rescheduled later gets another job. */

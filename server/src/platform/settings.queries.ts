@@ -40,7 +40,12 @@ export async function getSetting<K extends SettingKey>(
 ): Promise<SettingValue<K>> {
   const query = db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
-  return { ...SETTING_DEFAULTS[key], ...((row?.value ?? {}) as Partial<SettingValue<K>>) };
+  return settingOver(key, row?.value);
+}
+
+/** A stored value (or none) over its defaults: what `getSetting` answers, for a value read by another query. */
+export function settingOver<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
+  return { ...SETTING_DEFAULTS[key], ...((stored ?? {}) as Partial<SettingValue<K>>) };
 }
 
 export async function putSetting<K extends SettingKey>(db: Executor, key: K, value: SettingValue<K>) {

@@ -44,11 +44,6 @@ export async function markDispatched(db: Executor, id: number, at: Date) {
   await db.update(withdrawals).set({ dispatchedAt: at }).where(eq(withdrawals.id, id));
 }
 
-/** Fixes the gateway that pays a withdrawal (at approval, in its transaction). */
-export async function setGateway(db: Executor, id: number, gateway: PayoutGatewayName) {
-  await db.update(withdrawals).set({ gateway }).where(eq(withdrawals.id, id));
-}
-
 export async function setGatewayPayoutId(db: Executor, id: number, payoutId: string) {
   await db.update(withdrawals).set({ gatewayPayoutId: payoutId }).where(eq(withdrawals.id, id));
 }

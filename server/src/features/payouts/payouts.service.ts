@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { enqueueJob, enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
+import { enqueueOrRevive, type JobRow, jobInsert } from '../../platform/jobs.queries';
 import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
 import type { PayoutGateway, PayoutGateways, PayoutOutcome } from './payouts.gateway';
 import * as q from './payouts.queries';
@@ -78,12 +78,12 @@ export function createPayoutsService(options: PayoutsOptions) {
   });
 
   /**
-   * In the approval's transaction: fixes the gateway that pays it (so changing PAYOUT_GATEWAY later never
+   * For the approval's statement: fixes the gateway that pays it (so changing PAYOUT_GATEWAY later never
    * strands it) and queues one dispatch job per withdrawal, however many approvals race.
    */
-  async function enqueueDispatch(tx: Tx, withdrawalId: number) {
-    await q.setGateway(tx, withdrawalId, options.defaultGateway);
-    await enqueueJob(tx, dispatchJob(withdrawalId, now()));
+  function dispatchWrites(tx: Tx, withdrawalId: number) {
+    const job = tx.$with('payout_job').as(jobInsert(tx, dispatchJob(withdrawalId, now())));
+    return { gateway: options.defaultGateway, with: [job] };
   }
 
   /**
@@ -378,7 +378,7 @@ export function createPayoutsService(options: PayoutsOptions) {
   }
 
   return {
-    enqueueDispatch,
+    dispatchWrites,
     wake: () => options.wakeJobs(),
     callback,
     razorpayxWebhook,

@@ -1,4 +1,4 @@
 // The public face of the referrals feature (invitees and the rebates their earnings pay).
 export { creditWithRebates } from './referrals.credit';
-export { countInvitees, qualifiedInviteesOf } from './referrals.queries';
+export { countInvitees, qualifiedInviteesOf, type RebatePlan, rebatePlanOf, toRebatePlan } from './referrals.queries';
 export { register } from './referrals.routes';

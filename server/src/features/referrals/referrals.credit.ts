@@ -1,8 +1,7 @@
 import type { PlatformAccountKind, PostingRef } from '@kamai/contract';
 import type { Tx } from '../../db/client';
-import { getSetting } from '../../platform/settings.queries';
 import { post } from '../wallet';
-import { findUplines } from './referrals.queries';
+import { findRebatePlan, type RebatePlan } from './referrals.queries';
 
 /** Income that pays rebates to the earner's uplines, and the platform account it comes from. */
 const SOURCE = {
@@ -25,9 +24,10 @@ export interface CreditInput {
  * Credits a user's wallet and, in the same transaction, pays the level-1 (inviter) and level-2
  * (inviter's inviter) rebates: floor(amount × bps / 10000) paise each from platform rewards, keyed
  * `<key>:rebate:<level>`. Rebates are plain postings and never pay rebates themselves. A replayed
- * key changes nothing and pays no rebate.
+ * key changes nothing and pays no rebate. `plan`: the user's rebate plan when the caller read it
+ * already (with its own reads, in one statement: `rebatePlanOf`); otherwise it is read here.
  */
-export async function creditWithRebates(tx: Tx, input: CreditInput) {
+export async function creditWithRebates(tx: Tx, input: CreditInput, plan?: RebatePlan) {
   const credit = await post(tx, {
     type: input.type,
     idempotencyKey: input.idempotencyKey,
@@ -38,12 +38,10 @@ export async function creditWithRebates(tx: Tx, input: CreditInput) {
     ],
   });
   if (!credit.created) return credit;
-
-  const rates = await getSetting(tx, 'rebate');
-  const uplines = await findUplines(tx, input.userId);
+  const { level1, level2, level1Bps, level2Bps } = plan ?? (await findRebatePlan(tx, input.userId));
   const levels = [
-    { level: 1, userId: uplines.level1, bps: rates.level1Bps },
-    { level: 2, userId: uplines.level2, bps: rates.level2Bps },
+    { level: 1, userId: level1, bps: level1Bps },
+    { level: 2, userId: level2, bps: level2Bps },
   ];
   for (const { level, userId, bps } of levels) {
     if (userId === null) continue;

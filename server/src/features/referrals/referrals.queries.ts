@@ -1,30 +1,49 @@
 import { RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, users } from '../../db/schema';
+import { settingOver } from '../../platform/settings.queries';
 
-/** The user's inviter (level 1) and the inviter's inviter (level 2), if any and not deleted. */
-export async function findUplines(db: Executor, userId: number) {
-  const inviter = alias(users, 'inviter');
-  const inviter2 = alias(users, 'inviter2');
-  const [row] = await db
-    .select({
-      level1: inviter.id,
-      level1Deleted: inviter.deletedAt,
-      level2: inviter2.id,
-      level2Deleted: inviter2.deletedAt,
-    })
-    .from(users)
-    .leftJoin(inviter, eq(inviter.id, users.inviterId))
-    .leftJoin(inviter2, eq(inviter2.id, inviter.inviterId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  // A deleted account earns nothing more: its wallet is only the ledger's record.
+/** Whom a user's income pays rebates to, at which rates (basis points). */
+export interface RebatePlan {
+  /** The user's inviter and the inviter's inviter, if any and not deleted. */
+  level1: number | null;
+  level2: number | null;
+  level1Bps: number;
+  level2Bps: number;
+}
+
+/**
+ * The rebate plan of the user `userId` names, as one SQL expression (JSON text, `toRebatePlan` reads
+ * it): the uplines, and the stored `rebate` setting. A deleted account earns nothing more: its wallet
+ * is only the ledger's record.
+ */
+export function rebatePlanOf(userId: SQL | number): SQL<string | null> {
+  return sql<string | null>`(select json_build_object(
+      'level1', case when up1.deleted_at is null then up1.id end,
+      'level2', case when up2.deleted_at is null then up2.id end,
+      'rates', (select rs.value from settings rs where rs.key = 'rebate'))::text
+    from users me
+    left join users up1 on up1.id = me.inviter_id
+    left join users up2 on up2.id = up1.inviter_id
+    where me.id = ${userId})`;
+}
+
+export function toRebatePlan(text: string | null | undefined): RebatePlan {
+  const plan = (text ? JSON.parse(text) : {}) as { level1?: number | null; level2?: number | null; rates?: unknown };
+  const rates = settingOver('rebate', plan.rates);
   return {
-    level1: row?.level1 && !row.level1Deleted ? row.level1 : null,
-    level2: row?.level2 && !row.level2Deleted ? row.level2 : null,
+    level1: plan.level1 ?? null,
+    level2: plan.level2 ?? null,
+    level1Bps: rates.level1Bps,
+    level2Bps: rates.level2Bps,
   };
+}
+
+/** The user's rebate plan, in one statement. */
+export async function findRebatePlan(db: Executor, userId: number): Promise<RebatePlan> {
+  const [row] = await db.select({ plan: rebatePlanOf(userId) }).from(sql`(select 1) as one`);
+  return toRebatePlan(row?.plan);
 }
 
 /** The inviter's invitees, newest first; `beforeId` continues a page. */

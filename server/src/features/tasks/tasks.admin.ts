@@ -221,7 +221,7 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
         const at = now();
         const reason = input.reason || null;
         if (input.action === 'approve') {
-          const reward = await completeTask(tx, proof.userId, task);
+          const { reward } = await completeTask(tx, proof.userId, task);
           await notify(tx, {
             userId: proof.userId,
             kind: 'task_proof_approved',

@@ -1,8 +1,8 @@
 import { formatRupees, PUSH_PATHS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { enqueueDeliveries } from '../../platform/push.queries';
-import { creditWithRebates } from '../referrals';
+import { creditWithRebates, type RebatePlan } from '../referrals';
+import { recordCompletion } from './tasks.claim.queries';
 import * as q from './tasks.queries';
 
 export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;
@@ -16,38 +16,49 @@ export function isAvailable(task: q.TaskRow, now: Date): boolean {
 }
 
 /**
- * Pays a task's reward to the user once, with rebates to the uplines, in the caller's transaction.
- * The caller has checked the task's condition. A second claim, concurrent or later, finds the
- * posting's idempotency key or the completion's primary key taken: `task_already_claimed`.
+ * Pays a task's reward to the user once, with rebates to the uplines, in the caller's transaction, and
+ * answers it with the user's wallet balance after. The caller has checked the task's condition. A
+ * second claim, concurrent or later, finds the completion, the posting's idempotency key or the
+ * completion's primary key taken: `task_already_claimed`. `known`: what the caller read in this
+ * transaction already (that the user had no completion; the rebate plan), so it is not read again.
  */
-export async function completeTask(tx: Tx, userId: number, task: q.TaskRow) {
-  if (await q.hasCompletion(tx, userId, task.id)) throw new AppError('task_already_claimed');
-  const credit = await creditWithRebates(tx, {
-    userId,
-    amount: task.reward,
-    type: 'task_reward',
-    idempotencyKey: taskPostingKey(task.id, userId),
-    ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' },
-  });
+export async function completeTask(
+  tx: Tx,
+  userId: number,
+  task: q.TaskRow,
+  known: { unclaimed?: boolean; plan?: RebatePlan } = {},
+): Promise<{ reward: bigint; balance: bigint }> {
+  if (!known.unclaimed && (await q.hasCompletion(tx, userId, task.id))) throw new AppError('task_already_claimed');
+  const key = taskPostingKey(task.id, userId);
+  const credit = await creditWithRebates(
+    tx,
+    {
+      userId,
+      amount: task.reward,
+      type: 'task_reward',
+      idempotencyKey: key,
+      ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' },
+    },
+    known.plan,
+  );
   if (!credit.created) throw new AppError('task_already_claimed');
-  if (!(await q.insertCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }))) {
-    throw new AppError('task_already_claimed');
-  }
-  if (task.reward > 0n) {
-    const key = taskPostingKey(task.id, userId);
-    await enqueueDeliveries(tx, {
-      users: userId,
-      cause: key,
-      content: {
-        source: 'notification',
-        kind: 'reward_credited',
-        params: { amount: formatRupees(task.reward), taskId: task.id },
-        url: PUSH_PATHS.income,
-        tag: key,
-      },
-    });
-  }
-  return task.reward;
+  const push =
+    task.reward > 0n
+      ? {
+          users: userId,
+          cause: key,
+          content: {
+            source: 'notification' as const,
+            kind: 'reward_credited',
+            params: { amount: formatRupees(task.reward), taskId: task.id },
+            url: PUSH_PATHS.income,
+            tag: key,
+          },
+        }
+      : undefined;
+  const recorded = await recordCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }, push);
+  if (!recorded.created) throw new AppError('task_already_claimed');
+  return { reward: task.reward, balance: recorded.balance };
 }
 
 /**
@@ -57,5 +68,5 @@ export async function completeTask(tx: Tx, userId: number, task: q.TaskRow) {
 export async function completeSystemTask(tx: Tx, userId: number, taskId: number, now: Date): Promise<bigint> {
   const task = await q.findTask(tx, taskId);
   if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
-  return completeTask(tx, userId, task);
+  return (await completeTask(tx, userId, task, { unclaimed: true })).reward;
 }

@@ -1,34 +1,11 @@
-import {
-  type AnyColumn,
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import {
-  introViews,
-  sessions,
-  settings,
-  surveyResponses,
-  taskCompletions,
-  taskProofs,
-  tasks,
-  users,
-  withdrawals,
-} from '../../db/schema';
+import { sessions, taskCompletions, taskProofs, tasks, users } from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
-import { qualifiedInviteesOf } from '../referrals';
+import { factsOf, toFacts } from './tasks.facts.queries';
+
+export { type BaseFacts, type ConditionFacts, conditionFacts } from './tasks.facts.queries';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
@@ -49,89 +26,9 @@ function availableAt(now: Date | Placeholder) {
   );
 }
 
-/** What the server's own records say about the user `userId` names, for every task kind at once. */
-function factsOf(userId: AnyColumn | SQL | number) {
-  return {
-    invitees: qualifiedInviteesOf(userId),
-    survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
-    intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
-    withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
-    /** Whether the introduction has a video (without one, its task is hidden). */
-    introVideo: sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`,
-  };
-}
-
-function toFacts(
-  row: { invitees: unknown; survey: unknown; intro: unknown; withdrawal: unknown; introVideo: unknown } | undefined,
-) {
-  return {
-    invitees: Number(row?.invitees ?? 0),
-    survey: Boolean(row?.survey),
-    intro: Boolean(row?.intro),
-    withdrawal: Boolean(row?.withdrawal),
-    introVideo: Boolean(row?.introVideo),
-  };
-}
-export type BaseFacts = ReturnType<typeof toFacts>;
-
-/**
- * Income counts what the user earned (rewards, rebates, credits, online income), not money moved back.
- * The facts only operators' automatic conditions need, read when a listed task needs them: friends who
- * linked a number, withdrawals requested and paid, numbers linked and online, and income over each
- * period asked for (days back from `now`).
- */
-export async function conditionFacts(db: Executor, userId: number, now: Date, incomeDays: number[]) {
-  // Written with explicit aliases: in a select without a FROM table, drizzle leaves columns unqualified.
-  const income = Object.fromEntries(
-    [...new Set(incomeDays)].map((days) => [
-      `d${days}`,
-      sql<string>`(select coalesce(sum(e.amount), 0)::text from entries e
-        join accounts a on a.id = e.account_id
-        join postings p on p.id = e.posting_id
-        where a.user_id = ${userId} and a.kind = 'wallet' and e.amount > 0
-          and p.type in ('task_reward', 'rebate', 'revenue', 'linked_income')
-          and e.created_at > ${new Date(now.getTime() - days * 86_400_000).toISOString()}::timestamptz)`,
-    ]),
-  );
-  const [row] = await db
-    .select({
-      qualifiedInvitees: sql<number>`(select count(*)::int from users u where u.inviter_id = ${userId}
-        and exists (select 1 from linked_accounts l where l.user_id = u.id))`,
-      withdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId})`,
-      paidWithdrawals: sql<number>`(select count(*)::int from withdrawals w where w.user_id = ${userId} and w.state = 'paid')`,
-      linked: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId})`,
-      linkedOnline: sql<number>`(select count(*)::int from linked_accounts l where l.user_id = ${userId} and l.status = 'online')`,
-      ...income,
-    })
-    .from(sql`(select 1) as one`);
-  const incomeByDays = new Map<number, bigint>();
-  for (const days of incomeDays)
-    incomeByDays.set(days, BigInt(String((row as Record<string, unknown>)?.[`d${days}`] ?? '0')));
-  return {
-    qualifiedInvitees: Number(row?.qualifiedInvitees ?? 0),
-    withdrawals: Number(row?.withdrawals ?? 0),
-    paidWithdrawals: Number(row?.paidWithdrawals ?? 0),
-    linked: Number(row?.linked ?? 0),
-    linkedOnline: Number(row?.linkedOnline ?? 0),
-    incomeByDays,
-  };
-}
-export type ConditionFacts = Awaited<ReturnType<typeof conditionFacts>>;
-
 export type ProofRow = typeof taskProofs.$inferSelect;
 /** What a user is shown of a proof. */
 export type ProofShown = Pick<ProofRow, 'id' | 'state' | 'imageUrl' | 'link' | 'reason' | 'createdAt'>;
-
-/** The user's latest proof of each of `taskIds`. */
-export async function latestProofs(db: Executor, userId: number, taskIds: number[]) {
-  if (taskIds.length === 0) return new Map<number, ProofRow>();
-  const rows = await db
-    .selectDistinctOn([taskProofs.taskId])
-    .from(taskProofs)
-    .where(and(eq(taskProofs.userId, userId), inArray(taskProofs.taskId, taskIds)))
-    .orderBy(taskProofs.taskId, desc(taskProofs.id));
-  return new Map(rows.map((r) => [r.taskId, r]));
-}
 
 /** The user's latest proof of a task, locked (a submission's read-then-insert). */
 export async function lockLatestProof(db: Executor, userId: number, taskId: number) {
@@ -325,20 +222,4 @@ export async function completedTaskIds(db: Executor, userId: number, taskIds: nu
 
 export async function hasCompletion(db: Executor, userId: number, taskId: number) {
   return (await completedTaskIds(db, userId, [taskId])).has(taskId);
-}
-
-/** The completion's row, or false when the user already had one. */
-export async function insertCompletion(db: Executor, values: typeof taskCompletions.$inferInsert) {
-  const rows = await db
-    .insert(taskCompletions)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ taskId: taskCompletions.taskId });
-  return rows.length > 0;
-}
-
-/** What the server's own records say about the user, for every task kind at once. */
-export async function userFacts(db: Executor, userId: number) {
-  const [row] = await db.select(factsOf(userId)).from(sql`(select 1) as one`);
-  return toFacts(row);
 }

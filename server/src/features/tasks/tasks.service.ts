@@ -13,7 +13,7 @@ import {
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { walletBalance } from '../wallet';
+import { findClaim } from './tasks.claim.queries';
 import { completeTask, isAvailable } from './tasks.credit';
 import * as q from './tasks.queries';
 
@@ -178,20 +178,18 @@ export function createTasksService({
     return db
       .transaction(async (tx) => {
         const at = now();
-        const task = await q.findTask(tx, taskId);
-        if (!task || task.deletedAt) throw new AppError('task_not_found');
-        if (await q.hasCompletion(tx, userId, taskId)) throw new AppError('task_already_claimed');
+        const claim = await findClaim(tx, userId, taskId, at);
+        if (!claim || claim.task.deletedAt) throw new AppError('task_not_found');
+        const { task, facts } = claim;
+        if (claim.done) throw new AppError('task_already_claimed');
         if (!isAvailable(task, at)) throw new AppError('task_not_active');
         if (task.verification.kind === 'proof') {
-          const latest = (await q.latestProofs(tx, userId, [taskId])).get(taskId);
-          throw new AppError(latest?.state === 'pending' ? 'task_under_review' : 'task_proof_required');
+          throw new AppError(claim.proofState === 'pending' ? 'task_under_review' : 'task_proof_required');
         }
-        const base = await q.userFacts(tx, userId);
-        if (hidden(task, base)) throw new AppError('task_not_active');
-        const facts = await withExtraFacts(tx, userId, at, base, [task]);
+        if (hidden(task, facts)) throw new AppError('task_not_active');
         if (!conditionMet(task, facts)) throw new AppError('task_condition_unmet');
-        const reward = await completeTask(tx, userId, task);
-        return { taskId, reward: formatRupees(reward), balance: formatRupees(await walletBalance(tx, userId)) };
+        const { reward, balance } = await completeTask(tx, userId, task, { unclaimed: true, plan: claim.plan });
+        return { taskId, reward: formatRupees(reward), balance: formatRupees(balance) };
       })
       .catch((error: unknown) => {
         // A concurrent claim that got past the checks meets the completion's primary key.

@@ -1,17 +1,31 @@
-import { endOfBusinessDay, type PageQuery, startOfBusinessDay, type WithdrawalState } from '@kamai/contract';
+import {
+  endOfBusinessDay,
+  type PageQuery,
+  type PayoutGatewayName,
+  startOfBusinessDay,
+  type WithdrawalState,
+} from '@kamai/contract';
+import type { WithSubquery } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { writeAudit } from '../../platform/audit.queries';
+import { type AuditEntry, auditInsert } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
 import * as q from './withdrawals.queries';
-import { changeState } from './withdrawals.state';
+import { changeStateWithView } from './withdrawals.state';
 import { byWithdrawal, toAdminItem } from './withdrawals.view';
 
-/** What approval hands the payout to (the payouts feature): a job in the same transaction, then a nudge. */
+/** The audit row of a review, as a CTE of the review's statement. */
+const auditWrite = (tx: Tx, entry: AuditEntry) => tx.$with('audited').as(auditInsert(tx, entry));
+
+/**
+ * What approval hands the payout to (the payouts feature): its writes go into the approval's own
+ * statement, so the payout is queued exactly when the approval commits; then a nudge.
+ */
 export interface PayoutDispatcher {
-  enqueueDispatch(tx: Tx, withdrawalId: number): Promise<void>;
+  /** The gateway that pays the withdrawal (a column the approval sets) and its dispatch job (CTEs). */
+  dispatchWrites(tx: Tx, withdrawalId: number): { gateway: PayoutGatewayName; with: WithSubquery[] };
   wake(): void;
 }
 
@@ -108,7 +122,11 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
     return { items: await withUsernamesAndHistory(page), nextCursor: next };
   }
 
-  /** Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. */
+  /**
+   * Approves (and queues the payout) or rejects (hold returned) a pending withdrawal; audited. After the
+   * lock, one statement writes the change with its history, notification, payout job and audit row and
+   * answers what the console shows (a rejection's refund posting follows it).
+   */
   async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
     const to = input.action === 'approve' ? 'approved' : 'rejected';
     const outcome = await db.transaction(async (tx) => {
@@ -120,11 +138,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
         refuseSameApprover(current.firstApproverId, actor.id);
         if (current.firstApproverId === null) {
           // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.
-          const recorded = await q.updateWithdrawal(tx, current.id, {
-            firstApproverId: actor.id,
-            firstApprovedAt: now(),
-          });
-          await writeAudit(tx, {
+          const audited = auditWrite(tx, {
             actorId: actor.id,
             action: 'withdrawal.approve_first',
             target: `withdrawal:${current.id}`,
@@ -132,34 +146,40 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
             after: { state: current.state, approvals: 1, reason: input.reason || null },
             requestId: actor.requestId,
           });
-          return { row: recorded, dispatched: false };
+          const view = await q.updateWithdrawalWithView(
+            tx,
+            current.id,
+            { firstApproverId: actor.id, firstApprovedAt: now() },
+            { also: [audited] },
+          );
+          return { view, dispatched: false };
         }
       }
-      const changed = await changeState(tx, current, {
-        to,
-        at: now(),
-        reason: input.reason || null,
-        actorId: actor.id,
-      });
-      if (to === 'approved') await payouts.enqueueDispatch(tx, changed.id);
-      await writeAudit(tx, {
+      const dispatch = to === 'approved' ? payouts.dispatchWrites(tx, current.id) : undefined;
+      const audited = auditWrite(tx, {
         actorId: actor.id,
         action: `withdrawal.${input.action}`,
-        target: `withdrawal:${changed.id}`,
+        target: `withdrawal:${current.id}`,
         before: {
           state: current.state,
           ...(current.firstApproverId ? { firstApproverId: current.firstApproverId } : {}),
         },
-        after: { state: changed.state, reason: input.reason || null },
+        after: { state: to, reason: input.reason || null },
         requestId: actor.requestId,
       });
-      return { row: changed, dispatched: to === 'approved' };
+      const view = await changeStateWithView(tx, current, {
+        to,
+        at: now(),
+        reason: input.reason || null,
+        actorId: actor.id,
+        set: dispatch ? { gateway: dispatch.gateway } : undefined,
+        with: [...(dispatch?.with ?? []), audited],
+      });
+      return { view, dispatched: dispatch !== undefined };
     });
     if (outcome.dispatched) payouts.wake();
-    const row = outcome.row;
-    const [item] = await withUsernamesAndHistory([{ withdrawal: row, username: await q.usernameOf(db, row.userId) }]);
-    if (!item) throw new Error('a reviewed withdrawal lost its view');
-    return item;
+    const { row, username, history } = outcome.view;
+    return toAdminItem(row, username, history);
   }
 
   return { list, review };

@@ -1,6 +1,21 @@
 import type { WithdrawalState } from '@kamai/contract';
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  ne,
+  type SQL,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { executeByShape } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -24,28 +39,104 @@ export async function lockWithdrawal(db: Executor, id: number) {
   return row;
 }
 
-export async function updateWithdrawal(db: Executor, id: number, values: Partial<NewWithdrawal>) {
-  const [row] = await db.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
-  if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
-  return row;
+/** The other writes of a change, for `updateWithdrawalWith`: each a data-modifying CTE built by its owner. */
+export interface ChangeWrites {
+  /** The history row of a state change. */
+  history?: Omit<typeof withdrawalHistory.$inferInsert, 'withdrawalId'>;
+  /** The notification, a job, the audit row: CTE names must differ. */
+  also?: WithSubquery[];
 }
 
-/** A state change and its history row in one statement (the history row in a data-modifying CTE). */
-export async function updateWithdrawalWithHistory(
+/** A withdrawal as the console shows it: the row, its owner's username and every state it was in. */
+export interface WithdrawalView {
+  row: WithdrawalRow;
+  username: string;
+  history: HistoryRow[];
+}
+
+/**
+ * Updates a withdrawal and writes the rest of the same change in one statement (its history row and
+ * `also`, in data-modifying CTEs), on a row the caller locked.
+ */
+export async function updateWithdrawalWith(
   db: Executor,
   id: number,
   values: Partial<NewWithdrawal>,
-  history: Omit<typeof withdrawalHistory.$inferInsert, 'withdrawalId'>,
-) {
-  const recorded = db.$with('recorded').as(
+  writes: ChangeWrites,
+): Promise<WithdrawalRow> {
+  return (await update(db, id, values, writes, false)).row;
+}
+
+/**
+ * `updateWithdrawalWith`, answering in the same statement what the console shows of the result: the
+ * owner's username and the whole history, the row written here included (a CTE's new rows are not
+ * visible to the rest of its statement, so it is added from the CTE's own output).
+ */
+export function updateWithdrawalWithView(
+  db: Executor,
+  id: number,
+  values: Partial<NewWithdrawal>,
+  writes: ChangeWrites,
+): Promise<WithdrawalView> {
+  return update(db, id, values, writes, true);
+}
+
+const historyColumns = sql.raw('id, withdrawal_id, from_state, to_state, reason, actor_id, created_at');
+
+async function update(
+  db: Executor,
+  id: number,
+  values: Partial<NewWithdrawal>,
+  writes: ChangeWrites,
+  view: boolean,
+): Promise<WithdrawalView> {
+  const recorded = writes.history
+    ? db.$with('recorded').as(
+        db
+          .insert(withdrawalHistory)
+          .values({ ...writes.history, withdrawalId: id })
+          .returning(),
+      )
+    : undefined;
+  // Spelled out: in a one-table statement drizzle leaves columns unqualified.
+  const self = sql`${withdrawals}.${sql.identifier(withdrawals.id.name)}`;
+  const owner = sql`${withdrawals}.${sql.identifier(withdrawals.userId.name)}`;
+  const shown: Record<string, SQL> = view
+    ? {
+        viewUsername: sql<string>`(select u.username from users u where u.id = ${owner})`,
+        viewHistory: sql<string>`(select coalesce(json_agg(h order by h.id), '[]')::text from (
+          select ${historyColumns} from withdrawal_history where withdrawal_id = ${self}
+          ${recorded ? sql`union all select ${historyColumns} from ${recorded}` : sql``}) h)`,
+      }
+    : {};
+  const [result] = await executeByShape(
     db
-      .insert(withdrawalHistory)
-      .values({ ...history, withdrawalId: id })
-      .returning({ id: withdrawalHistory.id }),
+      .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
+      .update(withdrawals)
+      .set(values)
+      .where(eq(withdrawals.id, id))
+      .returning({ ...getTableColumns(withdrawals), ...shown }),
+    'kamai_withdrawal_change',
   );
-  const [row] = await db.with(recorded).update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
-  if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
-  return row;
+  if (!result) throw new Error(`withdrawal ${id} vanished while locked`);
+  const { viewUsername, viewHistory, ...row } = result as WithdrawalRow & {
+    viewUsername?: string;
+    viewHistory?: string;
+  };
+  return { row, username: viewUsername ?? '', history: view ? historyFromJson(String(viewHistory)) : [] };
+}
+
+function historyFromJson(text: string): HistoryRow[] {
+  const rows = JSON.parse(text) as Record<string, unknown>[];
+  return rows.map((h) => ({
+    id: Number(h.id),
+    withdrawalId: Number(h.withdrawal_id),
+    fromState: (h.from_state ?? null) as HistoryRow['fromState'],
+    toState: h.to_state as HistoryRow['toState'],
+    reason: (h.reason ?? null) as string | null,
+    actorId: h.actor_id === null || h.actor_id === undefined ? null : Number(h.actor_id),
+    createdAt: new Date(String(h.created_at)),
+  }));
 }
 
 export async function insertHistory(db: Executor, values: typeof withdrawalHistory.$inferInsert) {

@@ -1,11 +1,12 @@
 import { canTransition, formatRupees, WITHDRAWAL_FINAL_STATES, type WithdrawalState } from '@kamai/contract';
+import type { WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { type NotificationKind, notify } from '../../platform/notifications.queries';
+import { type NotificationKind, notificationWrites } from '../../platform/notifications.queries';
 import { post } from '../wallet';
 import * as q from './withdrawals.queries';
 
-export { findWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.queries';
+export { findWithdrawal, lockWithdrawal, type WithdrawalRow, type WithdrawalView } from './withdrawals.queries';
 
 const NOTIFICATION: Record<Exclude<WithdrawalState, 'pending'>, NotificationKind> = {
   approved: 'withdrawal_approved',
@@ -31,41 +32,75 @@ export interface StateChange {
   reference?: string | null;
   /** Who caused it; null for the gateway and the system. */
   actorId?: number | null;
+  /** Columns the change fixes besides the state's own (an approval: the gateway that pays it). */
+  set?: Pick<q.NewWithdrawal, 'gateway'>;
+  /** Other writes of the change, in its statement: data-modifying CTEs built by their owners (a job, the audit row). */
+  with?: WithSubquery[];
 }
 
 /**
  * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
- * the caller locked: checks the transition (409 otherwise), updates the row, appends the history,
+ * the caller locked: checks the transition (409 otherwise), then in one statement updates the row,
+ * appends the history, adds the user's notification (and its pushes) and the caller's `with`; then
  * moves the money (rejected/failed/cancelled: hold back to the wallet; paid: hold to platform payouts and
  * the fee to platform revenue; reversed: platform payouts back to the wallet, each keyed by the
- * withdrawal so it can happen once) and adds the user's notification.
+ * withdrawal so it can happen once).
  */
 export async function changeState(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalRow> {
+  return (await apply(tx, current, change, false)).row;
+}
+
+/** `changeState`, answering with the console's view of the result (username, history) from the same statement. */
+export function changeStateWithView(tx: Tx, current: q.WithdrawalRow, change: StateChange): Promise<q.WithdrawalView> {
+  return apply(tx, current, change, true);
+}
+
+async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view: boolean) {
   const { to, at } = change;
   if (!canTransition(current.state, to)) throw new AppError('withdrawal_state_conflict', { state: current.state });
   const final = (WITHDRAWAL_FINAL_STATES as readonly WithdrawalState[]).includes(to);
   const reviewed = to === 'approved' || to === 'rejected';
   const refunded = to === 'rejected' || to === 'failed' || to === 'cancelled';
-  const row = await q.updateWithdrawalWithHistory(
-    tx,
-    current.id,
-    {
-      state: to,
-      updatedAt: at,
-      ...(final ? { finishedAt: at } : {}),
-      ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
-      ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
-      ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
-      ...(to === 'processing' ? { dispatchedAt: at } : {}),
-    },
-    {
+  const values: Partial<q.NewWithdrawal> = {
+    state: to,
+    updatedAt: at,
+    ...(final ? { finishedAt: at } : {}),
+    ...(to === 'rejected' || to === 'failed' || to === 'reversed' ? { reason: change.reason ?? null } : {}),
+    ...(to === 'paid' ? { reference: change.reference ?? null } : {}),
+    ...(reviewed ? { reviewerId: change.actorId ?? null, reviewedAt: at } : {}),
+    ...(to === 'processing' ? { dispatchedAt: at } : {}),
+    ...change.set,
+  };
+  // The row as the update leaves it (the caller holds its lock): what the notification says.
+  const next = { ...current, ...values } as q.WithdrawalRow;
+  const writes: q.ChangeWrites = {
+    history: {
       fromState: current.state,
       toState: to,
       reason: (to === 'paid' ? change.reference : change.reason) || null,
       actorId: change.actorId ?? null,
       createdAt: at,
     },
-  );
+    also: [
+      ...notificationWrites(tx, {
+        userId: next.userId,
+        kind: NOTIFICATION[to],
+        params: {
+          withdrawalId: next.id,
+          amount: formatRupees(next.amount),
+          fee: formatRupees(next.fee),
+          reason: next.reason,
+          reference: next.reference,
+        },
+        dedupeKey: `withdrawal:${next.id}:${to}`,
+      }),
+      ...(change.with ?? []),
+    ],
+  };
+  const result = view
+    ? await q.updateWithdrawalWithView(tx, current.id, values, writes)
+    : { row: await q.updateWithdrawalWith(tx, current.id, values, writes), username: '', history: [] };
+  const row = result.row;
 
   const ref = { withdrawalId: row.id };
   if (refunded) {
@@ -103,18 +138,5 @@ export async function changeState(tx: Tx, current: q.WithdrawalRow, change: Stat
       ],
     });
   }
-
-  await notify(tx, {
-    userId: row.userId,
-    kind: NOTIFICATION[to],
-    params: {
-      withdrawalId: row.id,
-      amount: formatRupees(row.amount),
-      fee: formatRupees(row.fee),
-      reason: row.reason,
-      reference: row.reference,
-    },
-    dedupeKey: `withdrawal:${row.id}:${to}`,
-  });
-  return row;
+  return result;
 }

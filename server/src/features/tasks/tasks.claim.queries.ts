@@ -1,0 +1,92 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { executeByShape } from '../../db/prepared';
+import { taskCompletions, tasks } from '../../db/schema';
+import { type Deliveries, deliveriesInsert } from '../../platform/push.queries';
+import { rebatePlanOf, toRebatePlan } from '../referrals';
+import { conditionFactsOf, factsOf, incomeSince, toConditionFacts, toFacts } from './tasks.facts.queries';
+
+// A claim's reads, named so that PostgreSQL parses and plans them once per connection. Built per call:
+// drizzle binds a prepared query to the transaction it was built on.
+const claimUser = sql`${sql.placeholder('userId')}::bigint`;
+const claimTask = sql`${tasks}.${sql.identifier(tasks.id.name)}`;
+const claimCondition = sql`${tasks}.${sql.identifier(tasks.verification.name)}->'condition'`;
+
+/** A fact its condition type needs, else null: the other facts are not computed. */
+const onlyFor = <T>(type: string, fact: SQL<T>) =>
+  sql<T | null>`case when ${claimCondition}->>'type' = ${type} then ${fact} end`;
+
+function claimQuery(db: Executor) {
+  const extra = conditionFactsOf(claimUser);
+  const since = sql`${sql.placeholder('now')}::timestamptz - make_interval(secs => (${claimCondition}->>'days')::int * 86400)`;
+  return db
+    .select({
+      task: tasks,
+      done: sql<boolean>`exists (select 1 from task_completions c where c.user_id = ${claimUser} and c.task_id = ${claimTask})`,
+      proofState: sql<
+        string | null
+      >`(select p.state from task_proofs p where p.user_id = ${claimUser} and p.task_id = ${claimTask} order by p.id desc limit 1)`,
+      ...factsOf(claimUser),
+      qualifiedInvitees: onlyFor('invites', extra.qualifiedInvitees),
+      withdrawals: onlyFor('withdrawals', extra.withdrawals),
+      paidWithdrawals: onlyFor('withdrawals', extra.paidWithdrawals),
+      linked: onlyFor('linked_accounts', extra.linked),
+      linkedOnline: onlyFor('linked_accounts', extra.linkedOnline),
+      income: onlyFor('income', incomeSince(claimUser, since)),
+      rebatePlan: rebatePlanOf(claimUser),
+    })
+    .from(tasks)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .limit(1)
+    .prepare('kamai_task_claim');
+}
+
+/**
+ * Everything a claim of task `taskId` by the user decides on, in one statement: the task (deleted or
+ * not), whether the user completed it, the state of the user's latest proof of it, the user's facts
+ * (those its condition needs; income over its own period back from `now`), and the rebate plan its
+ * reward would pay. Undefined when there is no such task.
+ */
+export async function findClaim(db: Executor, userId: number, taskId: number, now: Date) {
+  const [row] = await claimQuery(db).execute({ userId, taskId, now: now.toISOString() });
+  if (!row) return undefined;
+  const condition = row.task.verification.kind === 'automatic' ? row.task.verification.condition : undefined;
+  const incomeByDays = new Map<number, bigint>();
+  if (condition?.type === 'income') incomeByDays.set(condition.days, BigInt(String(row.income ?? '0')));
+  return {
+    task: row.task,
+    done: Boolean(row.done),
+    proofState: row.proofState,
+    facts: { ...toFacts(row), extra: toConditionFacts(row, incomeByDays) },
+    plan: toRebatePlan(row.rebatePlan),
+  };
+}
+
+/**
+ * Records a paid claim in one statement: the completion row (unless the user has one), `push` only
+ * when the row is new, and the user's wallet balance after the caller's postings. `created` false:
+ * the user had completed the task already.
+ */
+export async function recordCompletion(
+  db: Executor,
+  values: typeof taskCompletions.$inferInsert,
+  push: Deliveries | undefined,
+): Promise<{ created: boolean; balance: bigint }> {
+  const completed = db
+    .$with('completed')
+    .as(db.insert(taskCompletions).values(values).onConflictDoNothing().returning({ taskId: taskCompletions.taskId }));
+  const pushed = push
+    ? [db.$with('completed_push', {}).as(deliveriesInsert(push, sql`exists (select 1 from ${completed})`))]
+    : [];
+  const [row] = await executeByShape(
+    db
+      .with(completed, ...pushed)
+      .select({
+        created: sql<boolean>`exists (select 1 from ${completed})`,
+        balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${values.userId} and w.kind = 'wallet')`,
+      })
+      .from(sql`(select 1) as one`),
+    'kamai_task_completion',
+  );
+  return { created: Boolean(row?.created), balance: BigInt(row?.balance ?? '0') };
+}

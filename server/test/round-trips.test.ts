@@ -1,0 +1,67 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helpers';
+import { API, payee, review, withdraw } from './payout-helpers';
+
+// Round trips per money write (issue 14 item 3), counted as node-postgres queries made on behalf of
+// one request (BEGIN and COMMIT included), as bench/round-trips.ts counts them. PostgreSQL server
+// only: PGlite runs in the process and has no client-side query to count.
+const counting = new AsyncLocalStorage<string[]>();
+const query = pg.Client.prototype.query;
+
+async function roundTrips(send: () => Promise<{ status: number }>) {
+  const seen: string[] = [];
+  const res = await counting.run(seen, send);
+  expect(res.status).toBe(200);
+  return seen;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('round trips per money write (PostgreSQL)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      counting.getStore()?.push(String(text).replace(/\s+/g, ' ').slice(0, 80));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterEach(async () => {
+    expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query;
+    await ctx.close();
+  });
+
+  it('approves a withdrawal in 5: session, BEGIN, lock, one statement for the rest and the answer, COMMIT', async () => {
+    const user = await payee(ctx, 200);
+    const added = await withdraw(ctx, user.token, { amount: '100' });
+    expect(added.status).toBe(200);
+    await ctx.adminToken();
+    const seen = await roundTrips(() => review(ctx, added.body.data.id, 'approve'));
+    expect(seen, seen.join('\n')).toHaveLength(5);
+  });
+
+  it('pays an automatic task with its rebate in at most 9: one read, two postings, one write, the session, BEGIN and COMMIT', async () => {
+    const task = await ctx.post(
+      `${API}/admin/task/add`,
+      {
+        section: 'hot',
+        reward: '1',
+        titles: { en_US: 'Counted' },
+        verification: { kind: 'automatic', condition: { type: 'income', amount: '0.01', days: 365 } },
+      },
+      { token: await ctx.adminToken() },
+    );
+    expect(task.status).toBe(200);
+    // Invited by the admin (no invite code), whose own inviter there is none: the reward and one rebate.
+    const user = await ctx.newUser();
+    const seen = await roundTrips(() =>
+      ctx.post(`${API}/user/task/finish`, { taskId: task.body.data.id }, { token: user.token }),
+    );
+    // Each posting is the ledger's post() (2 today); the rest is this route's own.
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(9);
+  });
+});
