@@ -19,7 +19,7 @@ export function AddPage() {
 
   return (
     <div className="add-page">
-      <div className="link-methods" role="tablist" aria-label={t('methods.label')}>
+      <div className="segmented" role="tablist" aria-label={t('methods.label')}>
         {METHODS.map((value) => (
           <button
             key={value}
@@ -28,7 +28,7 @@ export function AddPage() {
             id={`${id}-${value}-tab`}
             aria-selected={method === value}
             aria-controls={`${id}-${value}`}
-            className={method === value ? 'link-method link-method-active' : 'link-method'}
+            className="segmented-option"
             onClick={() => choose(value)}
           >
             {t(`methods.${value}`)}

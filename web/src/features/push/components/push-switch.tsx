@@ -72,6 +72,7 @@ export function PushSwitch() {
       <input
         type="checkbox"
         role="switch"
+        className="switch"
         checked={on}
         aria-checked={on}
         disabled={!supported || busy}
