@@ -65,10 +65,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
           <fieldset className="segmented">
             <legend className="visually-hidden">{t('account.type')}</legend>
             {PAYOUT_ACCOUNT_TYPES.map((option) => (
-              <label
-                key={option}
-                className={field.value === option ? 'segmented-option is-active' : 'segmented-option'}
-              >
+              <label key={option} className="segmented-option">
                 <input
                   type="radio"
                   name={field.name}

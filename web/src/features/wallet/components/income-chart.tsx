@@ -67,10 +67,10 @@ export function IncomeChart() {
           <h2 className="income-chart-title">{t('chart.title')}</h2>
           <p className="income-chart-total">{query.data ? summary : '\u00a0'}</p>
         </div>
-        <fieldset className="income-range">
+        <fieldset className="segmented income-range">
           <legend className="visually-hidden">{t('chart.range')}</legend>
           {([7, 30] as const).map((days) => (
-            <label key={days} className={days === range ? 'income-range-option is-active' : 'income-range-option'}>
+            <label key={days} className="segmented-option">
               <input
                 type="radio"
                 name="income-range"
