@@ -4,8 +4,17 @@ import './antd-render';
 import Button from 'antd-mobile/es/components/button';
 import CenterPopup from 'antd-mobile/es/components/center-popup';
 import { renderImperatively } from 'antd-mobile/es/utils/render-imperatively';
-import { useId, useState } from 'react';
-import type { ConfirmProps } from './dialog';
+import { type ReactNode, useId, useState } from 'react';
+
+/** What a confirmation says and does: the same fields as antd-mobile's `Dialog.confirm` that the app uses. */
+export interface ConfirmProps {
+  title: ReactNode;
+  content: ReactNode;
+  confirmText: string;
+  cancelText: string;
+  /** Awaited (the confirm button shows a spinner) before the dialog closes. */
+  onConfirm?: () => void | Promise<void>;
+}
 
 interface ConfirmDialogProps extends ConfirmProps {
   /** Called once, with the choice, before the dialog closes. */

@@ -1,14 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ConfirmProps } from './dialog-show';
 
-/** What a confirmation says and does: the same fields as antd-mobile's `Dialog.confirm` that the app uses. */
-export interface ConfirmProps {
-  title: ReactNode;
-  content: ReactNode;
-  confirmText: string;
-  cancelText: string;
-  /** Awaited (the confirm button shows a spinner) before the dialog closes. */
-  onConfirm?: () => void | Promise<void>;
-}
+export type { ConfirmProps };
 
 /**
  * A confirmation dialog in the app's own dialog look (lib/dialog-show.tsx: CenterPopup, its mask and
