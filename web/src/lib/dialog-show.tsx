@@ -48,7 +48,7 @@ function ConfirmDialog({ onChoice, visible, onClose, afterClose, ...props }: Con
         <h2 id={titleId} className="form-dialog-title">
           {props.title}
         </h2>
-        <div className="form-dialog-body confirm-dialog-text">{props.content}</div>
+        <div className="stack form-dialog-body confirm-dialog-text">{props.content}</div>
         <div className="form-dialog-footer">
           <Button type="button" block onClick={cancel}>
             {props.cancelText}

@@ -18,7 +18,7 @@ export function AddPage() {
   const choose = (next: Method) => setParams(next === 'code' ? {} : { method: next }, { replace: true });
 
   return (
-    <div className="add-page">
+    <div className="stack add-page">
       <div className="segmented" role="tablist" aria-label={t('methods.label')}>
         {METHODS.map((value) => (
           <button
@@ -35,7 +35,12 @@ export function AddPage() {
           </button>
         ))}
       </div>
-      <section className="link-card" role="tabpanel" id={`${id}-${method}`} aria-labelledby={`${id}-${method}-title`}>
+      <section
+        className="stack card link-card"
+        role="tabpanel"
+        id={`${id}-${method}`}
+        aria-labelledby={`${id}-${method}-title`}
+      >
         <h2 id={`${id}-${method}-title`} className="link-card-title">
           {method === 'code' ? t('code.title') : t('qr.title')}
         </h2>

@@ -61,7 +61,7 @@ export function IncomeChart() {
   const summary = t('chart.summary', { amount: formatMoney(total, locale), count: range });
 
   return (
-    <section className="income-chart" aria-label={t('chart.title')}>
+    <section className="card income-chart" aria-label={t('chart.title')}>
       <div className="income-chart-head">
         <div className="income-chart-heading">
           <h2 className="income-chart-title">{t('chart.title')}</h2>
