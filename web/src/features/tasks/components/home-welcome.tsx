@@ -39,7 +39,7 @@ export function HomeSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="stack home-page" role="status" aria-busy="true" aria-label={t('dialog.loading')}>
-      <div className="balance-card skeleton-card" aria-hidden />
+      <div className="hero-card balance-card skeleton-card" aria-hidden />
       <section className="card task-section" aria-hidden>
         <div className="stack skeleton-row">
           <span className="skeleton-line skeleton-line-wide" />

@@ -46,7 +46,7 @@ export function TaskSections() {
   if (tasks.isPending) return <SectionsSkeleton />;
   if (tasks.isError) {
     return (
-      <section className="card task-section list-status">
+      <section className="stack card task-section list-status">
         <p>{t('tasks:loadFailed')}</p>
         <Button size="small" shape="rounded" onClick={() => void tasks.refetch()}>
           {t('common:request.retry')}
