@@ -33,7 +33,7 @@ const LOGGED_OUT: Record<string, (page: Page) => Promise<unknown>> = {
   },
   register: async (page) => {
     await page.goto(`${base()}/index/user`);
-    await page.locator('.auth-tabs .adm-tabs-tab').nth(1).click();
+    await page.locator('.auth-tabs [role=tab]').nth(1).click();
     await page.getByRole('dialog').locator('input[name=inviteCode]').waitFor();
   },
   forgot: async (page) => {

@@ -66,6 +66,19 @@ function scenes(url: string, noticeId: number): Record<string, (page: Page) => P
       await page.locator('.segmented-option').nth(1).click();
       await page.locator('.form-dialog input[name=ifsc]').waitFor();
     },
+    'logout-confirm': async (page) => {
+      await page.goto(`${url}/index/user`);
+      await page.locator('.logout-button').click();
+      await page.locator('.confirm-dialog-text').waitFor();
+    },
+    // Last: it logs the page out (the next locale starts a new context with the token).
+    'login-register': async (page) => {
+      await page.evaluate(() => localStorage.removeItem('kamai.token'));
+      await page.goto(`${url}/index/home`);
+      await page.locator('.hero-card-button').click();
+      await page.locator('.auth-tabs [role=tab]').nth(1).click();
+      await page.locator('.form-dialog input[name=password2]').waitFor();
+    },
   };
 }
 

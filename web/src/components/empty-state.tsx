@@ -1,4 +1,3 @@
-import { createErrorBlock } from 'antd-mobile/es/components/error-block/create-error-block';
 import { emptyImage } from 'antd-mobile/es/components/error-block/images/empty';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,20 +8,21 @@ interface EmptyStateProps {
   children?: ReactNode;
 }
 
-/** antd-mobile's ErrorBlock with only the one picture the app shows (the default bundles four, ~7 KB gzip). */
-const ErrorBlock = createErrorBlock({ empty: emptyImage });
-
-/** A page or section with nothing to show yet. */
+/**
+ * A page or section with nothing to show yet: antd-mobile's "empty" picture with a title, a line of
+ * text and an optional action, laid out as its ErrorBlock does (app/styles.css `.empty-state`) but
+ * without its component, stylesheet and locale provider.
+ */
 export function EmptyState(props: EmptyStateProps) {
   const { t } = useTranslation();
   return (
-    <ErrorBlock
-      className="empty-state"
-      status="empty"
-      title={props.title ?? t('empty.title')}
-      description={props.description ?? t('empty.description')}
-    >
-      {props.children}
-    </ErrorBlock>
+    <div className="empty-state">
+      <div className="empty-state-image">{emptyImage}</div>
+      <div className="empty-state-text">
+        <div className="empty-state-title">{props.title ?? t('empty.title')}</div>
+        <div className="empty-state-description">{props.description ?? t('empty.description')}</div>
+      </div>
+      {props.children && <div className="empty-state-action">{props.children}</div>}
+    </div>
   );
 }

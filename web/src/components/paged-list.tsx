@@ -43,7 +43,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
   if (query.isPending) body = <SkeletonRows label={t('dialog.loading')} />;
   else if (query.isError && items.length === 0)
     body = (
-      <div className="list-status">
+      <div className="stack list-status">
         <p>{t('request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
           {t('request.retry')}
@@ -54,7 +54,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
   else
     body = (
       <>
-        <ul className={props.listClassName ?? 'record-list'} aria-label={label}>
+        <ul className={props.listClassName ?? 'card record-list'} aria-label={label}>
           {items.map((item) => (
             <li key={keyOf(item)}>{renderItem(item)}</li>
           ))}
@@ -81,7 +81,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
 
   return (
     <PullRefresh onRefresh={() => query.refetch()}>
-      <div className="paged-list">
+      <div className="stack paged-list">
         {header}
         {body}
       </div>

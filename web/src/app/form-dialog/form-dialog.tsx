@@ -82,7 +82,7 @@ function FormContent({ name, data }: { name: FormName; data?: FormData }) {
   if (module) return <FormBody module={module} data={data} />;
   return (
     <>
-      <div className="form-dialog-body form-dialog-status">
+      <div className="stack form-dialog-body form-dialog-status">
         {failed ? <p>{t('request.failed')}</p> : <SpinLoading aria-label={t('dialog.loading')} />}
       </div>
       <Footer busy={false} canConfirm={false} />
@@ -152,7 +152,7 @@ function FormBody({ module, data }: { module: AnyFormModule; data?: FormData }) 
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
-      <div className="form-dialog-body">
+      <div className="stack form-dialog-body">
         <module.Fields form={form} show={showForm} />
       </div>
       <Footer busy={busy} canConfirm />

@@ -22,7 +22,7 @@ export default function HomeContent() {
   return (
     <QueryProvider>
       <PullRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>
-        <div className="home-page">
+        <div className="stack home-page">
           <BalanceCard />
           <TaskSections />
         </div>

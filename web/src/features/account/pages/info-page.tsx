@@ -17,7 +17,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
     return <EmptyState title={t('info.empty.title')} description={t('info.empty.description')} />;
   }
   return (
-    <article className="info-page">
+    <article className="stack info-page">
       {title && <h2 className="info-title">{title}</h2>}
       {body
         .split(/\n{2,}/)

@@ -1,4 +1,3 @@
-import Tabs from 'antd-mobile/es/components/tabs';
 import { useTranslation } from 'react-i18next';
 import type { FormData, FormName } from '../../../lib/form-dialog';
 
@@ -9,19 +8,28 @@ interface AuthTabsProps {
   username: string;
 }
 
-/** The Login / Register switch at the top of the login dialog; each tab is its own registered form. */
+const TABS = ['login', 'register'] as const;
+
+/**
+ * The Login / Register switch at the top of the login dialog; each tab is its own registered form.
+ * The same segmented control as the Add page's (app/styles.css `.segmented`), not antd-mobile's Tabs.
+ */
 export function AuthTabs({ active, show, username }: AuthTabsProps) {
   const { t } = useTranslation('auth');
   return (
-    <Tabs
-      className="auth-tabs"
-      activeKey={active}
-      onChange={(key) => {
-        if (key === 'login' || key === 'register') show(key, { username });
-      }}
-    >
-      <Tabs.Tab key="login" title={t('tabs.login')} />
-      <Tabs.Tab key="register" title={t('tabs.register')} />
-    </Tabs>
+    <div className="segmented auth-tabs" role="tablist">
+      {TABS.map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          className="segmented-option"
+          aria-selected={key === active}
+          onClick={() => key !== active && show(key, { username })}
+        >
+          {t(`tabs.${key}`)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -106,7 +106,7 @@ function Video({ onWatched }: { onWatched?: () => unknown }) {
     void element.play().catch(() => undefined);
   };
   return (
-    <section className="intro-video-card" aria-label={t('videoLabel')}>
+    <section className="stack card intro-video-card" aria-label={t('videoLabel')}>
       {url ? (
         // biome-ignore lint/a11y/useMediaCaption: the operator uploads the video; no caption track exists for it.
         <video ref={video} className="intro-video" controls playsInline preload="metadata" src={url} />
@@ -139,16 +139,16 @@ function Video({ onWatched }: { onWatched?: () => unknown }) {
 export function IntroPage({ onViewed }: { onViewed?: () => Promise<void> | void }) {
   const { t } = useTranslation('intro');
   return (
-    <div className="intro-page">
+    <div className="stack intro-page">
       <Video onWatched={onViewed} />
-      <section className="intro-card" aria-labelledby="intro-title">
+      <section className="stack card intro-card" aria-labelledby="intro-title">
         <h2 id="intro-title" className="intro-title">
           {t('title')}
         </h2>
         <p className="intro-text">{t('summary')}</p>
         <Facts />
       </section>
-      <section className="intro-card" aria-labelledby="intro-points">
+      <section className="stack card intro-card" aria-labelledby="intro-points">
         <h2 id="intro-points" className="intro-title">
           {t('pointsTitle')}
         </h2>

@@ -11,7 +11,7 @@ export function BindingResult({ phone, onAnother }: { phone: string; onAnother: 
   const { t } = useTranslation(['linked', 'errors']);
   const navigate = useNavigate();
   return (
-    <div className="binding-result" role="status">
+    <div className="stack binding-result" role="status">
       <CheckCircleFill className="binding-result-icon" aria-hidden />
       <h3 className="binding-result-title">{t('errors:binding_successful')}</h3>
       <p className="binding-result-text">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>

@@ -70,7 +70,7 @@ export function CodeLinkPanel() {
   }
 
   return (
-    <div className="link-panel">
+    <div className="stack link-panel">
       <p className="link-panel-intro">{t('code.intro')}</p>
       <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <TextField

@@ -77,7 +77,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
   };
 
   return (
-    <article className="account-card" aria-label={phone}>
+    <article className="stack card account-card" aria-label={phone}>
       <header className="account-card-head">
         <h2 className="account-card-phone">{phone}</h2>
         <span className="account-card-tags">

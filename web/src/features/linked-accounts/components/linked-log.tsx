@@ -59,7 +59,7 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
     );
   }
   return (
-    <div id={id} className="account-log">
+    <div id={id} className="stack account-log">
       {events.length === 0 ? (
         <p className="account-log-status">{t('log.empty')}</p>
       ) : (

@@ -69,7 +69,7 @@ export default function QrLinkPanel() {
   if (linkedPhone) return <BindingResult phone={linkedPhone} onAnother={renew} />;
 
   return (
-    <div className="link-panel">
+    <div className="stack link-panel">
       <p className="link-panel-intro">{t('qr.intro')}</p>
       <div className="qr-box">
         {qr ? (
@@ -86,7 +86,7 @@ export default function QrLinkPanel() {
           <div className="qr-image qr-placeholder" aria-hidden />
         )}
         {(expired || failed) && !loading && (
-          <div className="qr-overlay">
+          <div className="stack qr-overlay">
             <p>{failed ? t('qr.loadFailed') : t('qr.expired')}</p>
             <Button size="small" shape="rounded" color="primary" onClick={renew}>
               {t('qr.refresh')}

@@ -18,8 +18,8 @@ export function AddPage() {
   const choose = (next: Method) => setParams(next === 'code' ? {} : { method: next }, { replace: true });
 
   return (
-    <div className="add-page">
-      <div className="link-methods" role="tablist" aria-label={t('methods.label')}>
+    <div className="stack add-page">
+      <div className="segmented" role="tablist" aria-label={t('methods.label')}>
         {METHODS.map((value) => (
           <button
             key={value}
@@ -28,14 +28,19 @@ export function AddPage() {
             id={`${id}-${value}-tab`}
             aria-selected={method === value}
             aria-controls={`${id}-${value}`}
-            className={method === value ? 'link-method link-method-active' : 'link-method'}
+            className="segmented-option"
             onClick={() => choose(value)}
           >
             {t(`methods.${value}`)}
           </button>
         ))}
       </div>
-      <section className="link-card" role="tabpanel" id={`${id}-${method}`} aria-labelledby={`${id}-${method}-title`}>
+      <section
+        className="stack card link-card"
+        role="tabpanel"
+        id={`${id}-${method}`}
+        aria-labelledby={`${id}-${method}-title`}
+      >
         <h2 id={`${id}-${method}-title`} className="link-card-title">
           {method === 'code' ? t('code.title') : t('qr.title')}
         </h2>

@@ -39,7 +39,7 @@ export function OnlineAccountsPage() {
   useRebindOutcome(items);
 
   const header = (
-    <div className="accounts-header">
+    <div className="card accounts-header">
       <p className="accounts-rate">
         {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>

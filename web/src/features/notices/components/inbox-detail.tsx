@@ -15,14 +15,14 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   if (query.isPending) {
     return (
-      <div className="list-status" role="status" aria-label={t('common:dialog.loading')}>
+      <div className="stack list-status" role="status" aria-label={t('common:dialog.loading')}>
         <DotLoading />
       </div>
     );
   }
   if (query.isError) {
     return (
-      <div className="list-status">
+      <div className="stack list-status">
         <p>{t('detailFailed')}</p>
         <p>{messageOf(query.error)}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
@@ -39,7 +39,7 @@ function InboxDetailView({ item }: { item: InboxItem }) {
   const locale = currentLocale();
   const { title, body } = useInboxText(item);
   return (
-    <article className="inbox-detail" aria-labelledby="inbox-detail-title">
+    <article className="stack card inbox-detail" aria-labelledby="inbox-detail-title">
       <p className="inbox-detail-kind">
         {t(`kinds.${item.kind}`)}
         {item.pinned && ` · ${t('pinned')}`}

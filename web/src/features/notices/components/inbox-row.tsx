@@ -18,7 +18,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
       <span className={`inbox-icon inbox-icon-${item.kind}`} aria-hidden>
         {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
       </span>
-      <span className="inbox-row-main">
+      <span className="stack inbox-row-main">
         <span className="inbox-row-title">
           {item.pinned && (
             <Tag color="primary" fill="outline" className="inbox-pinned">

@@ -8,7 +8,7 @@ type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'acco
 export function AccountLabel({ account }: { account: Account }) {
   const { t } = useTranslation('payouts');
   return (
-    <span className="account-label">
+    <span className="stack account-label">
       <span className="account-label-number">
         <span className={`account-type account-type-${account.accountType}`}>
           {t(`account.${account.accountType}`)}

@@ -45,7 +45,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
   };
 
   return (
-    <article className="payout-row" aria-label={name}>
+    <article className="stack payout-row" aria-label={name}>
       <div className="payout-row-main">
         <AccountLabel account={item} />
         {item.isDefault === 1 && (

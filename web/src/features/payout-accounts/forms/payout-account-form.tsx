@@ -4,7 +4,6 @@ import {
   payoutAccountBindBody,
   payoutAccountEditBody,
 } from '@kamai/contract';
-import Switch from 'antd-mobile/es/components/switch';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -66,10 +65,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
           <fieldset className="segmented">
             <legend className="visually-hidden">{t('account.type')}</legend>
             {PAYOUT_ACCOUNT_TYPES.map((option) => (
-              <label
-                key={option}
-                className={field.value === option ? 'segmented-option is-active' : 'segmented-option'}
-              >
+              <label key={option} className="segmented-option">
                 <input
                   type="radio"
                   name={field.name}
@@ -135,9 +131,13 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
         render={({ field }) => (
           <div className="switch-row">
             <span id="payout-default-label">{t('account.isDefault')}</span>
-            <Switch
+            <input
+              type="checkbox"
+              role="switch"
+              className="switch"
               checked={isOn(field.value)}
-              onChange={(checked) => field.onChange(checked)}
+              aria-checked={isOn(field.value)}
+              onChange={(event) => field.onChange(event.target.checked)}
               aria-labelledby="payout-default-label"
             />
           </div>

@@ -21,7 +21,7 @@ export function PayoutMethodsPage() {
   if (query.isPending) body = <SkeletonRows label={t('common:dialog.loading')} />;
   else if (query.isError)
     body = (
-      <div className="list-status">
+      <div className="stack list-status">
         <p>{t('common:request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
           {t('common:request.retry')}
@@ -32,7 +32,7 @@ export function PayoutMethodsPage() {
     body = <EmptyState title={t('methods.empty.title')} description={t('methods.empty.description')} />;
   else
     body = (
-      <ul className="record-list" aria-label={t('methods.label')}>
+      <ul className="card record-list" aria-label={t('methods.label')}>
         {items.map((item) => (
           <li key={item.id}>
             <PayoutAccountRow item={item} />
@@ -43,7 +43,7 @@ export function PayoutMethodsPage() {
 
   return (
     <PullRefresh onRefresh={() => query.refetch()}>
-      <div className="paged-list">
+      <div className="stack paged-list">
         {body}
         <div className="payout-add">
           <Button block color="primary" disabled={full} onClick={() => showForm('payoutAccount')}>

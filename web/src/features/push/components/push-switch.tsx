@@ -64,14 +64,15 @@ export function PushSwitch() {
 
   const hint = !supported ? t('push.unsupported') : blocked ? t('push.blocked') : t('push.hint');
   return (
-    <label className="push-switch">
-      <span className="push-switch-text">
+    <label className="card push-switch">
+      <span className="stack push-switch-text">
         <span className="push-switch-label">{t('push.label')}</span>
         <span className="push-switch-hint">{hint}</span>
       </span>
       <input
         type="checkbox"
         role="switch"
+        className="switch"
         checked={on}
         aria-checked={on}
         disabled={!supported || busy}

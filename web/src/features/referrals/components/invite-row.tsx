@@ -10,13 +10,13 @@ export function InviteRow({ item }: { item: InviteItem }) {
   const locale = currentLocale();
   return (
     <article className="record-row">
-      <div className="record-row-main">
+      <div className="stack record-row-main">
         <p className="record-row-title">{item.username}</p>
         <time className="record-row-time" dateTime={item.joinedAt}>
           {t('joinedAt', { time: formatDateTime(item.joinedAt, locale) })}
         </time>
       </div>
-      <div className="record-row-side">
+      <div className="stack record-row-side">
         <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
         <p className="record-row-after">{t('rebateEarned')}</p>
       </div>

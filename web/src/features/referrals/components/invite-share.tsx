@@ -24,7 +24,7 @@ export function InviteShare({ code }: { code?: string }) {
     }
   };
   return (
-    <section className="invite-card" aria-labelledby="invite-card-title">
+    <section className="stack hero-card invite-card" aria-labelledby="invite-card-title">
       <h2 id="invite-card-title" className="invite-card-label">
         {t('referrals:codeLabel')}
       </h2>
@@ -37,7 +37,7 @@ export function InviteShare({ code }: { code?: string }) {
         <Button
           size="mini"
           shape="rounded"
-          className="invite-card-button"
+          className="hero-card-button"
           disabled={!code}
           aria-label={t('referrals:copyCode')}
           onClick={() => {
@@ -53,14 +53,14 @@ export function InviteShare({ code }: { code?: string }) {
         <Button
           size="small"
           shape="rounded"
-          className="invite-card-button"
+          className="hero-card-button"
           disabled={!code}
           onClick={() => copy(link, t('common:copy.done'), t('common:copy.failed'))}
         >
           <LinkOutline aria-hidden /> {t('referrals:copyLink')}
         </Button>
         {canShare ? (
-          <Button size="small" shape="rounded" className="invite-card-button" disabled={!code} onClick={share}>
+          <Button size="small" shape="rounded" className="hero-card-button" disabled={!code} onClick={share}>
             <UploadOutline aria-hidden /> {t('referrals:share')}
           </Button>
         ) : (
@@ -68,7 +68,7 @@ export function InviteShare({ code }: { code?: string }) {
             // No share sheet (most desktop browsers): WhatsApp's click-to-chat link, which opens the
             // app or WhatsApp Web with the message filled in.
             <a
-              className="adm-button adm-button-default adm-button-small adm-button-shape-rounded invite-card-button"
+              className="adm-button adm-button-default adm-button-small adm-button-shape-rounded hero-card-button"
               href={whatsAppLink(`${t('referrals:shareText', { code })} ${link}`)}
               target="_blank"
               rel="noopener noreferrer"

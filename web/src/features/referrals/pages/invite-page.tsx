@@ -18,11 +18,11 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
     <>
       <InviteShare code={inviteCode} />
       <section className="invite-totals" aria-label={t('totalsLabel')}>
-        <div className="invite-total">
+        <div className="stack card invite-total">
           <span className="invite-total-value">{totals ? formatCount(totals.count, locale) : '–'}</span>
           <span className="invite-total-label">{t('totals.count')}</span>
         </div>
-        <div className="invite-total">
+        <div className="stack card invite-total">
           <span className="invite-total-value">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
           <span className="invite-total-label">{t('totals.rebate')}</span>
         </div>

@@ -39,7 +39,7 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
   return (
     <fieldset id={`question-${id}`} className={error ? 'survey-question survey-question-error' : 'survey-question'}>
       <legend className="survey-question-title">{t(`questions.${id}.title`)}</legend>
-      <div className="survey-options">
+      <div className="stack survey-options">
         {options.map((index) => (
           <label key={index} className="survey-option">
             <input
@@ -86,7 +86,7 @@ function SurveyForm() {
   };
 
   return (
-    <form className="survey-form" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
+    <form className="stack survey-form" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
       <p className="survey-intro">{t('survey:intro')}</p>
       {SURVEY_QUESTIONS.map((id) => (
         <Controller
@@ -113,7 +113,7 @@ function SurveyForm() {
 function SubmittedSurvey({ answers, submittedAt }: { answers: SurveyAnswers; submittedAt: string | null }) {
   const { t } = useTranslation('survey');
   return (
-    <div className="survey-form">
+    <div className="stack survey-form">
       <p className="survey-submitted" role="status">
         <CheckCircleFill aria-hidden />
         <span>
@@ -134,7 +134,7 @@ export function SurveyPage() {
   if (survey.isPending) return <SkeletonRows rows={6} label={t('dialog.loading')} />;
   if (survey.isError) {
     return (
-      <div className="list-status">
+      <div className="stack list-status">
         <p>{t('request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void survey.refetch()}>
           {t('request.retry')}

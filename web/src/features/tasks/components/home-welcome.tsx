@@ -8,15 +8,15 @@ import { showForm } from '../../../lib/form-dialog';
 export function HomeWelcome() {
   const { t } = useTranslation('tasks');
   return (
-    <div className="home-page">
-      <section className="welcome-card">
+    <div className="stack home-page">
+      <section className="hero-card welcome-card">
         <h2>{t('welcome.title')}</h2>
         <p>{t('welcome.text')}</p>
-        <Button shape="rounded" className="welcome-card-action" onClick={() => showForm('login')}>
+        <Button shape="rounded" className="hero-card-button" onClick={() => showForm('login')}>
           {t('welcome.action')}
         </Button>
       </section>
-      <section className="task-section" aria-labelledby="section-preview">
+      <section className="card task-section" aria-labelledby="section-preview">
         <h2 id="section-preview" className="task-section-title">
           {t('preview.title')}
         </h2>
@@ -38,14 +38,14 @@ export function HomeWelcome() {
 export function HomeSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="home-page" role="status" aria-busy="true" aria-label={t('dialog.loading')}>
-      <div className="balance-card skeleton-card" aria-hidden />
-      <section className="task-section" aria-hidden>
-        <div className="skeleton-row">
+    <div className="stack home-page" role="status" aria-busy="true" aria-label={t('dialog.loading')}>
+      <div className="hero-card balance-card skeleton-card" aria-hidden />
+      <section className="card task-section" aria-hidden>
+        <div className="stack skeleton-row">
           <span className="skeleton-line skeleton-line-wide" />
           <span className="skeleton-line skeleton-line-short" />
         </div>
-        <div className="skeleton-row">
+        <div className="stack skeleton-row">
           <span className="skeleton-line skeleton-line-wide" />
           <span className="skeleton-line skeleton-line-short" />
         </div>

@@ -15,7 +15,7 @@ function Progress({ task }: { task: TaskItem }) {
       : t('progress.steps', { done, target: task.targetCount });
   const style = { '--progress': `${(done / Math.max(task.targetCount, 1)) * 100}%` } as CSSProperties;
   return (
-    <div className="task-progress">
+    <div className="stack task-progress">
       <span className="task-progress-text">{text}</span>
       <span className="task-progress-bar" style={style} aria-hidden />
     </div>
@@ -46,7 +46,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         )}
         {task.endsAt && <p className="task-card-ends">{t('endsAt', { time: formatDateTime(task.endsAt, locale) })}</p>}
       </div>
-      <div className="task-card-side">
+      <div className="stack task-card-side">
         <span className="task-reward">
           <span className="visually-hidden">{t('reward')} </span>+{formatMoney(task.reward, locale)}
         </span>

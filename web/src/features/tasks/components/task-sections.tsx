@@ -10,7 +10,7 @@ import '../tasks.css';
 function Section({ section, items }: { section: TaskSection; items: TaskItem[] }) {
   const { t } = useTranslation('tasks');
   return (
-    <section className="task-section" aria-labelledby={`section-${section}`}>
+    <section className="card task-section" aria-labelledby={`section-${section}`}>
       <h2 id={`section-${section}`} className="task-section-title">
         {t(`sections.${section}`)}
       </h2>
@@ -46,7 +46,7 @@ export function TaskSections() {
   if (tasks.isPending) return <SectionsSkeleton />;
   if (tasks.isError) {
     return (
-      <section className="task-section list-status">
+      <section className="stack card task-section list-status">
         <p>{t('tasks:loadFailed')}</p>
         <Button size="small" shape="rounded" onClick={() => void tasks.refetch()}>
           {t('common:request.retry')}
@@ -64,7 +64,7 @@ export function TaskSections() {
 export function SectionsSkeleton() {
   const { t } = useTranslation();
   return (
-    <section className="task-section">
+    <section className="card task-section">
       <SkeletonRows rows={4} label={t('dialog.loading')} />
     </section>
   );

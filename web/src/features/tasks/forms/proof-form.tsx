@@ -42,7 +42,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
       <p className="proof-hint">{t(`proof.hint.${kind || 'either'}`)}</p>
       {kind !== 'link' && (
         <div className="proof-upload">
-          <label className="proof-upload-label">
+          <label className="stack proof-upload-label">
             <span>{t('proof.screenshot')}</span>
             <input
               type="file"

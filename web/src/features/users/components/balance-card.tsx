@@ -13,7 +13,7 @@ export function BalanceCard() {
   const { t } = useTranslation(['users', 'common']);
   const user = useUserDetail();
   return (
-    <section className="balance-card" aria-labelledby="balance-card-label" aria-busy={user.isPending}>
+    <section className="hero-card balance-card" aria-labelledby="balance-card-label" aria-busy={user.isPending}>
       <p id="balance-card-label" className="balance-card-label">
         {t('users:balance')}
       </p>

@@ -52,7 +52,7 @@ const entries: Entry[] = [
 export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, ReactNode>> }) {
   const { t } = useTranslation('users');
   return (
-    <nav className="menu" aria-label={t('entries.label')}>
+    <nav className="card menu" aria-label={t('entries.label')}>
       <ul>
         {entries.map((entry) => {
           const content = (

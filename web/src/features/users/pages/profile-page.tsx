@@ -18,7 +18,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
   const { t } = useTranslation('users');
   const name = displayName(user.username);
   return (
-    <section className="profile-card" aria-label={name}>
+    <section className="hero-card profile-card" aria-label={name}>
       <div className="profile-card-top">
         <span className="profile-avatar" aria-hidden>
           {name.replace(/^\+/, '').charAt(0).toUpperCase()}
@@ -28,7 +28,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
           <InviteCode code={user.inviteCode} />
         </div>
       </div>
-      <div className="profile-balance">
+      <div className="stack profile-balance">
         <span className="profile-balance-label">{t('balance')}</span>
         <span className="profile-balance-value">{formatMoney(user.balance, currentLocale())}</span>
       </div>
@@ -46,11 +46,11 @@ export function ProfilePage({ footer, badges }: ProfilePageProps) {
   const { t } = useTranslation(['common', 'users']);
   const user = useUserDetail();
   return (
-    <div className="profile-page">
+    <div className="stack profile-page">
       {user.data ? (
         <ProfileCard user={user.data} />
       ) : (
-        <section className="profile-card profile-card-status" aria-busy={user.isPending}>
+        <section className="hero-card profile-card profile-card-status" aria-busy={user.isPending}>
           {user.isError ? (
             <>
               <p>{t('users:loadFailed')}</p>

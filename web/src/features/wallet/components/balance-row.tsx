@@ -25,14 +25,14 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
   const out = item.amount.trim().startsWith('-');
   return (
     <article className="record-row">
-      <div className="record-row-main">
+      <div className="stack record-row-main">
         <p className="record-row-title">{t(`types.${item.type}`)}</p>
         {cause && <p className="record-row-cause">{cause}</p>}
         <time className="record-row-time" dateTime={item.createdAt}>
           {formatDateTime(item.createdAt, locale)}
         </time>
       </div>
-      <div className="record-row-side">
+      <div className="stack record-row-side">
         <p className={out ? 'amount amount-out' : 'amount amount-in'}>
           {formatMoney(item.amount, locale, { sign: true })}
         </p>

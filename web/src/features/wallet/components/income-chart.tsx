@@ -61,16 +61,16 @@ export function IncomeChart() {
   const summary = t('chart.summary', { amount: formatMoney(total, locale), count: range });
 
   return (
-    <section className="income-chart" aria-label={t('chart.title')}>
+    <section className="card income-chart" aria-label={t('chart.title')}>
       <div className="income-chart-head">
         <div className="income-chart-heading">
           <h2 className="income-chart-title">{t('chart.title')}</h2>
           <p className="income-chart-total">{query.data ? summary : '\u00a0'}</p>
         </div>
-        <fieldset className="income-range">
+        <fieldset className="segmented income-range">
           <legend className="visually-hidden">{t('chart.range')}</legend>
           {([7, 30] as const).map((days) => (
-            <label key={days} className={days === range ? 'income-range-option is-active' : 'income-range-option'}>
+            <label key={days} className="segmented-option">
               <input
                 type="radio"
                 name="income-range"

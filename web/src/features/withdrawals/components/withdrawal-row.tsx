@@ -55,7 +55,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   const amount = formatMoney(item.amount, locale);
   return (
     <article className="record-row withdrawal-row" aria-label={t('list.rowLabel', { id: item.id, amount })}>
-      <div className="record-row-main">
+      <div className="stack record-row-main">
         <p className="record-row-title">{amount}</p>
         <p className="record-row-cause">
           <AccountLabel account={item.account} />
@@ -78,7 +78,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           </p>
         )}
       </div>
-      <div className="record-row-side">
+      <div className="stack record-row-side">
         <Tag color={COLORS[item.state]} round className="withdrawal-state">
           {t(`errors:${item.stateLabelKey}`)}
         </Tag>

@@ -83,7 +83,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           </p>
         )}
       </div>
-      {limits.data?.frozen && <p className="withdraw-notice withdraw-notice-warning">{t('withdraw.frozen')}</p>}
+      {limits.data?.frozen && <p className="stack withdraw-notice withdraw-notice-warning">{t('withdraw.frozen')}</p>}
       <TextField
         control={form.control}
         name="amount"
@@ -105,14 +105,14 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         }
       />
       {failed ? (
-        <p className="withdraw-notice">
+        <p className="stack withdraw-notice">
           {t('common:request.failed')}{' '}
           <Button size="mini" shape="rounded" onClick={() => void Promise.all([limits.refetch(), accounts.refetch()])}>
             {t('common:request.retry')}
           </Button>
         </p>
       ) : accounts.data && accounts.data.length === 0 ? (
-        <div className="withdraw-notice">
+        <div className="stack withdraw-notice">
           <p>{t('withdraw.noAccount')}</p>
           <Button
             size="small"
@@ -128,7 +128,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           control={form.control}
           name="accountId"
           render={({ field }) => (
-            <fieldset className="withdraw-accounts">
+            <fieldset className="stack withdraw-accounts">
               <legend>{t('withdraw.account')}</legend>
               {accounts.isPending && <span className="skeleton-line" aria-hidden />}
               {accounts.data?.map((item) => (
