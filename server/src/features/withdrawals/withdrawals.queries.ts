@@ -1,6 +1,7 @@
 import type { WithdrawalState } from '@kamai/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -28,6 +29,47 @@ export async function updateWithdrawal(db: Executor, id: number, values: Partial
   const [row] = await db.update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
   if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
   return row;
+}
+
+/** The placeholder values of `requestWithdrawal`: instants as ISO strings, paise as text. */
+export type WithdrawalRequestParams = {
+  userId: number;
+  amount: string;
+  /** Null: the default payout account. */
+  accountId: number | null;
+  at: string;
+  /** Midnight in India of `at`'s day: the daily limits count from it. */
+  dayStart: string;
+  scope: string;
+  /** Null without an Idempotency-Key. */
+  key: string | null;
+  hash: string;
+  /** JSON: what the function takes from the application (migration 0015, `withdraw_request`). */
+  constants: string;
+};
+
+const p = <K extends keyof WithdrawalRequestParams>(name: K) => sql.placeholder(name);
+
+/**
+ * `withdraw/add` as one prepared statement run on its own (its own transaction): the database's
+ * `withdraw_request` (migration 0015) takes the idempotency key, locks, checks, scores, writes the
+ * withdrawal, its history and the hold posting. Throws the refusals it raises (SQLSTATE KMAPP).
+ */
+const withdrawRequest = preparedPer((db: Db) =>
+  db
+    .select({ response: sql<{ id: number }>`w` })
+    .from(
+      sql`withdraw_request(${p('userId')}::bigint, ${p('amount')}::bigint, ${p('accountId')}::bigint,
+        ${p('at')}::timestamptz, ${p('dayStart')}::timestamptz, ${p('scope')}::text, ${p('key')}::text,
+        ${p('hash')}::text, ${p('constants')}::jsonb) as w`,
+    )
+    .prepare('kamai_withdraw_request'),
+);
+
+export async function requestWithdrawal(db: Db, params: WithdrawalRequestParams): Promise<{ id: number }> {
+  const [row] = await withdrawRequest(db).execute(params);
+  if (!row) throw new Error('withdraw_request answered no row');
+  return row.response;
 }
 
 /** A state change and its history row in one statement (the history row in a data-modifying CTE). */
