@@ -8,12 +8,6 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
 export type HistoryRow = typeof withdrawalHistory.$inferSelect;
 
-export async function insertWithdrawal(db: Executor, values: NewWithdrawal) {
-  const [row] = await db.insert(withdrawals).values(values).returning();
-  if (!row) throw new Error('insert withdrawals returned no row');
-  return row;
-}
-
 export async function findWithdrawal(db: Executor, id: number) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
   return row;
@@ -88,10 +82,6 @@ export async function updateWithdrawalWithHistory(
   const [row] = await db.with(recorded).update(withdrawals).set(values).where(eq(withdrawals.id, id)).returning();
   if (!row) throw new Error(`withdrawal ${id} vanished while locked`);
   return row;
-}
-
-export async function insertHistory(db: Executor, values: typeof withdrawalHistory.$inferInsert) {
-  await db.insert(withdrawalHistory).values(values);
 }
 
 /** Every state of the given withdrawals, oldest first. */
