@@ -197,6 +197,19 @@ describe('risk signals on withdraw/add', () => {
     expect(second.risk).toEqual({ score: 0, reasons: [] });
   });
 
+  it('scores a parallel burst like the same requests one after another: one first withdrawal', async () => {
+    // The facts are read under the wallet's lock, in the statement that writes the withdrawal: of three
+    // requests sent at once (the daily count allows three), exactly one is the first.
+    const user = await funded(500);
+    const answers = await Promise.all([1, 2, 3].map(() => withdraw(ctx, user.token, { amount: 10 })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const items = await Promise.all(answers.map((a) => adminItem(a.body.data.id)));
+    const flagged = items.filter((i) => i.risk.reasons.includes('risk_quick_first_withdrawal'));
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]?.id).toBe(Math.min(...items.map((i) => i.id)));
+    expect(items.map((i) => i.risk.score).sort((a, b) => a - b)).toEqual([0, 0, 15]);
+  });
+
   it('flags a payout account (UPI id, or bank number + IFSC) that another user saved too', async () => {
     const upi = uniqueUpi();
     const a = await funded(500);

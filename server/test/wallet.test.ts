@@ -148,6 +148,33 @@ describe('post() and user/balance/list', () => {
     expect(await balanceOf(user.token)).toBe('0.00');
   });
 
+  it('leaves the transaction usable after refusing a debit past zero (the caller may catch it)', async () => {
+    const user = await newUser();
+    await reward(user.id, 1_000n);
+    const result = await ctx.db.transaction(async (tx) => {
+      const refused = await post(tx, {
+        type: 'withdrawal_hold',
+        idempotencyKey: key('short'),
+        entries: [
+          { account: { userId: user.id, kind: 'wallet' }, amount: -1_001n },
+          { account: { kind: 'platform_payouts' }, amount: 1_001n },
+        ],
+      }).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ key: 'insufficient_balance' });
+      // The same transaction goes on: a credit after the refusal commits with it.
+      return post(tx, {
+        type: 'task_reward',
+        idempotencyKey: key('after'),
+        entries: [
+          { account: { kind: 'platform_rewards' }, amount: -500n },
+          { account: { userId: user.id, kind: 'wallet' }, amount: 500n },
+        ],
+      });
+    });
+    expect(result.created).toBe(true);
+    expect(await balanceOf(user.token)).toBe('15.00');
+  });
+
   it('refuses a debit past zero with insufficient_balance and writes nothing', async () => {
     const user = await newUser();
     await reward(user.id, 1_000n);

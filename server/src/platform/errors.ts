@@ -66,3 +66,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE of a refusal raised by a database function (migration 0015): message = key, detail = vars. */
+export const REFUSAL_SQLSTATE = 'KMAPP';
+
+/**
+ * The AppError a database function raised as a refusal (SQLSTATE KMAPP, the catalogue key as its
+ * message and the message's variables as JSON in its detail), however deeply the driver wrapped it;
+ * undefined for any other error.
+ */
+export function refusalOf(error: unknown): AppError | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === REFUSAL_SQLSTATE && typeof message === 'string') {
+      const vars = typeof detail === 'string' && detail !== '' ? (JSON.parse(detail) as Record<string, unknown>) : {};
+      return new AppError(message as MessageKey, vars);
+    }
+  }
+  return undefined;
+}

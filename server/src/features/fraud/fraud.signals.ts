@@ -1,57 +1,13 @@
-import {
-  RISK_REASON_KEYS,
-  RISK_SCORE_MAX,
-  RISK_SIGNALS,
-  type RiskSettingsStored,
-  type RiskSignal,
-  type WithdrawalRisk,
-} from '@kamai/contract';
-import type { Tx } from '../../db/client';
-import { needsSecondApprover } from '../../platform/four-eyes';
-import { type PayoutTarget, type RiskFacts, riskFacts } from './fraud.queries';
-import { readRiskSettings } from './fraud.settings';
-
-const HOUR_MS = 3_600_000;
-
-/** Which signals the facts fire under the settings' thresholds. */
-export function firedSignals(facts: RiskFacts, settings: RiskSettingsStored, at: Date): Set<RiskSignal> {
-  const fired = new Set<RiskSignal>();
-  if (facts.sharedAccount) fired.add('shared_payout_account');
-  if (facts.inviterDevice) fired.add('same_device_as_inviter');
-  if (facts.inviterAddress) fired.add('same_address_as_inviter');
-  if (facts.fellowDevice) fired.add('same_device_as_fellow_invitee');
-  if (facts.fellowAddress) fired.add('same_address_as_fellow_invitee');
-  if (facts.idleInvitees >= settings.idleInvitees) fired.add('idle_invitees');
-  if (facts.inviteIncome > 0n && facts.inviteIncome * 10_000n > facts.totalIncome * BigInt(settings.inviteShareBps)) {
-    fired.add('invite_reward_balance');
-  }
-  if (!facts.withdrewBefore && at.getTime() - facts.registeredAt.getTime() < settings.quickWithdrawalHours * HOUR_MS) {
-    fired.add('quick_first_withdrawal');
-  }
-  return fired;
-}
+import { RISK_REASON_KEYS, RISK_SCORE_MAX, RISK_SIGNALS } from '@kamai/contract';
 
 /**
- * The score (sum of the fired signals' weights, at most RISK_SCORE_MAX) and the reasons, in signal
- * order. A weight of 0 turns a signal off: it is not listed either.
+ * A withdrawal's risk is scored by the database, in `withdraw_request`'s statement under the wallet's
+ * lock (migration 0015: `withdrawal_risk_facts` gathers the facts, `withdrawal_risk` fires the signals
+ * under the `risk` settings and sums their weights; docs/decisions.md, "fraud" and "onetrip"). This is
+ * what it takes from the contract, so the catalogue stays in one place: each signal with its reason's
+ * catalogue key, in signal order, and the highest score.
  */
-export function scoreOf(fired: Set<RiskSignal>, weights: RiskSettingsStored['weights']): WithdrawalRisk {
-  const signals = RISK_SIGNALS.filter((s) => fired.has(s) && weights[s] > 0);
-  const score = signals.reduce((sum, s) => sum + weights[s], 0);
-  return { score: Math.min(score, RISK_SCORE_MAX), reasons: signals.map((s) => RISK_REASON_KEYS[s]) };
-}
-
-/**
- * A withdrawal's risk and how many approvals it needs, computed in `withdraw/add`'s transaction
- * before the withdrawal is written (so "first withdrawal" means no earlier one).
- */
-export async function assessWithdrawal(
-  tx: Tx,
-  input: { userId: number; amount: bigint; target: PayoutTarget; at: Date },
-) {
-  const settings = await readRiskSettings(tx);
-  const facts = await riskFacts(tx, input.userId, input.target);
-  const risk = scoreOf(firedSignals(facts, settings, input.at), settings.weights);
-  const approvalsRequired = needsSecondApprover(input.amount, settings.secondApprovalAbovePaise) ? 2 : 1;
-  return { risk, approvalsRequired };
-}
+export const RISK_CATALOGUE = {
+  riskCatalogue: RISK_SIGNALS.map((signal) => [signal, RISK_REASON_KEYS[signal]] as const),
+  riskScoreMax: RISK_SCORE_MAX,
+};

@@ -1,4 +1,4 @@
 // The public face of the fraud feature: client records, withdrawal risk, the `risk` settings.
 export { recordClient } from './fraud.client';
 export { readRiskSettings, riskSettings } from './fraud.settings';
-export { assessWithdrawal } from './fraud.signals';
+export { RISK_CATALOGUE } from './fraud.signals';

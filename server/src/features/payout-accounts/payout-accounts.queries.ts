@@ -44,16 +44,6 @@ export async function findOwnAccount(db: Executor, userId: number, id: number, l
   return row;
 }
 
-export async function findDefaultAccount(db: Executor, userId: number, lock?: 'share') {
-  const query = db
-    .select()
-    .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.userId, userId), eq(payoutAccounts.isDefault, true)))
-    .limit(1);
-  const [row] = lock ? await query.for(lock) : await query;
-  return row;
-}
-
 export async function insertAccount(db: Executor, values: NewPayoutAccount) {
   const [row] = await db.insert(payoutAccounts).values(values).returning();
   if (!row) throw new Error('insert payout_accounts returned no row');

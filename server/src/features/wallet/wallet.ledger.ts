@@ -1,5 +1,6 @@
 import type { LedgerCheck, PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
 import type { Executor, Tx } from '../../db/client';
+import { sqlStateOf } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
 import * as q from './wallet.queries';
 
@@ -26,89 +27,50 @@ export interface PostingResult {
 /** A programming error, not a user's: the caller built a posting that cannot be right. */
 export class InvalidPostingError extends Error {}
 
-function keyOf(account: AccountRef): string {
-  if ('accountId' in account) return `id:${account.accountId}`;
-  if ('userId' in account) return `user:${account.userId}:${account.kind}`;
-  return `platform:${account.kind}`;
+/** `ledger_post`'s SQLSTATE for a posting that cannot be right (migration 0015). */
+const INVALID_POSTING_SQLSTATE = 'KMPST';
+
+function lineOf(entry: PostingInput['entries'][number]): q.PostingLine {
+  const { account, amount } = entry;
+  if ('accountId' in account) return { accountId: account.accountId, userId: null, kind: null, amount };
+  if ('userId' in account) return { accountId: null, userId: account.userId, kind: account.kind, amount };
+  return { accountId: null, userId: null, kind: account.kind, amount };
 }
 
 /**
- * The posting's accounts, user accounts locked in ascending id order, in one statement; a user's
- * account of a kind it does not have yet (a hold, at the first withdrawal) is created, then read again.
- */
-async function lockNamed(tx: Tx, refs: AccountRef[]): Promise<Map<string, q.LockedAccount>> {
-  const names = {
-    ids: refs.flatMap((r) => ('accountId' in r ? [r.accountId] : [])),
-    owned: refs.flatMap((r) => ('userId' in r ? [{ userId: r.userId, kind: r.kind }] : [])),
-    platform: refs.flatMap((r) => (!('accountId' in r) && !('userId' in r) ? [r.kind] : [])),
-  };
-  const find = (rows: q.LockedAccount[]) => {
-    const found = new Map<string, q.LockedAccount>();
-    for (const row of rows) {
-      found.set(`id:${row.id}`, row);
-      found.set(row.userId === null ? `platform:${row.kind}` : `user:${row.userId}:${row.kind}`, row);
-    }
-    return found;
-  };
-  let found = find(await q.lockAccountsFor(tx, names));
-  const missing = names.owned.filter((o) => !found.has(`user:${o.userId}:${o.kind}`));
-  if (missing.length > 0) {
-    for (const o of missing) await q.createUserAccount(tx, o.userId, o.kind);
-    found = find(await q.lockAccountsFor(tx, names));
-  }
-  for (const ref of refs) {
-    if (!found.has(keyOf(ref))) throw new InvalidPostingError(`no account ${keyOf(ref)}`);
-  }
-  return found;
-}
-
-/**
- * The only way money moves (DESIGN.md §6), inside the caller's transaction: locks the user accounts
- * it touches in ascending id order, refuses to take any below zero, writes the posting and its
- * entries, and updates their cached balances. Platform accounts are read, never locked or updated.
- * Two round trips (lock, then one statement writing posting, entries and balances; wallet.queries.ts),
- * and a third only when a user account must be created or the key was posted before.
+ * The only way money moves (DESIGN.md §6), inside the caller's transaction, in one statement: the
+ * database's `ledger_post` (migration 0015 holds the rules, so a withdrawal's own function posts by
+ * the same ones) locks the user accounts it touches in ascending id order, refuses to take any below
+ * zero, writes the posting and its entries, and updates their cached balances. Platform accounts are
+ * read, never locked or updated. A posting that would go below zero throws insufficient_balance and
+ * leaves the transaction usable (nothing was written); one that cannot be right (entries not summing
+ * to zero, an unknown account) throws InvalidPostingError.
  */
 export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> {
-  if (input.entries.length < 2) throw new InvalidPostingError('a posting needs at least two entries');
-  if (input.entries.some((e) => e.amount === 0n)) throw new InvalidPostingError('an entry of zero');
-  const total = input.entries.reduce((sum, e) => sum + e.amount, 0n);
-  if (total !== 0n) throw new InvalidPostingError(`entries of ${input.idempotencyKey} sum to ${total}, not 0`);
-
-  const accounts = await lockNamed(
-    tx,
-    input.entries.map((e) => e.account),
-  );
-  const running = new Map<number, bigint>();
-  const values = input.entries.map((entry) => {
-    const row = accounts.get(keyOf(entry.account)) as q.LockedAccount;
-    const accountId = row.id;
-    if (row.userId === null) return { accountId, amount: entry.amount, balanceAfter: null };
-    const after = (running.get(accountId) ?? row.balance) + entry.amount;
-    running.set(accountId, after);
-    return { accountId, amount: entry.amount, balanceAfter: after };
-  });
-  const short = values.some((v) => v.balanceAfter !== null && v.balanceAfter < 0n);
-
-  // Checked before the posting row is written, so a caller that catches the refusal leaves no trace;
-  // a replay of a posting made earlier still answers "already posted" whatever the balance is now.
-  if (short) {
-    const existing = await q.findPostingByKey(tx, input.idempotencyKey);
-    if (existing) return { postingId: existing.id, created: false };
-    throw new AppError('insufficient_balance');
+  let result: Awaited<ReturnType<typeof q.callLedgerPost>>;
+  try {
+    result = await q.callLedgerPost(
+      tx,
+      { type: input.type, idempotencyKey: input.idempotencyKey, ref: input.ref ?? {} },
+      input.entries.map(lineOf),
+    );
+  } catch (error) {
+    if (sqlStateOf(error) === INVALID_POSTING_SQLSTATE) {
+      throw new InvalidPostingError(messageOf(error) ?? `posting ${input.idempotencyKey}`);
+    }
+    throw error;
   }
-  const postingId = await q.writePosting(
-    tx,
-    { type: input.type, idempotencyKey: input.idempotencyKey, ref: input.ref ?? {} },
-    values,
-    [...running].map(([accountId, balance]) => ({ accountId, balance })),
-  );
-  if (postingId === undefined) {
-    const existing = await q.findPostingByKey(tx, input.idempotencyKey);
-    if (!existing) throw new Error(`posting ${input.idempotencyKey} conflicted but is not visible`);
-    return { postingId: existing.id, created: false };
+  if (result.postingId === undefined) throw new AppError('insufficient_balance');
+  return { postingId: result.postingId, created: result.created };
+}
+
+/** The innermost message of a driver error (drizzle wraps it with the query's text). */
+function messageOf(error: unknown): string | undefined {
+  let message: string | undefined;
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (typeof (e as { message?: unknown }).message === 'string') message = (e as { message: string }).message;
   }
-  return { postingId, created: true };
+  return message;
 }
 
 /**
@@ -116,9 +78,13 @@ export async function post(tx: Tx, input: PostingInput): Promise<PostingResult> 
  * answers its balance: checks made under this lock (a withdrawal's daily limits) cannot race.
  */
 export async function lockWallet(tx: Tx, userId: number): Promise<bigint> {
-  const row = (await lockNamed(tx, [{ userId, kind: 'wallet' }])).get(`user:${userId}:wallet`);
-  if (!row) throw new InvalidPostingError(`wallet of user ${userId} vanished`);
-  return row.balance;
+  let balance = await q.lockUserAccount(tx, userId, 'wallet');
+  if (balance === undefined) {
+    await q.createUserAccount(tx, userId, 'wallet');
+    balance = await q.lockUserAccount(tx, userId, 'wallet');
+  }
+  if (balance === undefined) throw new InvalidPostingError(`wallet of user ${userId} vanished`);
+  return balance;
 }
 
 /** The ledger's invariants (DESIGN.md §6), including the withdrawal-hold rule. */

@@ -9,6 +9,9 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, tasks, withdrawals } from '../../db/schema';
 
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
 /** The kind of every user's spendable account. */
 export const WALLET = 'wallet';
 
@@ -43,118 +46,55 @@ export async function createUserAccount(db: Executor, userId: number, kind: User
     .onConflictDoNothing({ target: [accounts.userId, accounts.kind] });
 }
 
-export interface LockedAccount {
-  id: number;
+/** Locks the user's account of `kind` (FOR UPDATE) and answers its balance, or undefined if it has none. */
+export async function lockUserAccount(db: Executor, userId: number, kind: UserAccountKind) {
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, kind)))
+    .limit(1)
+    .for('update');
+  return row?.balance;
+}
+
+/** One entry as `ledger_post` takes it: an account by id, by (user, kind) or by platform kind. */
+export interface PostingLine {
+  accountId: number | null;
   userId: number | null;
-  kind: string;
-  balance: bigint;
+  kind: UserAccountKind | PlatformAccountKind | null;
+  amount: bigint;
+}
+
+/** A PostgreSQL array literal of the values (NULL for null), for a `::bigint[]` or `::text[]` parameter. */
+export function arrayLiteral(values: readonly (string | number | bigint | null)[]): string {
+  const items = values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`));
+  return `{${items.join(',')}}`;
 }
 
 /**
- * The accounts a posting names, by id, by (user, kind) or by platform kind, in one statement: user
- * accounts locked (FOR UPDATE) in ascending id order, platform accounts only read (never locked, so
- * no posting waits on them). A user account that does not exist yet is simply absent.
+ * A posting through the database's `ledger_post` (migration 0015, where the ledger's rules live): one
+ * statement that locks, checks, writes the posting, its entries and the balances. `postingId` is
+ * undefined when a user account would go below zero (nothing was written); `created` is false when the
+ * key was posted before (then nothing was written either).
  */
-export async function lockAccountsFor(
-  db: Executor,
-  names: { ids: number[]; owned: { userId: number; kind: UserAccountKind }[]; platform: PlatformAccountKind[] },
-): Promise<LockedAccount[]> {
-  const byId = names.ids.length
-    ? sql`a.id in (${sql.join(
-        names.ids.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  const byOwner = names.owned.length
-    ? sql`(a.user_id, a.kind) in (${sql.join(
-        names.owned.map((o) => sql`(${o.userId}::bigint, ${o.kind}::text)`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  const platform = names.platform.length
-    ? sql`p.kind in (${sql.join(
-        names.platform.map((k) => sql`${k}::text`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  // Text, so both engines hand back the same JavaScript types.
-  const result = await db.execute(sql`
-    with locked as (
-      select a.id, a.user_id, a.kind, a.balance from accounts a
-      where a.user_id is not null and (${byId} or ${byOwner})
-      order by a.id
-      for update
-    )
-    select id::text, user_id::text, kind, balance::text from locked
-    union all
-    select p.id::text, null, p.kind, p.balance::text from accounts p where p.user_id is null and ${platform}
-  `);
-  return rowsOf(result).map((row) => ({
-    id: Number(row.id),
-    userId: row.user_id === null ? null : Number(row.user_id),
-    kind: String(row.kind),
-    balance: BigInt(String(row.balance)),
-  }));
-}
-
-/**
- * Writes a posting in one statement: the posting row (unless its idempotency key was posted before),
- * its entries and the new cached balances of the user accounts. The id of the new posting, or
- * undefined when the key was already posted (then nothing was written).
- */
-export async function writePosting(
+export async function callLedgerPost(
   db: Executor,
   posting: { type: PostingType; idempotencyKey: string; ref: PostingRef },
-  lines: { accountId: number; amount: bigint; balanceAfter: bigint | null }[],
-  balances: { accountId: number; balance: bigint }[],
-): Promise<number | undefined> {
-  const entryRows = sql.join(
-    lines.map(
-      (l, n) =>
-        sql`(${n}::int, ${l.accountId}::bigint, ${l.amount.toString()}::bigint, ${l.balanceAfter === null ? null : l.balanceAfter.toString()}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const balanceRows = balances.length
-    ? sql.join(
-        balances.map((b) => sql`(${b.accountId}::bigint, ${b.balance.toString()}::bigint)`),
-        sql`, `,
-      )
-    : undefined;
-  // Each data-modifying part runs whatever the others return; those after the posting take its id
-  // from `posted`, so a key posted before writes nothing else either.
+  lines: PostingLine[],
+): Promise<{ postingId: number | undefined; created: boolean }> {
+  // Arrays travel as literals: both drivers pass a text parameter alike, and drizzle would expand a
+  // JavaScript array into a list of parameters.
   const result = await db.execute(sql`
-    with posted as (
-      insert into postings (type, idempotency_key, ref)
-      values (${posting.type}, ${posting.idempotencyKey}, ${JSON.stringify(posting.ref)}::jsonb)
-      on conflict (idempotency_key) do nothing
-      returning id
-    ),
-    lines as (
-      insert into entries (posting_id, account_id, amount, balance_after)
-      select posted.id, v.account_id, v.amount, v.balance_after
-      from posted, (values ${entryRows}) as v(n, account_id, amount, balance_after)
-      -- In the caller's order: an account's newest entry carries its balance.
-      order by v.n
-    )${
-      balanceRows
-        ? sql`,
-    balances as (
-      update accounts set balance = v.balance
-      from (values ${balanceRows}) as v(id, balance)
-      where accounts.id = v.id and exists (select 1 from posted)
-    )`
-        : sql``
-    }
-    select id::text from posted
-  `);
+    select o_posting::text as posting, o_created as created from ledger_post(
+      ${posting.type}, ${posting.idempotencyKey}, ${JSON.stringify(posting.ref)}::jsonb,
+      ${arrayLiteral(lines.map((l) => l.accountId))}::bigint[],
+      ${arrayLiteral(lines.map((l) => l.userId))}::bigint[],
+      ${arrayLiteral(lines.map((l) => l.kind))}::text[],
+      ${arrayLiteral(lines.map((l) => l.amount))}::bigint[]
+    )`);
   const [row] = rowsOf(result);
-  return row ? Number(row.id) : undefined;
-}
-
-export async function findPostingByKey(db: Executor, idempotencyKey: string) {
-  const [row] = await db.select().from(postings).where(eq(postings.idempotencyKey, idempotencyKey)).limit(1);
-  return row;
+  if (!row) throw new Error(`ledger_post of ${posting.idempotencyKey} answered no row`);
+  return { postingId: row.posting === null ? undefined : Number(row.posting), created: Boolean(row.created) };
 }
 
 /** An account's entries with their posting, newest first; `beforeId` continues a page. */
@@ -179,9 +119,6 @@ export async function listEntries(db: Executor, accountId: number, limit: number
       .limit(limit)
   );
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Postings whose entries do not sum to zero, or that have fewer than two entries. */
 export async function unbalancedPostings(db: Executor) {

@@ -14,19 +14,13 @@ import {
   sql,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { executeByShape } from '../../db/prepared';
+import type { Db, Executor } from '../../db/client';
+import { executeByShape, preparedPer } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
 export type HistoryRow = typeof withdrawalHistory.$inferSelect;
-
-export async function insertWithdrawal(db: Executor, values: NewWithdrawal) {
-  const [row] = await db.insert(withdrawals).values(values).returning();
-  if (!row) throw new Error('insert withdrawals returned no row');
-  return row;
-}
 
 export async function findWithdrawal(db: Executor, id: number) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
@@ -45,6 +39,47 @@ export interface ChangeWrites {
   history?: Omit<typeof withdrawalHistory.$inferInsert, 'withdrawalId'>;
   /** The notification, a job, the audit row: CTE names must differ. */
   also?: WithSubquery[];
+}
+
+/** The placeholder values of `requestWithdrawal`: instants as ISO strings, paise as text. */
+export type WithdrawalRequestParams = {
+  userId: number;
+  amount: string;
+  /** Null: the default payout account. */
+  accountId: number | null;
+  at: string;
+  /** Midnight in India of `at`'s day: the daily limits count from it. */
+  dayStart: string;
+  scope: string;
+  /** Null without an Idempotency-Key. */
+  key: string | null;
+  hash: string;
+  /** JSON: what the function takes from the application (migration 0015, `withdraw_request`). */
+  constants: string;
+};
+
+const p = <K extends keyof WithdrawalRequestParams>(name: K) => sql.placeholder(name);
+
+/**
+ * `withdraw/add` as one prepared statement run on its own (its own transaction): the database's
+ * `withdraw_request` (migration 0015) takes the idempotency key, locks, checks, scores, writes the
+ * withdrawal, its history and the hold posting. Throws the refusals it raises (SQLSTATE KMAPP).
+ */
+const withdrawRequest = preparedPer((db: Db) =>
+  db
+    .select({ response: sql<{ id: number }>`w` })
+    .from(
+      sql`withdraw_request(${p('userId')}::bigint, ${p('amount')}::bigint, ${p('accountId')}::bigint,
+        ${p('at')}::timestamptz, ${p('dayStart')}::timestamptz, ${p('scope')}::text, ${p('key')}::text,
+        ${p('hash')}::text, ${p('constants')}::jsonb) as w`,
+    )
+    .prepare('kamai_withdraw_request'),
+);
+
+export async function requestWithdrawal(db: Db, params: WithdrawalRequestParams): Promise<{ id: number }> {
+  const [row] = await withdrawRequest(db).execute(params);
+  if (!row) throw new Error('withdraw_request answered no row');
+  return row.response;
 }
 
 /** A withdrawal as the console shows it: the row, its owner's username and every state it was in. */
@@ -137,10 +172,6 @@ function historyFromJson(text: string): HistoryRow[] {
     actorId: h.actor_id === null || h.actor_id === undefined ? null : Number(h.actor_id),
     createdAt: new Date(String(h.created_at)),
   }));
-}
-
-export async function insertHistory(db: Executor, values: typeof withdrawalHistory.$inferInsert) {
-  await db.insert(withdrawalHistory).values(values);
 }
 
 /** Every state of the given withdrawals, oldest first. */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { businessDayStart, formatRupees, type PageQuery, withdrawalLimitProblem } from '@kamai/contract';
+import { businessDayStart, formatRupees, type PageQuery, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { Db } from '../../db/client';
+import { isRetryable, TX_MAX_ATTEMPTS } from '../../db/transaction';
 import { decodeCursor, keysetPage } from '../../platform/cursor';
-import { AppError } from '../../platform/errors';
-import { claimIdempotencyKey, saveIdempotentResponse } from '../../platform/idempotency.queries';
-import { assessWithdrawal } from '../fraud';
-import { findDefaultAccount, findOwnAccount } from '../payout-accounts';
-import { lockWallet, post, walletBalance } from '../wallet';
+import { AppError, refusalOf } from '../../platform/errors';
+import { SETTING_DEFAULTS } from '../../platform/settings.queries';
+import { RISK_CATALOGUE } from '../fraud';
+import { walletBalance } from '../wallet';
 import * as q from './withdrawals.queries';
 import { readLimits, showLimits } from './withdrawals.settings';
 import { changeState, holdKey } from './withdrawals.state';
@@ -14,81 +14,64 @@ import { byWithdrawal, toItem } from './withdrawals.view';
 
 const IDEMPOTENCY_SCOPE = 'withdraw/add';
 
+/**
+ * What `withdraw_request` takes from the application, so that none of it is copied into SQL: the
+ * settings' defaults (a stored value is merged over them, as getSetting does), the risk catalogue,
+ * the registration task's id and the hold posting's key with %s for the withdrawal's id.
+ */
+const WITHDRAW_REQUEST_CONSTANTS = JSON.stringify({
+  withdrawal: SETTING_DEFAULTS.withdrawal,
+  risk: SETTING_DEFAULTS.risk,
+  ...RISK_CATALOGUE,
+  registerTaskId: SYSTEM_TASK_IDS.register,
+  holdKey: holdKey('%s' as unknown as number),
+});
+
+/**
+ * Runs a statement that is a whole transaction on its own: again, like `db.transaction`, when PostgreSQL
+ * aborted it as a serialization failure or a deadlock victim (everything it did was rolled back);
+ * a refusal it raised becomes the AppError it names.
+ */
+async function runStatement<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) throw refusal;
+      if (attempt >= TX_MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+    }
+  }
+}
+
 /** The user's side of withdrawals: request, list, cancel, and the limits the form shows. */
 export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date }) {
   /**
-   * Requests a withdrawal (DESIGN.md §5) in one transaction: under the wallet's lock, checks the
-   * account, the limits and the balance, creates it `pending` and moves the amount to the user's hold.
-   * With an Idempotency-Key, a retry of the same body gets the first answer and a different body 409.
+   * Requests a withdrawal (DESIGN.md §5) in one statement, its own transaction: the database's
+   * `withdraw_request` (migration 0015) takes the idempotency key, refuses a frozen account, and under
+   * the wallet's lock checks the account, the limits and the balance, scores the risk, creates the
+   * withdrawal `pending` with its history and moves the amount to the user's hold (ledger_post). With an
+   * Idempotency-Key, a retry of the same body gets the first answer and a different body 409.
    */
   async function add(userId: number, input: { amount: bigint; accountId?: number | null }, idempotencyKey?: string) {
     const requestHash = createHash('sha256')
       .update(JSON.stringify({ amount: input.amount.toString(), accountId: input.accountId ?? null }))
       .digest('hex');
-    const claim = idempotencyKey ? { userId, scope: IDEMPOTENCY_SCOPE, key: idempotencyKey, requestHash } : undefined;
-    return db.transaction(async (tx) => {
-      if (claim) {
-        const earlier = await claimIdempotencyKey(tx, claim);
-        if (earlier) {
-          if (earlier.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-          return earlier.response as { id: number };
-        }
-      }
-      if (await q.isFrozen(tx, userId)) throw new AppError('account_frozen');
-      const balance = await lockWallet(tx, userId);
-      const account = input.accountId
-        ? await findOwnAccount(tx, userId, input.accountId, 'share')
-        : await findDefaultAccount(tx, userId, 'share');
-      if (!account) throw new AppError(input.accountId ? 'payout_account_not_found' : 'withdrawal_info_incomplete');
-      const at = now();
-      const settings = await readLimits(tx);
-      const problem = withdrawalLimitProblem(
-        input.amount,
-        settings,
-        await q.usageSince(tx, userId, businessDayStart(at)),
-        formatRupees,
-      );
-      if (problem) throw new AppError(problem.key, problem.vars);
-      if (input.amount <= settings.fee)
-        throw new AppError('withdrawal_fee_too_high', { fee: formatRupees(settings.fee) });
-      if (balance < input.amount) throw new AppError('insufficient_balance');
-
-      const { risk, approvalsRequired } = await assessWithdrawal(tx, {
+    const at = now();
+    return runStatement(() =>
+      q.requestWithdrawal(db, {
         userId,
-        amount: input.amount,
-        target: account,
-        at,
-      });
-      const withdrawal = await q.insertWithdrawal(tx, {
-        riskScore: risk.score,
-        riskReasons: risk.reasons,
-        approvalsRequired,
-        userId,
-        accountId: account.id,
-        accountType: account.accountType,
-        ifsc: account.ifsc,
-        accountNo: account.accountNo,
-        accountName: account.accountName,
-        amount: input.amount,
-        fee: settings.fee,
-        state: 'pending',
-        createdAt: at,
-        updatedAt: at,
-      });
-      await q.insertHistory(tx, { withdrawalId: withdrawal.id, toState: 'pending', actorId: userId, createdAt: at });
-      await post(tx, {
-        type: 'withdrawal_hold',
-        idempotencyKey: holdKey(withdrawal.id),
-        ref: { withdrawalId: withdrawal.id },
-        entries: [
-          { account: { userId, kind: 'wallet' }, amount: -input.amount },
-          { account: { userId, kind: 'hold' }, amount: input.amount },
-        ],
-      });
-      const response = { id: withdrawal.id };
-      if (claim) await saveIdempotentResponse(tx, claim, response);
-      return response;
-    });
+        amount: input.amount.toString(),
+        accountId: input.accountId ?? null,
+        at: at.toISOString(),
+        dayStart: businessDayStart(at).toISOString(),
+        scope: IDEMPOTENCY_SCOPE,
+        key: idempotencyKey ?? null,
+        hash: requestHash,
+        constants: WITHDRAW_REQUEST_CONSTANTS,
+      }),
+    );
   }
 
   /** The user's own withdrawals, newest first, with their history. */
