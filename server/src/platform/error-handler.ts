@@ -47,7 +47,10 @@ function fieldName(path: string): string {
 /** Maps every error to the envelope (DESIGN.md §4); 5xx text and stacks never reach the client. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(request, reply, error.key, error.status, error.data);
+    if (error instanceof AppError) {
+      request.deliberateDelayMs = error.delayedMs;
+      return sendError(request, reply, error.key, error.status, error.data);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, MessageKey> = {};

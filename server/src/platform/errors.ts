@@ -3,6 +3,8 @@ import { type MessageKey, statusOf } from '@kamai/contract';
 /** The one error class services throw: a catalogue key, optional data for the envelope and the message. */
 export class AppError extends Error {
   readonly status: number;
+  /** How long the refusal was held back on purpose before it was thrown (ms); the request log discounts it. */
+  delayedMs = 0;
   constructor(
     readonly key: MessageKey,
     readonly data: Record<string, unknown> = {},

@@ -106,6 +106,7 @@ export async function installMultipart(scope: FastifyInstance) {
 export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
   app.decorateRequest('authUser', undefined);
   app.decorateRequest('sessionHash', undefined);
+  app.decorateRequest('deliberateDelayMs', 0);
   // Every response carries the request id and its security headers, set before the handler runs so a
   // route may still override one: the API's short set on JSON API paths, helmet's full set on pages.
   // Both worked out once here.
@@ -136,10 +137,13 @@ export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    if (status >= 500 || ms >= log.slowMs || (log.sampleRate > 0 && Math.random() < log.sampleRate)) {
+    // A refusal held back on purpose (AUTH_CODE_FAILURE_DELAY_MS) is slow by design: under a flood of
+    // made-up codes, logging each as slow would flood the log too.
+    const slow = ms - request.deliberateDelayMs >= log.slowMs;
+    if (status >= 500 || slow || (log.sampleRate > 0 && Math.random() < log.sampleRate)) {
       const line = { method: request.method, url: request.url, status, ms: Math.round(ms * 10) / 10 };
       if (status >= 500) request.log.error(line, 'request failed');
-      else if (ms >= log.slowMs) request.log.warn(line, 'slow request');
+      else if (slow) request.log.warn(line, 'slow request');
       else request.log.info(line, 'request completed (sampled)');
     }
     done();

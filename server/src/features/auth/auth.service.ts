@@ -272,13 +272,24 @@ export function createAuthService(deps: AuthServiceDeps) {
    * of made-up codes then cost the event loop one cheap refusal per connection per delay instead of as
    * many as it can answer, and real logins keep their place on it (benchmark 5's register flood).
    */
+  /**
+   * Between half and one and a half times the setting, at random. With one fixed delay, a flood's
+   * connections were all answered in the same millisecond and all sent their next try together: a
+   * burst of the whole flood once a second, in front of which a real login waited (benchmark 5). Spread
+   * out, the same tries arrive evenly; the average delay is the setting.
+   */
+  function refusalDelay(base: number): number {
+    return Math.round(base * (0.5 + Math.random()));
+  }
+
   function slowingCodeRefusals<A extends unknown[], R>(work: (...args: A) => Promise<R>) {
     return async (...args: A): Promise<R> => {
       try {
         return await work(...args);
       } catch (error) {
         if (error instanceof AppError && CODE_REFUSALS.has(error.key) && config.AUTH_CODE_FAILURE_DELAY_MS > 0) {
-          await new Promise((resolve) => setTimeout(resolve, config.AUTH_CODE_FAILURE_DELAY_MS));
+          error.delayedMs = refusalDelay(config.AUTH_CODE_FAILURE_DELAY_MS);
+          await new Promise((resolve) => setTimeout(resolve, error.delayedMs));
         }
         throw error;
       }
