@@ -10,7 +10,6 @@ export const OTP_TYPE = 1;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 export const PHONE_COUNTRY_CODE = '91';
-export const REGISTER_TASK_ID = 2;
 export const TOAST_MS = 3000;
 export const DIALOG_WIDTH_PX = 320;
 export const PAIRING_CODE_LENGTH = 8;

@@ -5,7 +5,6 @@ export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), key: z.string(), data });
 }
 
-export const errorEnvelope = envelopeOf(z.unknown());
 export type Envelope<T> = { code: number; message: string; key: string; data: T };
 
 /** `data.fields` of a validation failure: field path → catalogue key. */

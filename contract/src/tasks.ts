@@ -18,9 +18,6 @@ export type TaskKind = (typeof TASK_KINDS)[number];
 export const TASK_STATES = ['incomplete', 'claimable', 'review', 'completed'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** Invite 1-4 system tasks (the other system tasks are SYSTEM_TASK_IDS in constants.ts). */
-export const INVITE_TASK_IDS = [7, 8, 9, 10] as const;
-
 /**
  * How a task is verified (issue 15): `automatic`, a condition the server checks from its own records,
  * or `proof`, a screenshot or link an operator approves. No kind pays on a click.

@@ -18,7 +18,7 @@ import type { RouteName } from '@kamai/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 
 export interface ConsolePage {
-  /** The hash path (`#/withdrawals`) and the feature folder it comes from. */
+  /** The hash path (`#/withdrawals`), named after the page; its feature folder has the server's feature name. */
   path: string;
   /** The menu's label key under `menu.`. */
   label: string;
@@ -49,7 +49,7 @@ export const PAGES: ConsolePage[] = [
     label: 'mismatches',
     icon: <WarningOutlined />,
     route: 'adminPayoutMismatches',
-    Page: lazy(() => import('../features/payout-mismatches/pages/mismatches-page')),
+    Page: lazy(() => import('../features/payouts/pages/mismatches-page')),
   },
   {
     path: 'users',
@@ -63,7 +63,7 @@ export const PAGES: ConsolePage[] = [
     label: 'credits',
     icon: <DollarOutlined />,
     route: 'adminCreditRequestList',
-    Page: lazy(() => import('../features/credits/pages/credits-page')),
+    Page: lazy(() => import('../features/revenue/pages/credits-page')),
   },
   {
     path: 'tasks',
@@ -77,7 +77,7 @@ export const PAGES: ConsolePage[] = [
     label: 'proofs',
     icon: <FileImageOutlined />,
     route: 'adminTaskProofList',
-    Page: lazy(() => import('../features/proofs/pages/proofs-page')),
+    Page: lazy(() => import('../features/tasks/pages/proofs-page')),
   },
   {
     path: 'notices',
@@ -98,7 +98,7 @@ export const PAGES: ConsolePage[] = [
     label: 'pages',
     icon: <FileTextOutlined />,
     route: 'adminPageGet',
-    Page: lazy(() => import('../features/pages/pages/pages-page')),
+    Page: lazy(() => import('../features/account/pages/pages-page')),
   },
   {
     path: 'linked-accounts',

@@ -1,3 +1,4 @@
+import type { PageSlug } from '@kamai/contract';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
 import { matchPath } from 'react-router';
 import { type AppPath, paths } from '../config/paths';
@@ -46,6 +47,12 @@ function fetching(load: () => Promise<ComponentType>): Pick<AppRoute, 'Page' | '
     const [{ QueryProvider }, Page] = await Promise.all([import('../lib/query-client'), load()]);
     return () => createElement(QueryProvider, null, createElement(Page));
   });
+}
+
+/** Help, terms and privacy: the one account page that shows a text the console edits. */
+async function infoPage(slug: PageSlug): Promise<ComponentType> {
+  const { InfoPage } = await import('../features/account');
+  return () => createElement(InfoPage, { slug });
 }
 
 /**
@@ -141,21 +148,21 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'help',
     auth: false,
     layout: 'page',
-    ...lazyPage(() => import('./routes/help-route').then((m) => m.default)),
+    ...fetching(() => infoPage('help')),
   },
   {
     path: paths.terms,
     titleKey: 'terms',
     auth: false,
     layout: 'page',
-    ...lazyPage(() => import('./routes/terms-route').then((m) => m.default)),
+    ...fetching(() => infoPage('terms')),
   },
   {
     path: paths.privacy,
     titleKey: 'privacy',
     auth: false,
     layout: 'page',
-    ...lazyPage(() => import('./routes/privacy-route').then((m) => m.default)),
+    ...fetching(() => infoPage('privacy')),
   },
 ];
 

@@ -1,3 +1,3 @@
-export { usePayoutAccounts } from './api/payout-accounts';
+export { payoutAccountsKey, usePayoutAccounts } from './api/payout-accounts';
 export { AccountLabel } from './components/account-label';
 export { PayoutMethodsPage } from './pages/payout-methods-page';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';
 import { hideForm, showForm } from '../../../lib/form-dialog';
 import { queryClient } from '../../../lib/query-client';
-import { payoutAccountsKey } from '../../payout-accounts/api/payout-accounts';
+import { payoutAccountsKey } from '../../payout-accounts';
 import { withdrawLimitsKey } from '../api/withdrawals';
 
 /**
