@@ -21,11 +21,44 @@ interface Finding {
   message: string;
   severity: number;
 }
+/**
+ * One accepted rule, with its reason, narrowed by at most one of:
+ * - `routes`: the operations it covers, `"POST /go_user/api/v1/common/user/login"`, each with why. For rules about
+ *   a whole route (public routes without a session or 401): a route added later is not covered, so one that
+ *   forgets its security or its 401 is flagged.
+ * - `path`: a regular expression over the finding's path joined with " > " (e.g. ` > responses > `), for rules
+ *   about a kind of place in every route (response bodies, inputs).
+ * With neither, the rule is accepted everywhere (policies that hold for the whole API, such as CORS).
+ */
 interface Exception {
   rule: string;
-  /** A regular expression over the finding's path joined with " > " (e.g. `^paths > /obj/otp/sms`); all when absent. */
   path?: string;
+  routes?: Record<string, string>;
   reason: string;
+}
+
+const ROUTE_KEY = /^(GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH) \/\S*$/;
+
+/** "POST /path" for a finding inside an operation (`paths > /path > post > ...`), else undefined. */
+function routeOf(finding: Finding): string | undefined {
+  const [root, path, method] = finding.path;
+  if (root !== 'paths' || !path || !method) return undefined;
+  const key = `${method.toUpperCase()} ${path}`;
+  return ROUTE_KEY.test(key) ? key : undefined;
+}
+
+/** What is wrong with an entry of the exceptions file, if anything. */
+function entryProblem(e: Exception): string | undefined {
+  if (!e.rule || !e.reason || e.reason.trim().length < 10) return 'needs a rule and a reason';
+  if (e.path !== undefined && e.routes !== undefined) return 'takes `path` or `routes`, not both';
+  if (e.routes === undefined) return undefined;
+  const routes = Object.entries(e.routes);
+  if (routes.length === 0) return '`routes` is empty';
+  for (const [route, why] of routes) {
+    if (!ROUTE_KEY.test(route)) return `"${route}" is not "METHOD /path"`;
+    if (typeof why !== 'string' || why.trim().length < 10) return `"${route}" needs its reason`;
+  }
+  return undefined;
 }
 
 export async function dumpDocument(): Promise<unknown> {
@@ -49,21 +82,33 @@ export async function dumpDocument(): Promise<unknown> {
 }
 
 function main(findings: Finding[], exceptions: Exception[]) {
-  const bad = exceptions.filter((e) => !e.rule || !e.reason || e.reason.trim().length < 10);
+  const bad = exceptions.flatMap((e) => {
+    const problem = entryProblem(e);
+    return problem ? [`${problem}: ${JSON.stringify(e)}`] : [];
+  });
   if (bad.length > 0) {
-    console.error(`openapi-exceptions.json: every entry needs a rule and a reason:\n${JSON.stringify(bad, null, 2)}`);
+    console.error(`openapi-exceptions.json: every entry needs a rule and a reason:\n${bad.join('\n')}`);
     return 1;
   }
-  const used = new Set<Exception>();
+  // What each entry accepted: the entry itself, and for `routes` entries each route.
+  const used = new Set<string>();
+  const covers = (e: Exception, finding: Finding) => {
+    if (e.rule !== finding.code) return false;
+    if (e.routes) {
+      const route = routeOf(finding);
+      return route !== undefined && Object.hasOwn(e.routes, route);
+    }
+    return !e.path || new RegExp(e.path).test(finding.path.join(' > '));
+  };
   const open = findings.filter((finding) => {
-    const where = finding.path.join(' > ');
-    const hit = exceptions.find((e) => e.rule === finding.code && (!e.path || new RegExp(e.path).test(where)));
-    if (hit) used.add(hit);
+    const hit = exceptions.find((e) => covers(e, finding));
+    if (hit) used.add(hit.routes ? `${hit.rule} ${routeOf(finding)}` : `${hit.rule} ${hit.path ?? ''}`);
     return !hit;
   });
-  for (const e of exceptions.filter((x) => !used.has(x))) {
-    console.warn(`unused exception (remove it): ${e.rule} ${e.path ?? ''}`);
-  }
+  const listed = exceptions.flatMap((e) =>
+    e.routes ? Object.keys(e.routes).map((route) => `${e.rule} ${route}`) : [`${e.rule} ${e.path ?? ''}`],
+  );
+  for (const entry of listed.filter((x) => !used.has(x))) console.warn(`unused exception (remove it): ${entry}`);
   const byRule = new Map<string, number>();
   for (const f of findings) byRule.set(f.code, (byRule.get(f.code) ?? 0) + 1);
   console.log(

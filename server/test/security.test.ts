@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, users } from '../src/db/schema';
+import { AppError } from '../src/platform/errors';
+import { hashPassword } from '../src/platform/password';
 import { createTestContext, type TestContext } from './helpers';
 
 /** Many password checks on a shared 2-core machine: correctness, not speed, is asserted. */
@@ -126,6 +128,42 @@ describe('defect 1: the OTP outbox', () => {
     expect(notes.map((n) => n.kind)).toContain('password_changed');
   });
 
+  it('records a password change with the old password in the audit log and tells the user once', async () => {
+    const user = await ctx.newUser();
+    const other = await ctx.post(LOGIN, user, { ip: nextIp() });
+    expect(other.status).toBe(200);
+    const mine = (action: string) =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.target, `user:${user.id}`)));
+    const told = async () =>
+      (await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).filter(
+        (n) => n.kind === 'password_changed',
+      );
+    const change = (oldPassword: string) =>
+      ctx.post(
+        `${API}/user/edit/password`,
+        { oldPassword, password: 'Changed-pass-4', password2: 'Changed-pass-4' },
+        { token: user.token, headers: { 'x-request-id': 'change-pass-1' } },
+      );
+
+    // A wrong old password changes nothing, so it records and tells nothing.
+    expect((await change('Not-my-pass-1')).body.key).toBe('incorrect_old_password');
+    expect(await mine('user.password')).toHaveLength(0);
+    expect(await told()).toHaveLength(0);
+
+    expect((await change(user.password)).status).toBe(200);
+    const rows = await mine('user.password');
+    expect(rows).toHaveLength(1);
+    // The other session ends; the one that made the change stays.
+    expect(rows[0]).toMatchObject({ actorId: user.id, clientRequestId: 'change-pass-1', after: { sessionsEnded: 1 } });
+    expect(await mine('user.resetpass')).toHaveLength(0);
+    expect(await told()).toHaveLength(1);
+    expect(await ctx.liveSession(other.body.data.token)).toBeUndefined();
+    expect(await ctx.liveSession(user.token)).toBeDefined();
+  });
+
   it('tells the user when an operator resets their password', async () => {
     const user = await ctx.newUser();
     const res = await ctx.post(
@@ -229,6 +267,65 @@ describe('defect 3: a sign-up flood', () => {
     expect(login.status).toBe(200);
     expect(new Set(answers.map((a) => a.body.key))).toEqual(new Set(['verification_code_not_found']));
   });
+
+  it(
+    'keeps logins on their own hashing pool: with the sign-up pool full and sign-ups refused, a login answers 200',
+    SLOW,
+    async () => {
+      const real = await ctx.registerUser();
+      // Registrations that pass every check and so reach the hash: fresh numbers with their codes.
+      const signups: Record<string, string>[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const phone = ctx.uniquePhone();
+        await sendCode(phone);
+        const verifyCode = await ctx.lastCode(`91${phone}`);
+        signups.push({
+          username: phone,
+          password: 'Signup-pass-3',
+          password2: 'Signup-pass-3',
+          verifyCode,
+          inviteCode: ctx.admin.inviteCode,
+        });
+      }
+
+      // Real hashing work on the sign-up pool, kept at its cap: far more than it holds are submitted in
+      // one go (the rest are refused at once), and each hash that finishes is replaced in the same turn
+      // of the event loop that frees its place (piscina hands the next queued task to the thread, then
+      // resolves). So whenever a request reaches a pool, the sign-up queue is full: had logins shared
+      // it, this login would be refused 503 like the sign-ups, or, below the cap, wait behind them.
+      let pumping = true;
+      let refused = 0;
+      const busy = (): Promise<void> =>
+        hashPassword('Flood-pass-1', 'signup').then(
+          () => (pumping ? busy() : undefined),
+          (error: unknown) => {
+            if (!(error instanceof AppError && error.key === 'service_unavailable')) throw error;
+            refused += 1;
+          },
+        );
+      const load = Array.from({ length: 500 }, busy);
+      try {
+        const [login, ...registrations] = await Promise.all([
+          ctx.post(LOGIN, real, { ip: nextIp() }),
+          ...signups.map((body) => ctx.post(REGISTER, body, { ip: nextIp() })),
+        ]);
+        expect(refused).toBeGreaterThan(0);
+        expect(login.status).toBe(200);
+        for (const res of registrations) {
+          expect(res.body).toMatchObject({ code: 503, key: 'service_unavailable' });
+        }
+        // The sign-up queue is still at its cap now that the login has its answer: it was not behind them.
+        await expect(hashPassword('Probe-pass-1', 'signup')).rejects.toMatchObject({ key: 'service_unavailable' });
+      } finally {
+        pumping = false;
+        await Promise.all(load);
+      }
+      // A refused sign-up's code was given back: once the pool drains, the same request succeeds.
+      for (const body of signups) {
+        expect((await ctx.post(REGISTER, body, { ip: nextIp() })).status).toBe(200);
+      }
+    },
+  );
 
   it('limits registrations and password resets per address', async () => {
     const limited = await createTestContext({ REGISTRATIONS_PER_IP_PER_HOUR: '3', RESETS_PER_IP_PER_HOUR: '3' });
