@@ -56,6 +56,71 @@ async function fundedUser(rupees: string) {
 }
 
 test.describe('what a user sees of issue 15, at 390×844', () => {
+  test('Home keeps Hot, Latest and Limited-time with empty states; a limited task counts down to its end', async ({
+    browser: fixture,
+  }) => {
+    browser = fixture;
+    // Other files' tasks would fill these sections: they are parked for this test and put back after.
+    const { items } = await api<{ items: { id: number; section: string; active: boolean }[] }>(
+      'GET',
+      `${API}/admin/task/list`,
+      undefined,
+      adminToken,
+    );
+    const parked = items.filter((task) => task.active && ['hot', 'latest', 'limited'].includes(task.section));
+    const added: number[] = [];
+    try {
+      for (const task of parked)
+        await api('POST', `${API}/admin/task/edit`, { id: task.id, active: false }, adminToken);
+      const user = await apiRegister(base());
+      const page = await loggedInPage(user.token);
+      await page.goto(`${base()}/index/home`);
+      const empty = {
+        'Hot Activities': 'No hot activities right now. Check back soon.',
+        'Latest Activities': 'No new activities yet. New ones appear here first.',
+        'Limited-time Reward Task': 'No limited-time reward tasks right now. Check back soon.',
+      };
+      for (const [name, text] of Object.entries(empty)) {
+        await expect(page.getByRole('region', { name }).getByText(text)).toBeVisible();
+      }
+
+      const addLimited = async (title: string, seconds: number) => {
+        const endsAt = new Date(Date.now() + seconds * 1000).toISOString();
+        const body = { section: 'limited', reward: '10', titles: { en_US: title }, endsAt };
+        const { id } = await api<{ id: number }>(
+          'POST',
+          `${API}/admin/task/add`,
+          { ...body, verification: { kind: 'proof', proof: 'link' } },
+          adminToken,
+        );
+        added.push(id);
+      };
+      const stamp = Date.now();
+      await addLimited(`Diwali bonus ${stamp}`, 2 * 86_400 + 3 * 3600 + 15 * 60);
+      await addLimited(`Flash task ${stamp}`, 15);
+      await page.reload();
+      const limited = page.getByRole('region', { name: 'Limited-time Reward Task' });
+      const ends = limited.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
+      await expect(ends).toHaveText(/^Ends in 2d 03:1[45]:\d\d$/);
+      const before = await ends.textContent();
+      await expect.poll(() => ends.textContent()).not.toBe(before);
+      await expect(limited.getByText(empty['Limited-time Reward Task'])).toHaveCount(0);
+      // Under a day: the clock alone. At its end the task leaves the list (the server no longer lists it).
+      const flash = limited.getByRole('article', { name: `Flash task ${stamp}` });
+      await expect(flash.locator('.task-card-ends time')).toHaveText(/^Ends in 00:00:[01]\d$/);
+      await expect(flash).toHaveCount(0, { timeout: 30_000 });
+      // Latin digits and the locale's words in Hindi.
+      await page.evaluate(() => localStorage.setItem('kamai.locale', 'hi_IN'));
+      await page.reload();
+      const hindi = page.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
+      await expect(hindi).toHaveText(/^2 दिन 03:1[45]:\d\d में समाप्त$/);
+      await page.close();
+    } finally {
+      for (const id of added) await api('POST', `${API}/admin/task/delete`, { id }, adminToken);
+      for (const task of parked) await api('POST', `${API}/admin/task/edit`, { id: task.id, active: true }, adminToken);
+    }
+  });
+
   test('cancels a withdrawal under review: the amount is back and the row says Cancelled', async ({
     browser: fixture,
   }) => {
