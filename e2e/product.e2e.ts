@@ -200,10 +200,10 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
     await dialog.getByText(/cannot be undone/).waitFor();
-    await dialog.getByLabel('Enter your password to confirm').fill('wrong-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => dialog.getByText('Incorrect password').count()).toBeGreaterThan(0);
-    await dialog.getByLabel('Enter your password to confirm').fill(user.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(user.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/index\/home/);
     expect(await page.evaluate(() => localStorage.getItem('kamai.token'))).toBeNull();
