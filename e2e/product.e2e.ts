@@ -84,20 +84,15 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
         await expect(page.getByRole('region', { name }).getByText(text)).toBeVisible();
       }
 
-      const addLimited = async (title: string, seconds: number) => {
+      const addLimited = async (title: string, seconds: number, verification: object) => {
         const endsAt = new Date(Date.now() + seconds * 1000).toISOString();
-        const body = { section: 'limited', reward: '10', titles: { en_US: title }, endsAt };
-        const { id } = await api<{ id: number }>(
-          'POST',
-          `${API}/admin/task/add`,
-          { ...body, verification: { kind: 'proof', proof: 'link' } },
-          adminToken,
-        );
-        added.push(id);
+        const body = { section: 'limited', reward: '10', titles: { en_US: title }, endsAt, verification };
+        added.push((await api<{ id: number }>('POST', `${API}/admin/task/add`, body, adminToken)).id);
       };
       const stamp = Date.now();
-      await addLimited(`Diwali bonus ${stamp}`, 2 * 86_400 + 3 * 3600 + 15 * 60);
-      await addLimited(`Flash task ${stamp}`, 15);
+      const linkTwo = { kind: 'automatic', condition: { type: 'linked_accounts', count: 2 } };
+      await addLimited(`Diwali bonus ${stamp}`, 2 * 86_400 + 3 * 3600 + 15 * 60, linkTwo);
+      await addLimited(`Flash task ${stamp}`, 15, { kind: 'proof', proof: 'link' });
       await page.reload();
       const limited = page.getByRole('region', { name: 'Limited-time Reward Task' });
       const ends = limited.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
@@ -114,6 +109,14 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
       await page.reload();
       const hindi = page.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
       await expect(hindi).toHaveText(/^2 दिन 03:1[45]:\d\d में समाप्त$/);
+      // An operator's "link accounts" task says where to do it: Go opens the Add tab.
+      await page.evaluate(() => localStorage.setItem('kamai.locale', 'en_US'));
+      await page.reload();
+      await page
+        .getByRole('article', { name: `Diwali bonus ${stamp}` })
+        .getByRole('button', { name: 'Go' })
+        .click();
+      await page.waitForURL(/\/index\/add$/);
       await page.close();
     } finally {
       for (const id of added) await api('POST', `${API}/admin/task/delete`, { id }, adminToken);
