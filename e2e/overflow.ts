@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /** One text that does not fit its box: where, what, and by how much. */
 export interface Overflow {
-  kind: 'input' | 'title';
+  kind: 'input' | 'title' | 'cut' | 'row';
   where: string;
   text: string;
   needed: number;
@@ -23,8 +23,10 @@ export const TITLE_SELECTOR = [
 ].join(',');
 
 /**
- * Every visible input whose placeholder (or typed value) is wider than the room inside it, and every
- * title whose text is wider than its box without an ellipsis in effect. Inputs are measured with a
+ * Every visible input whose placeholder (or typed value) is wider than the room inside it, every
+ * title whose text is wider than its box without an ellipsis in effect, and every input or title whose
+ * box is cut off at a side by a clipping ancestor or the screen (a box that fits its text but not its
+ * row: the Add tab's Copy button at 320 px). Inputs are measured with a
  * canvas in the input's own computed font, because an input's scrollWidth ignores its placeholder.
  */
 export function findOverflows(page: Page): Promise<Overflow[]> {
@@ -47,6 +49,51 @@ export function findOverflows(page: Page): Promise<Overflow[]> {
       const needed = context.measureText(text).width;
       const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
       if (needed > room + 1) found.push({ kind: 'input', where: where(input), text, needed, room });
+    }
+    const screenWidth = document.documentElement.clientWidth;
+    /** The box that cuts `el` off at a side: a clipping ancestor, or the screen; none inside a scroller. */
+    const cutBy = (el: Element): Element | undefined => {
+      const box = el.getBoundingClientRect();
+      const outside = (left: number, right: number) => box.left < left - 1 || box.right > right + 1;
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        const overflowX = getComputedStyle(up).overflowX;
+        if (/auto|scroll/.test(overflowX)) return undefined;
+        if (/hidden|clip/.test(overflowX)) {
+          const room = up.getBoundingClientRect();
+          if (outside(room.left, room.right)) return up;
+        }
+      }
+      return outside(0, screenWidth) ? document.documentElement : undefined;
+    };
+    for (const el of document.querySelectorAll<HTMLElement>(`${titleSelector},input`)) {
+      if (!visible(el)) continue;
+      const cut = cutBy(el);
+      if (!cut) continue;
+      const text = (el instanceof HTMLInputElement ? el.placeholder : (el.textContent ?? '')).trim().slice(0, 80);
+      const room = cut.getBoundingClientRect().width;
+      found.push({
+        kind: 'cut',
+        where: `${where(el)} in ${where(cut)}`,
+        text,
+        needed: el.getBoundingClientRect().width,
+        room,
+      });
+    }
+    // A row of boxes (flex or grid) whose children stick out past its side, visibly: Copy beside the code.
+    // Only the innermost such row is reported (its overflow makes its ancestors' scrollWidth grow too).
+    const rows = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => {
+      if (!visible(el) || el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) return false;
+      const style = getComputedStyle(el);
+      return /flex|grid/.test(style.display) && style.overflowX === 'visible' && !el.closest('.adm-tabs-header');
+    });
+    for (const el of rows.filter((row) => !rows.some((other) => other !== row && row.contains(other)))) {
+      found.push({
+        kind: 'row',
+        where: where(el),
+        text: (el.textContent ?? '').trim().slice(0, 80),
+        needed: el.scrollWidth,
+        room: el.clientWidth,
+      });
     }
     for (const el of document.querySelectorAll<HTMLElement>(titleSelector)) {
       if (!visible(el) || el.clientWidth === 0) continue;

@@ -56,6 +56,74 @@ async function fundedUser(rupees: string) {
 }
 
 test.describe('what a user sees of issue 15, at 390×844', () => {
+  test('Home keeps Hot, Latest and Limited-time with empty states; a limited task counts down to its end', async ({
+    browser: fixture,
+  }) => {
+    browser = fixture;
+    // Other files' tasks would fill these sections: they are parked for this test and put back after.
+    const { items } = await api<{ items: { id: number; section: string; active: boolean }[] }>(
+      'GET',
+      `${API}/admin/task/list`,
+      undefined,
+      adminToken,
+    );
+    const parked = items.filter((task) => task.active && ['hot', 'latest', 'limited'].includes(task.section));
+    const added: number[] = [];
+    try {
+      for (const task of parked)
+        await api('POST', `${API}/admin/task/edit`, { id: task.id, active: false }, adminToken);
+      const user = await apiRegister(base());
+      const page = await loggedInPage(user.token);
+      await page.goto(`${base()}/index/home`);
+      const empty = {
+        'Hot Activities': 'No hot activities right now. Check back soon.',
+        'Latest Activities': 'No new activities yet. New ones appear here first.',
+        'Limited-time Reward Task': 'No limited-time reward tasks right now. Check back soon.',
+      };
+      for (const [name, text] of Object.entries(empty)) {
+        await expect(page.getByRole('region', { name }).getByText(text)).toBeVisible();
+      }
+
+      const addLimited = async (title: string, seconds: number, verification: object) => {
+        const endsAt = new Date(Date.now() + seconds * 1000).toISOString();
+        const body = { section: 'limited', reward: '10', titles: { en_US: title }, endsAt, verification };
+        added.push((await api<{ id: number }>('POST', `${API}/admin/task/add`, body, adminToken)).id);
+      };
+      const stamp = Date.now();
+      const linkTwo = { kind: 'automatic', condition: { type: 'linked_accounts', count: 2 } };
+      await addLimited(`Diwali bonus ${stamp}`, 2 * 86_400 + 3 * 3600 + 15 * 60, linkTwo);
+      await addLimited(`Flash task ${stamp}`, 15, { kind: 'proof', proof: 'link' });
+      await page.reload();
+      const limited = page.getByRole('region', { name: 'Limited-time Reward Task' });
+      const ends = limited.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
+      await expect(ends).toHaveText(/^Ends in 2d 03:1[45]:\d\d$/);
+      const before = await ends.textContent();
+      await expect.poll(() => ends.textContent()).not.toBe(before);
+      await expect(limited.getByText(empty['Limited-time Reward Task'])).toHaveCount(0);
+      // Under a day: the clock alone. At its end the task leaves the list (the server no longer lists it).
+      const flash = limited.getByRole('article', { name: `Flash task ${stamp}` });
+      await expect(flash.locator('.task-card-ends time')).toHaveText(/^Ends in 00:00:[01]\d$/);
+      await expect(flash).toHaveCount(0, { timeout: 30_000 });
+      // Latin digits and the locale's words in Hindi.
+      await page.evaluate(() => localStorage.setItem('kamai.locale', 'hi_IN'));
+      await page.reload();
+      const hindi = page.getByRole('article', { name: `Diwali bonus ${stamp}` }).locator('.task-card-ends time');
+      await expect(hindi).toHaveText(/^2 दिन 03:1[45]:\d\d में समाप्त$/);
+      // An operator's "link accounts" task says where to do it: Go opens the Add tab.
+      await page.evaluate(() => localStorage.setItem('kamai.locale', 'en_US'));
+      await page.reload();
+      await page
+        .getByRole('article', { name: `Diwali bonus ${stamp}` })
+        .getByRole('button', { name: 'Go' })
+        .click();
+      await page.waitForURL(/\/index\/add$/);
+      await page.close();
+    } finally {
+      for (const id of added) await api('POST', `${API}/admin/task/delete`, { id }, adminToken);
+      for (const task of parked) await api('POST', `${API}/admin/task/edit`, { id: task.id, active: true }, adminToken);
+    }
+  });
+
   test('cancels a withdrawal under review: the amount is back and the row says Cancelled', async ({
     browser: fixture,
   }) => {
@@ -135,10 +203,10 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
     await dialog.getByText(/cannot be undone/).waitFor();
-    await dialog.getByLabel('Enter your password to confirm').fill('wrong-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => dialog.getByText('Incorrect password').count()).toBeGreaterThan(0);
-    await dialog.getByLabel('Enter your password to confirm').fill(user.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(user.password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/index\/home/);
     expect(await page.evaluate(() => localStorage.getItem('kamai.token'))).toBeNull();

@@ -32,7 +32,13 @@ const ALL_ROUTES = [
 ];
 const ROUTES = ONLY ? ALL_ROUTES.filter((route) => ONLY.includes(route)) : ALL_ROUTES;
 
-/** Pages in a state a route alone does not show: a code on the Add tab, the QR, a notice, a log, the re-bind form. */
+/** A proof task the user has not done yet: its Submit proof dialog is a scene. */
+const PROOF_TASK = 'Post a review of Kamai on the Play Store';
+
+/**
+ * Pages in a state a route alone does not show: a code on the Add tab, the QR, a notice, a log, the
+ * re-bind form, a task under review, the proof, withdrawal-cancel, delete-account and logout dialogs.
+ */
 function scenes(url: string, noticeId: number): Record<string, (page: Page) => Promise<unknown>> {
   let n = 0;
   return {
@@ -65,6 +71,29 @@ function scenes(url: string, noticeId: number): Record<string, (page: Page) => P
       await page.locator('.payout-add button').click();
       await page.locator('.segmented-option').nth(1).click();
       await page.locator('.form-dialog input[name=ifsc]').waitFor();
+    },
+    'tasks-review': async (page) => {
+      await page.goto(`${url}/index/home`);
+      await page.locator('.task-card-review').first().scrollIntoViewIfNeeded();
+    },
+    'tasks-limited': async (page) => {
+      await page.goto(`${url}/index/home`);
+      await page.locator('.task-card-ends').first().scrollIntoViewIfNeeded();
+    },
+    'proof-submit': async (page) => {
+      await page.goto(`${url}/index/home`);
+      await page.getByRole('article', { name: PROOF_TASK }).locator('.task-action').click();
+      await page.locator('.form-dialog input[name=link]').waitFor();
+    },
+    'withdraw-cancel': async (page) => {
+      await page.goto(`${url}/List4`);
+      await page.locator('.withdrawal-row .record-row-side button').first().click();
+      await page.locator('.confirm-dialog-text').waitFor();
+    },
+    'delete-account': async (page) => {
+      await page.goto(`${url}/index/user`);
+      await page.locator('button.menu-row').last().click();
+      await page.locator('.form-dialog input[name=password]').waitFor();
     },
     'logout-confirm': async (page) => {
       await page.goto(`${url}/index/user`);
@@ -144,6 +173,20 @@ async function seedLinkedAndNotices(url: string, output: string, token: string):
     },
     contact: { email: 'support@kamai.in', phone: '+91 98100 00000', hours: 'Mon-Sat 10:00-18:00 IST' },
   });
+  await seedTasks(url, token, admin);
+  await admin('/page/set', {
+    slug: 'privacy',
+    texts: {
+      en_US: {
+        title: 'Privacy Policy',
+        body: 'We keep your phone number, your linked accounts and your payout methods to pay you.\n\nYou can delete your account from My at any time (Digital Personal Data Protection Act, 2023).',
+      },
+      hi_IN: {
+        title: 'गोपनीयता नीति',
+        body: 'आपको भुगतान करने के लिए हम आपका फ़ोन नंबर, जुड़े खाते और भुगतान के तरीके रखते हैं।\n\nआप ‘मेरा’ पेज से कभी भी अपना खाता हटा सकते हैं (डिजिटल व्यक्तिगत डेटा संरक्षण अधिनियम, 2023)।',
+      },
+    },
+  });
   await admin('/page/set', {
     slug: 'terms',
     texts: {
@@ -154,6 +197,33 @@ async function seedLinkedAndNotices(url: string, output: string, token: string):
     },
   });
   return notice.id;
+}
+
+/** Two proof tasks (one with a proof under review) and a limited-time task ending in two days, on Home. */
+async function seedTasks(url: string, token: string, admin: (path: string, body: unknown) => Promise<unknown>) {
+  const add = (title: string, extra: object) =>
+    admin('/task/add', {
+      section: 'hot',
+      reward: '20',
+      titles: { en_US: title },
+      verification: { kind: 'proof', proof: 'either' },
+      ...extra,
+    }) as Promise<{ id: number }>;
+  const shared = await add('Share Kamai on your WhatsApp status', {
+    titles: { en_US: 'Share Kamai on your WhatsApp status', hi_IN: 'अपने WhatsApp स्टेटस पर Kamai शेयर करें' },
+  });
+  await add(PROOF_TASK, {});
+  await add('Diwali bonus: link one more account', {
+    section: 'limited',
+    reward: '50',
+    endsAt: new Date(Date.now() + (2 * 24 + 3) * 3_600_000).toISOString(),
+    verification: { kind: 'automatic', condition: { type: 'linked_accounts', count: 3, online: true } },
+  });
+  await fetch(`${url}/go_user/api/v1/user/task/proof/submit`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ taskId: shared.id, link: 'https://wa.me/status/12345' }),
+  });
 }
 
 /** Two payout methods and three withdrawals (paid, rejected with a reason, under review) for /List6 and /List4. */

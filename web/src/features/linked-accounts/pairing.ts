@@ -4,9 +4,9 @@ import { normalizePhone, PHONE_COUNTRY_CODE, REBIND_CODE_SECONDS } from '@kamai/
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getToken } from '../../lib/api';
+import { useNow } from '../../lib/use-now';
 import { genPhoneCode } from './api/gen-phone-code';
 import { isBound } from './api/is-bound';
-import { useNow } from './use-now';
 
 type Bound = RouteData<'linkedIsBound'>;
 

@@ -18,7 +18,8 @@ function DeleteAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
       <TextField
         control={form.control}
         name="password"
-        label={t('deleteAccount.password')}
+        label={t('auth:fields.password')}
+        hint={t('deleteAccount.passwordHint')}
         type="password"
         autoComplete="current-password"
       />

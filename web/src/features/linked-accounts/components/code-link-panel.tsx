@@ -72,7 +72,7 @@ export function CodeLinkPanel() {
   return (
     <div className="stack link-panel">
       <p className="link-panel-intro">{t('code.intro')}</p>
-      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
+      <form noValidate className="stack link-phone-form" onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <TextField
           control={form.control}
           name="phone"
@@ -82,8 +82,8 @@ export function CodeLinkPanel() {
           autoComplete="tel-national"
           maxLength={16}
           prefix="+91"
-          addon={<GetCodeButton waitSeconds={waitSeconds} loading={busy} />}
         />
+        <GetCodeButton waitSeconds={waitSeconds} loading={busy} />
       </form>
       <PairingCode code={pairing?.code} />
       <PairingStatus outcome={outcome} expiresInSeconds={expiresInSeconds} />

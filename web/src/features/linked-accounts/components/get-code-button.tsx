@@ -9,14 +9,19 @@ interface GetCodeButtonProps {
   onClick?: () => void;
 }
 
-/** "Get code", then "Again in 9 s" for the re-bind countdown (spec section 4: 10 s). */
+/**
+ * "Get code", then "Again in 9 s" for the re-bind countdown (spec section 4: 10 s). A whole-width
+ * button under the number, not beside it: beside it, "Messaging number" and the typed number were cut
+ * on 320-360 px phones, the more so while the countdown's longer text held the room (issue 15 item 7).
+ */
 export function GetCodeButton({ waitSeconds, loading, onClick }: GetCodeButtonProps) {
   const { t } = useTranslation('linked');
   return (
     <Button
-      className="send-code-button"
+      className="get-code-button"
       type={onClick ? 'button' : 'submit'}
-      size="small"
+      block
+      shape="rounded"
       color="primary"
       fill="outline"
       disabled={waitSeconds > 0}

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { toastError } from '../../../lib/toast';
+import { useNow } from '../../../lib/use-now';
 import { getQrCode, useQrStatus } from '../api/get-qr-code';
-import { useNow } from '../use-now';
 import { BindingResult } from './binding-result';
 
 type Qr = RouteData<'linkedGetQrCode'>;

@@ -63,8 +63,8 @@ function RebindFields({ form }: FormFieldsProps<Values, Parsed>) {
         autoComplete="tel-national"
         maxLength={16}
         prefix="+91"
-        addon={<GetCodeButton waitSeconds={waitSeconds} loading={busy} onClick={getCode} />}
       />
+      <GetCodeButton waitSeconds={waitSeconds} loading={busy} onClick={getCode} />
       <PairingCode code={pairing?.code} />
       <PairingStatus outcome={outcome} expiresInSeconds={expiresInSeconds} />
       <p className="text-field-note">{t('rebind.hint')}</p>

@@ -1,4 +1,4 @@
-import type { TaskItem, TaskKind } from '@kamai/contract';
+import type { TaskConditionType, TaskItem, TaskKind } from '@kamai/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,15 @@ const GO_TO: Partial<Record<TaskKind, AppPath | (() => void)>> = {
   intro: paths.intro,
   invite: paths.invites,
   withdrawal: () => showForm('withdraw'),
+};
+
+/** The same for an operator's task with a condition ("link 1 more account"); income has no one place. */
+const GO_TO_CONDITION: Partial<Record<TaskConditionType, AppPath | (() => void)>> = {
+  linked_accounts: paths.add,
+  invites: paths.invites,
+  withdrawals: () => showForm('withdraw'),
+  survey: paths.survey,
+  intro: paths.intro,
 };
 
 /**
@@ -73,7 +82,8 @@ export function TaskAction({ task }: { task: TaskItem }) {
       </Button>
     );
   }
-  const target = GO_TO[task.kind];
+  const condition = task.verification.condition?.type;
+  const target = GO_TO[task.kind] ?? (condition && condition !== 'register' ? GO_TO_CONDITION[condition] : undefined);
   if (!target) return null;
   return (
     <Button

@@ -3,8 +3,8 @@ import { formatMoney } from '@kamai/contract/constants';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
-import { formatDateTime } from '../../../lib/format-date';
 import { TaskAction } from './task-action';
+import { TaskEnds } from './task-ends';
 
 function Progress({ task }: { task: TaskItem }) {
   const { t } = useTranslation('tasks');
@@ -44,7 +44,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         {task.state !== 'completed' && task.proof?.state === 'rejected' && (
           <p className="task-card-rejected">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>
         )}
-        {task.endsAt && <p className="task-card-ends">{t('endsAt', { time: formatDateTime(task.endsAt, locale) })}</p>}
+        {task.endsAt && <TaskEnds endsAt={task.endsAt} />}
       </div>
       <div className="stack task-card-side">
         <span className="task-reward">

@@ -1,4 +1,5 @@
 import { type TaskProofSubmitBody, type TaskProofType, taskProofSubmitBody } from '@kamai/contract';
+import { PictureOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
   const { t } = useTranslation('tasks');
   const kind = form.watch('proof') as TaskProofType;
   const imageUrl = form.watch('imageUrl');
+  const [fileName, setFileName] = useState('');
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
@@ -41,16 +43,27 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
     <>
       <p className="proof-hint">{t(`proof.hint.${kind || 'either'}`)}</p>
       {kind !== 'link' && (
-        <div className="proof-upload">
-          <label className="stack proof-upload-label">
-            <span>{t('proof.screenshot')}</span>
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              aria-label={t('proof.screenshot')}
-              onChange={(event) => void onFile(event.target.files?.[0])}
-            />
-          </label>
+        <div className="stack proof-upload">
+          <span className="proof-upload-title">{t('proof.screenshot')}</span>
+          {/* The browser's own file button says "Choose File / No file chosen" in the browser's language,
+              not the app's: it stays in the label for the picker and the keyboard, out of sight. */}
+          <div className="proof-upload-row">
+            <label className="adm-button adm-button-default adm-button-small adm-button-shape-rounded proof-choose">
+              <input
+                type="file"
+                className="visually-hidden"
+                accept="image/png,image/jpeg,image/webp"
+                aria-label={t('proof.screenshot')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  setFileName(file?.name ?? '');
+                  void onFile(file);
+                }}
+              />
+              <PictureOutline aria-hidden /> {t('proof.choose')}
+            </label>
+            <span className="proof-file">{fileName || t('proof.noFile')}</span>
+          </div>
           {uploading && <p className="proof-status">{t('proof.uploading')}</p>}
           {imageUrl && !uploading && (
             <img className="proof-preview" src={imageUrl} alt={t('proof.preview')} width={96} height={96} />
