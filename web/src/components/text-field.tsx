@@ -66,7 +66,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
               {props.type === 'password' && (
                 <button
                   type="button"
-                  className="text-field-reveal"
+                  className="text-field-reveal muted"
                   aria-label={revealed ? t('common:hidePassword') : t('common:showPassword')}
                   aria-pressed={revealed}
                   onClick={() => setRevealed((shown) => !shown)}

@@ -82,7 +82,7 @@ function FormContent({ name, data }: { name: FormName; data?: FormData }) {
   if (module) return <FormBody module={module} data={data} />;
   return (
     <>
-      <div className="stack form-dialog-body form-dialog-status">
+      <div className="stack form-dialog-body form-dialog-status muted">
         {failed ? <p>{t('request.failed')}</p> : <SpinLoading aria-label={t('dialog.loading')} />}
       </div>
       <Footer busy={false} canConfirm={false} />

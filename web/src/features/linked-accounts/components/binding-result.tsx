@@ -14,7 +14,7 @@ export function BindingResult({ phone, onAnother }: { phone: string; onAnother: 
     <div className="stack binding-result" role="status">
       <CheckCircleFill className="binding-result-icon" aria-hidden />
       <h3 className="binding-result-title">{t('errors:binding_successful')}</h3>
-      <p className="binding-result-text">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
+      <p className="binding-result-text muted">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
       <div className="binding-result-actions">
         <Button color="primary" shape="rounded" onClick={() => navigate(paths.onlineAccounts)}>
           {t('result.viewAccounts')}

@@ -71,7 +71,7 @@ export function CodeLinkPanel() {
 
   return (
     <div className="stack link-panel">
-      <p className="link-panel-intro">{t('code.intro')}</p>
+      <p className="link-panel-intro muted">{t('code.intro')}</p>
       <form noValidate className="stack link-phone-form" onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <TextField
           control={form.control}
@@ -97,7 +97,7 @@ export function CodeLinkPanel() {
           <li>{t('code.step3')}</li>
           <li>{t('code.step4')}</li>
         </ol>
-        <p className="link-steps-note">{t('code.note')}</p>
+        <p className="link-steps-note muted">{t('code.note')}</p>
       </section>
     </div>
   );

@@ -102,7 +102,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           <dt>{t('accounts.unsettled')}</dt>
           <dd>
             {duration(unsettled)}
-            {payable > 0n && <span className="account-card-estimate"> ≈ {formatMoney(payable, locale)}</span>}
+            {payable > 0n && <span className="account-card-estimate muted"> ≈ {formatMoney(payable, locale)}</span>}
           </dd>
         </div>
         <div>
@@ -113,7 +113,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
         </div>
       </dl>
       {waitUntil > now && (
-        <p className="account-card-note">
+        <p className="account-card-note muted">
           {t('accounts.settleAt', { time: formatTime(item.settleAvailableAt ?? '', locale) })}
         </p>
       )}

@@ -43,14 +43,14 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
 
   if (log.isPending) {
     return (
-      <div id={id} className="account-log-status">
+      <div id={id} className="account-log-status muted">
         <DotLoading />
       </div>
     );
   }
   if (log.isError && events.length === 0) {
     return (
-      <div id={id} className="account-log-status">
+      <div id={id} className="account-log-status muted">
         <p>{t('common:request.failed')}</p>
         <Button size="mini" shape="rounded" onClick={() => void log.refetch()}>
           {t('common:request.retry')}
@@ -61,7 +61,7 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
   return (
     <div id={id} className="stack account-log">
       {events.length === 0 ? (
-        <p className="account-log-status">{t('log.empty')}</p>
+        <p className="account-log-status muted">{t('log.empty')}</p>
       ) : (
         <ol aria-label={t('log.label', { phone: formatLinkedPhone(phone) })}>
           {events.map((event) => (
@@ -72,7 +72,7 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
                   <EventDetail event={event} />
                 </span>
               </p>
-              <p className="account-log-meta">
+              <p className="account-log-meta muted">
                 {t(`log.actor.${event.actor}`)} ·{' '}
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, locale)}</time>
               </p>

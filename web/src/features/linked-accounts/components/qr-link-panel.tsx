@@ -70,7 +70,7 @@ export default function QrLinkPanel() {
 
   return (
     <div className="stack link-panel">
-      <p className="link-panel-intro">{t('qr.intro')}</p>
+      <p className="link-panel-intro muted">{t('qr.intro')}</p>
       <div className="qr-box">
         {qr ? (
           <QRCodeSVG
@@ -94,7 +94,7 @@ export default function QrLinkPanel() {
           </div>
         )}
       </div>
-      <p className="pairing-status" role="status">
+      <p className="pairing-status muted" role="status">
         {qr && !expired ? t('qr.expiresIn', { seconds: secondsLeft }) : ''}
       </p>
       <section className="link-steps" aria-labelledby="qr-steps-title">

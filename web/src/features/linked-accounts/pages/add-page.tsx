@@ -28,7 +28,7 @@ export function AddPage() {
             id={`${id}-${value}-tab`}
             aria-selected={method === value}
             aria-controls={`${id}-${value}`}
-            className="segmented-option"
+            className="segmented-option muted"
             onClick={() => choose(value)}
           >
             {t(`methods.${value}`)}

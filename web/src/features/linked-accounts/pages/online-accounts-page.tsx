@@ -40,7 +40,7 @@ export function OnlineAccountsPage() {
 
   const header = (
     <div className="card accounts-header">
-      <p className="accounts-rate">
+      <p className="accounts-rate muted">
         {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>
       <Button size="small" shape="rounded" color="primary" onClick={() => navigate(paths.add)}>

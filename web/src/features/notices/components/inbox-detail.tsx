@@ -15,14 +15,14 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   if (query.isPending) {
     return (
-      <div className="stack list-status" role="status" aria-label={t('common:dialog.loading')}>
+      <div className="stack list-status muted" role="status" aria-label={t('common:dialog.loading')}>
         <DotLoading />
       </div>
     );
   }
   if (query.isError) {
     return (
-      <div className="stack list-status">
+      <div className="stack list-status muted">
         <p>{t('detailFailed')}</p>
         <p>{messageOf(query.error)}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
@@ -47,7 +47,7 @@ function InboxDetailView({ item }: { item: InboxItem }) {
       <h2 id="inbox-detail-title" className="inbox-detail-title">
         {title}
       </h2>
-      <time className="inbox-detail-time" dateTime={item.createdAt}>
+      <time className="inbox-detail-time muted" dateTime={item.createdAt}>
         {formatDateTime(item.createdAt, locale)}
       </time>
       {item.imageUrl && <img className="inbox-detail-image" src={item.imageUrl} alt="" loading="lazy" />}

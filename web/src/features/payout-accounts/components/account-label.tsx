@@ -15,7 +15,7 @@ export function AccountLabel({ account }: { account: Account }) {
         </span>{' '}
         {account.accountNoMasked}
       </span>
-      <span className="account-label-name">
+      <span className="account-label-name muted">
         {account.accountName}
         {account.ifsc && ` · ${account.ifsc}`}
       </span>

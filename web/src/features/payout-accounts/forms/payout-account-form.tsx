@@ -65,7 +65,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
           <fieldset className="segmented">
             <legend className="visually-hidden">{t('account.type')}</legend>
             {PAYOUT_ACCOUNT_TYPES.map((option) => (
-              <label key={option} className="segmented-option">
+              <label key={option} className="segmented-option muted">
                 <input
                   type="radio"
                   name={field.name}

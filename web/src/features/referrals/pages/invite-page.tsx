@@ -20,14 +20,14 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
       <section className="invite-totals" aria-label={t('totalsLabel')}>
         <div className="stack card invite-total">
           <span className="invite-total-value">{totals ? formatCount(totals.count, locale) : '–'}</span>
-          <span className="invite-total-label">{t('totals.count')}</span>
+          <span className="invite-total-label muted">{t('totals.count')}</span>
         </div>
         <div className="stack card invite-total">
           <span className="invite-total-value">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
-          <span className="invite-total-label">{t('totals.rebate')}</span>
+          <span className="invite-total-label muted">{t('totals.rebate')}</span>
         </div>
       </section>
-      <h2 className="list-heading">{t('listHeading')}</h2>
+      <h2 className="list-heading muted">{t('listHeading')}</h2>
     </>
   );
   return (

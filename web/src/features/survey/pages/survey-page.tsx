@@ -87,7 +87,7 @@ function SurveyForm() {
 
   return (
     <form className="stack survey-form" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
-      <p className="survey-intro">{t('survey:intro')}</p>
+      <p className="survey-intro muted">{t('survey:intro')}</p>
       {SURVEY_QUESTIONS.map((id) => (
         <Controller
           key={id}
@@ -134,7 +134,7 @@ export function SurveyPage() {
   if (survey.isPending) return <SkeletonRows rows={6} label={t('dialog.loading')} />;
   if (survey.isError) {
     return (
-      <div className="stack list-status">
+      <div className="stack list-status muted">
         <p>{t('request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void survey.refetch()}>
           {t('request.retry')}

@@ -28,7 +28,7 @@ export function HomeWelcome() {
             </li>
           ))}
         </ul>
-        <p className="task-section-empty">{t('preview.note')}</p>
+        <p className="task-section-empty muted">{t('preview.note')}</p>
       </section>
     </div>
   );

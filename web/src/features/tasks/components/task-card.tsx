@@ -39,7 +39,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
           <h3 className="task-card-title">{task.title}</h3>
           <StateTag task={task} />
         </div>
-        {task.description && <p className="task-card-description">{task.description}</p>}
+        {task.description && <p className="task-card-description muted">{task.description}</p>}
         {showProgress && <Progress task={task} />}
         {task.state !== 'completed' && task.proof?.state === 'rejected' && (
           <p className="task-card-rejected">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>

@@ -15,7 +15,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
         {t(`sections.${section}`)}
       </h2>
       {items.length === 0 ? (
-        <p className="task-section-empty">{t(`sectionEmpty.${section}`)}</p>
+        <p className="task-section-empty muted">{t(`sectionEmpty.${section}`)}</p>
       ) : section === 'friends' ? (
         <div className="friend-grid">
           {items.map((task) => (
@@ -46,7 +46,7 @@ export function TaskSections() {
   if (tasks.isPending) return <SectionsSkeleton />;
   if (tasks.isError) {
     return (
-      <section className="stack card task-section list-status">
+      <section className="stack card task-section list-status muted">
         <p>{t('tasks:loadFailed')}</p>
         <Button size="small" shape="rounded" onClick={() => void tasks.refetch()}>
           {t('common:request.retry')}

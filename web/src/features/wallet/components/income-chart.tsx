@@ -65,12 +65,12 @@ export function IncomeChart() {
       <div className="income-chart-head">
         <div className="income-chart-heading">
           <h2 className="income-chart-title">{t('chart.title')}</h2>
-          <p className="income-chart-total">{query.data ? summary : '\u00a0'}</p>
+          <p className="income-chart-total muted">{query.data ? summary : '\u00a0'}</p>
         </div>
         <fieldset className="segmented income-range">
           <legend className="visually-hidden">{t('chart.range')}</legend>
           {([7, 30] as const).map((days) => (
-            <label key={days} className="segmented-option">
+            <label key={days} className="segmented-option muted">
               <input
                 type="radio"
                 name="income-range"
@@ -117,7 +117,7 @@ export function IncomeChart() {
         })}
       </svg>
       {days.length > 0 && (
-        <div className="income-chart-dates" aria-hidden="true">
+        <div className="income-chart-dates muted" aria-hidden="true">
           <span>{label(days[0]?.day ?? '')}</span>
           <span>{label(days.at(-1)?.day ?? '')}</span>
         </div>
@@ -132,7 +132,7 @@ export function IncomeChart() {
           ))}
         </ul>
       ) : (
-        query.data && <p className="income-chart-none">{t('chart.none', { count: range })}</p>
+        query.data && <p className="income-chart-none muted">{t('chart.none', { count: range })}</p>
       )}
     </section>
   );

@@ -71,7 +71,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           <strong>{limits.data ? money(limits.data.balance) : '…'}</strong>
         </p>
         {limits.data && (
-          <p className="withdraw-limits">
+          <p className="withdraw-limits muted">
             {t('withdraw.limits', { min: money(limits.data.min), max: money(limits.data.max) })}
             <br />
             {t('withdraw.today', {
