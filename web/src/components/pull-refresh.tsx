@@ -110,7 +110,7 @@ export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<
         aria-live="polite"
       >
         {height > 0 && (
-          <div className="adm-pull-to-refresh-head-content" style={{ height: HEAD_PX }}>
+          <div className="adm-pull-to-refresh-head-content row" style={{ height: HEAD_PX }}>
             {text}
           </div>
         )}

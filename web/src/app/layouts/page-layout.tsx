@@ -19,7 +19,7 @@ export function PageLayout() {
   return (
     <div className="page-layout">
       <header className="nav-bar">
-        <button type="button" className="nav-bar-back" aria-label={t('nav.back')} onClick={back}>
+        <button type="button" className="nav-bar-back row" aria-label={t('nav.back')} onClick={back}>
           <LeftOutline aria-hidden />
         </button>
         <h1 className="nav-bar-title">{route ? t(`pages.${route.titleKey}`) : ''}</h1>

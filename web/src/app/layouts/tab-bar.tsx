@@ -14,7 +14,7 @@ export function TabBar() {
         <span>{t('tabs.home')}</span>
       </NavLink>
       <NavLink to={paths.add} className={(state) => `${className(state)} tab-bar-add`}>
-        <span className="tab-bar-add-circle" aria-hidden>
+        <span className="tab-bar-add-circle row" aria-hidden>
           <AddOutline />
         </span>
         <span>{t('tabs.add')}</span>

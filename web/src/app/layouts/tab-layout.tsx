@@ -12,7 +12,7 @@ export function TabLayout() {
   const title = route?.titleKey === 'home' ? t('brand') : route ? t(`pages.${route.titleKey}`) : '';
   return (
     <div className="tab-layout">
-      <header className="top-bar">
+      <header className="top-bar row">
         <h1 className="top-bar-title">{title}</h1>
         <LanguageButton />
       </header>

@@ -32,7 +32,7 @@ export function PairingStatus({ outcome, expiresInSeconds }: { outcome?: Pairing
       </>
     );
   return (
-    <p className="pairing-status muted" role="status">
+    <p className="pairing-status muted row" role="status">
       {content}
     </p>
   );

@@ -94,7 +94,7 @@ export default function QrLinkPanel() {
           </div>
         )}
       </div>
-      <p className="pairing-status muted" role="status">
+      <p className="pairing-status muted row" role="status">
         {qr && !expired ? t('qr.expiresIn', { seconds: secondsLeft }) : ''}
       </p>
       <section className="link-steps" aria-labelledby="qr-steps-title">

@@ -39,7 +39,7 @@ export function OnlineAccountsPage() {
   useRebindOutcome(items);
 
   const header = (
-    <div className="card accounts-header">
+    <div className="card accounts-header row">
       <p className="accounts-rate muted">
         {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>

@@ -19,7 +19,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
         {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
       </span>
       <span className="stack inbox-row-main">
-        <span className="inbox-row-title muted">
+        <span className="inbox-row-title muted row">
           {item.pinned && (
             <Tag color="primary" fill="outline" className="inbox-pinned">
               {t('pinned')}

@@ -129,7 +129,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
         control={form.control}
         name="isDefault"
         render={({ field }) => (
-          <div className="switch-row">
+          <div className="switch-row row">
             <span id="payout-default-label">{t('account.isDefault')}</span>
             <input
               type="checkbox"

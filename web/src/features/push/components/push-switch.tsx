@@ -64,7 +64,7 @@ export function PushSwitch() {
 
   const hint = !supported ? t('push.unsupported') : blocked ? t('push.blocked') : t('push.hint');
   return (
-    <label className="card push-switch">
+    <label className="card push-switch row">
       <span className="stack push-switch-text">
         <span className="push-switch-label">{t('push.label')}</span>
         <span className="push-switch-hint muted">{hint}</span>

@@ -28,7 +28,7 @@ export function InviteShare({ code }: { code?: string }) {
       <h2 id="invite-card-title" className="invite-card-label">
         {t('referrals:codeLabel')}
       </h2>
-      <div className="invite-card-code-row">
+      <div className="invite-card-code-row row">
         {code ? (
           <strong className="invite-card-code">{code}</strong>
         ) : (

@@ -41,7 +41,7 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
       <legend className="survey-question-title">{t(`questions.${id}.title`)}</legend>
       <div className="stack survey-options">
         {options.map((index) => (
-          <label key={index} className="survey-option">
+          <label key={index} className="survey-option row">
             <input
               type="radio"
               className={readOnly ? 'survey-option-stored' : undefined}
@@ -114,7 +114,7 @@ function SubmittedSurvey({ answers, submittedAt }: { answers: SurveyAnswers; sub
   const { t } = useTranslation('survey');
   return (
     <div className="stack survey-form">
-      <p className="survey-submitted" role="status">
+      <p className="survey-submitted row" role="status">
         <CheckCircleFill aria-hidden />
         <span>
           {submittedAt ? t('submittedAt', { time: formatDateTime(submittedAt, currentLocale()) }) : t('submitted')}

@@ -35,7 +35,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
   return (
     <article className={`task-card task-card-${task.state}`} aria-label={task.title}>
       <div className="task-card-body">
-        <div className="task-card-head">
+        <div className="task-card-head row">
           <h3 className="task-card-title">{task.title}</h3>
           <StateTag task={task} />
         </div>

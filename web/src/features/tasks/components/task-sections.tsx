@@ -11,7 +11,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
   const { t } = useTranslation('tasks');
   return (
     <section className="card task-section" aria-labelledby={`section-${section}`}>
-      <h2 id={`section-${section}`} className="task-section-title">
+      <h2 id={`section-${section}`} className="task-section-title row">
         {t(`sections.${section}`)}
       </h2>
       {items.length === 0 ? (

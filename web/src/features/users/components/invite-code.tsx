@@ -10,7 +10,7 @@ export function InviteCode({ code }: { code: string }) {
     else toastError(t('copy.failed'));
   };
   return (
-    <p className="invite-code">
+    <p className="invite-code row">
       <span>{t('users:inviteCode')}:</span> <strong className="invite-code-value">{code}</strong>
       <button type="button" className="invite-code-copy" aria-label={t('users:copyInviteCode')} onClick={copy}>
         {t('copy.button')}

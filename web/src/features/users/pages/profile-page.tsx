@@ -19,8 +19,8 @@ function ProfileCard({ user }: { user: UserDetail }) {
   const name = displayName(user.username);
   return (
     <section className="hero-card profile-card" aria-label={name}>
-      <div className="profile-card-top">
-        <span className="profile-avatar" aria-hidden>
+      <div className="profile-card-top row">
+        <span className="profile-avatar row" aria-hidden>
           {name.replace(/^\+/, '').charAt(0).toUpperCase()}
         </span>
         <div className="profile-identity">
@@ -50,7 +50,7 @@ export function ProfilePage({ footer, badges }: ProfilePageProps) {
       {user.data ? (
         <ProfileCard user={user.data} />
       ) : (
-        <section className="hero-card profile-card profile-card-status" aria-busy={user.isPending}>
+        <section className="hero-card profile-card profile-card-status row" aria-busy={user.isPending}>
           {user.isError ? (
             <>
               <p>{t('users:loadFailed')}</p>

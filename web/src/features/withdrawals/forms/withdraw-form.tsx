@@ -132,7 +132,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
               <legend>{t('withdraw.account')}</legend>
               {accounts.isPending && <span className="skeleton-line" aria-hidden />}
               {accounts.data?.map((item) => (
-                <label key={item.id} className="withdraw-account">
+                <label key={item.id} className="withdraw-account row">
                   <input
                     type="radio"
                     name={field.name}
