@@ -18,12 +18,12 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
   }
   return (
     <article className="stack info-page">
-      {title && <h2 className="info-title">{title}</h2>}
+      {title && <h2 className="info-title wrap-anywhere">{title}</h2>}
       {body
         .split(/\n{2,}/)
         .filter(Boolean)
         .map((paragraph) => (
-          <p key={paragraph.slice(0, 40)} className="info-text">
+          <p key={paragraph.slice(0, 40)} className="info-text wrap-anywhere">
             {paragraph}
           </p>
         ))}
@@ -33,17 +33,17 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
             {t('info.contact')}
           </h3>
           {contact.email && (
-            <p className="info-text">
+            <p className="info-text wrap-anywhere">
               {t('info.email')} <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </p>
           )}
           {contact.phone && (
-            <p className="info-text">
+            <p className="info-text wrap-anywhere">
               {t('info.phone')} <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
             </p>
           )}
           {contact.hours && (
-            <p className="info-text">
+            <p className="info-text wrap-anywhere">
               {t('info.hours')} {contact.hours}
             </p>
           )}
@@ -57,7 +57,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
           {faq.map((item) => (
             <details key={item.question} className="info-faq">
               <summary>{item.question}</summary>
-              <p className="info-text">{item.answer}</p>
+              <p className="info-text wrap-anywhere">{item.answer}</p>
             </details>
           ))}
         </section>

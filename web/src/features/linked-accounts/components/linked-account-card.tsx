@@ -79,7 +79,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
   return (
     <article className="stack card account-card" aria-label={phone}>
       <header className="account-card-head row">
-        <h2 className="account-card-phone">{phone}</h2>
+        <h2 className="account-card-phone tabular">{phone}</h2>
         <span className="account-card-tags">
           {item.pairingPending && (
             <Tag color="warning" fill="outline" round>

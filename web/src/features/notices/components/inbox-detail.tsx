@@ -51,7 +51,7 @@ function InboxDetailView({ item }: { item: InboxItem }) {
         {formatDateTime(item.createdAt, locale)}
       </time>
       {item.imageUrl && <img className="inbox-detail-image" src={item.imageUrl} alt="" loading="lazy" />}
-      <p className="inbox-detail-body">{body}</p>
+      <p className="inbox-detail-body wrap-anywhere">{body}</p>
     </article>
   );
 }

@@ -25,7 +25,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
               {t('pinned')}
             </Tag>
           )}
-          <span className="inbox-row-title-text">{title}</span>
+          <span className="inbox-row-title-text ellipsis">{title}</span>
         </span>
         <span className="inbox-row-body muted">{body}</span>
         <span className="inbox-row-meta muted">

@@ -48,7 +48,7 @@ export function InviteShare({ code }: { code?: string }) {
         </Button>
       </div>
       <p className="invite-card-label">{t('referrals:linkLabel')}</p>
-      <p className="invite-card-link">{link || '\u00a0'}</p>
+      <p className="invite-card-link wrap-anywhere">{link || '\u00a0'}</p>
       <div className="invite-card-actions">
         <Button
           size="small"

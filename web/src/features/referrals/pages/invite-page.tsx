@@ -19,11 +19,11 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
       <InviteShare code={inviteCode} />
       <section className="invite-totals" aria-label={t('totalsLabel')}>
         <div className="stack card invite-total">
-          <span className="invite-total-value">{totals ? formatCount(totals.count, locale) : '–'}</span>
+          <span className="invite-total-value tabular">{totals ? formatCount(totals.count, locale) : '–'}</span>
           <span className="invite-total-label muted">{t('totals.count')}</span>
         </div>
         <div className="stack card invite-total">
-          <span className="invite-total-value">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
+          <span className="invite-total-value tabular">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
           <span className="invite-total-label muted">{t('totals.rebate')}</span>
         </div>
       </section>

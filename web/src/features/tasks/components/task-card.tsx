@@ -47,7 +47,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         {task.endsAt && <TaskEnds endsAt={task.endsAt} />}
       </div>
       <div className="stack task-card-side">
-        <span className="task-reward">
+        <span className="task-reward tabular">
           <span className="visually-hidden">{t('reward')} </span>+{formatMoney(task.reward, locale)}
         </span>
         <TaskAction task={task} />
@@ -63,7 +63,7 @@ export function FriendTaskCard({ task }: { task: TaskItem }) {
   return (
     <article className={`friend-card task-card-${task.state}`} aria-label={task.title}>
       <h3 className="friend-card-title">{task.title}</h3>
-      <span className="task-reward">+{formatMoney(task.reward, locale)}</span>
+      <span className="task-reward tabular">+{formatMoney(task.reward, locale)}</span>
       <p className="friend-card-count">
         {t('progress.friends', { done: Math.min(task.progress, task.targetCount), target: task.targetCount })}
       </p>

@@ -62,7 +62,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
               />
               <PictureOutline aria-hidden /> {t('proof.choose')}
             </label>
-            <span className="proof-file muted">{fileName || t('proof.noFile')}</span>
+            <span className="proof-file muted wrap-anywhere">{fileName || t('proof.noFile')}</span>
           </div>
           {uploading && <p className="proof-status">{t('proof.uploading')}</p>}
           {imageUrl && !uploading && (

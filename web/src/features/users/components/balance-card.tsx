@@ -18,7 +18,7 @@ export function BalanceCard() {
         {t('users:balance')}
       </p>
       {user.data ? (
-        <p className="balance-card-value">{formatMoney(user.data.balance, currentLocale())}</p>
+        <p className="balance-card-value tabular">{formatMoney(user.data.balance, currentLocale())}</p>
       ) : user.isError ? (
         <p className="balance-card-error">
           {t('users:loadFailed')}{' '}

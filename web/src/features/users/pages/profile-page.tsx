@@ -24,13 +24,13 @@ function ProfileCard({ user }: { user: UserDetail }) {
           {name.replace(/^\+/, '').charAt(0).toUpperCase()}
         </span>
         <div className="profile-identity">
-          <p className="profile-name">{name}</p>
+          <p className="profile-name ellipsis">{name}</p>
           <InviteCode code={user.inviteCode} />
         </div>
       </div>
       <div className="stack profile-balance">
         <span className="profile-balance-label">{t('balance')}</span>
-        <span className="profile-balance-value">{formatMoney(user.balance, currentLocale())}</span>
+        <span className="profile-balance-value tabular">{formatMoney(user.balance, currentLocale())}</span>
       </div>
     </section>
   );

@@ -27,7 +27,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
     <article className="record-row">
       <div className="stack record-row-main">
         <p className="record-row-title">{t(`types.${item.type}`)}</p>
-        {cause && <p className="record-row-cause">{cause}</p>}
+        {cause && <p className="record-row-cause ellipsis">{cause}</p>}
         <time className="record-row-time" dateTime={item.createdAt}>
           {formatDateTime(item.createdAt, locale)}
         </time>
