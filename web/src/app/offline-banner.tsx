@@ -28,7 +28,7 @@ export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;
   return (
-    <div className="stack offline-banner" role="status">
+    <div className="stack offline-banner text-13" role="status">
       <strong>{t('offline.title')}</strong>
       <span>{t('offline.body')}</span>
     </div>

@@ -20,7 +20,7 @@ function LoginRequired() {
     showForm('login');
   }, []);
   return (
-    <div className="stack login-required">
+    <div className="stack login-required text-center">
       <LockOutline className="login-required-icon" aria-hidden />
       <h2>{t('loginRequired.title')}</h2>
       <p>{t('loginRequired.description')}</p>

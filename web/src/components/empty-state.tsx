@@ -16,9 +16,9 @@ interface EmptyStateProps {
 export function EmptyState(props: EmptyStateProps) {
   const { t } = useTranslation();
   return (
-    <div className="empty-state">
+    <div className="empty-state text-center">
       <div className="empty-state-image">{emptyImage}</div>
-      <div className="empty-state-text">
+      <div className="empty-state-text text-12">
         <div className="empty-state-title">{props.title ?? t('empty.title')}</div>
         <div className="empty-state-description">{props.description ?? t('empty.description')}</div>
       </div>

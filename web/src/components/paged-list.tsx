@@ -43,7 +43,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
   if (query.isPending) body = <SkeletonRows label={t('dialog.loading')} />;
   else if (query.isError && items.length === 0)
     body = (
-      <div className="stack list-status muted">
+      <div className="stack list-status muted text-center">
         <p>{t('request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
           {t('request.retry')}
@@ -61,7 +61,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
         </ul>
         <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
           {(hasMore, failed, retry) => (
-            <span className="list-footer muted">
+            <span className="list-footer muted text-13">
               {!hasMore ? (
                 t('list.end')
               ) : failed ? (

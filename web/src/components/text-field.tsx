@@ -43,7 +43,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
           <div className="text-field">
             <div className={error ? 'text-field-box text-field-box-error' : 'text-field-box'}>
               {props.prefix && (
-                <span className="text-field-prefix row" aria-hidden>
+                <span className="text-field-prefix row semibold" aria-hidden>
                   {props.prefix}
                 </span>
               )}

@@ -45,10 +45,10 @@ function ConfirmDialog({ onChoice, visible, onClose, afterClose, ...props }: Con
   return (
     <CenterPopup visible={visible} onMaskClick={cancel} afterClose={afterClose} bodyClassName="form-dialog">
       <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="form-dialog-title">
+        <h2 id={titleId} className="form-dialog-title bold text-center">
           {props.title}
         </h2>
-        <div className="stack form-dialog-body confirm-dialog-text">{props.content}</div>
+        <div className="stack form-dialog-body confirm-dialog-text text-15 text-center">{props.content}</div>
         <div className="form-dialog-footer">
           <Button type="button" block onClick={cancel}>
             {props.cancelText}

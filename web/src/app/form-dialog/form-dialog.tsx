@@ -65,7 +65,7 @@ export default function FormDialog() {
   return (
     <CenterPopup visible={state.visible} onClose={hideForm} destroyOnClose style={style} bodyClassName="form-dialog">
       <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="form-dialog-title">
+        <h2 id={titleId} className="form-dialog-title bold text-center">
           {title}
         </h2>
         <QueryProvider>

@@ -15,7 +15,7 @@ export function LanguageButton() {
     <>
       <button
         type="button"
-        className="language-button"
+        className="language-button text-14"
         aria-label={t('language.button')}
         aria-haspopup="dialog"
         onClick={() => {

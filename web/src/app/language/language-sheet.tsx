@@ -31,7 +31,7 @@ export default function LanguageSheet({ visible, onClose }: LanguageSheetProps) 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="language-sheet">
       <section role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId} className="language-sheet-title">
+        <h2 id={titleId} className="language-sheet-title semibold text-center">
           {t('language.title')}
         </h2>
         <ul className="language-sheet-list">

@@ -13,7 +13,7 @@ export function TabLayout() {
   return (
     <div className="tab-layout">
       <header className="top-bar row">
-        <h1 className="top-bar-title">{title}</h1>
+        <h1 className="top-bar-title bold">{title}</h1>
         <LanguageButton />
       </header>
       <main className="tab-layout-main">

@@ -29,7 +29,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
         ))}
       {hasContact && contact && (
         <section className="info-card" aria-labelledby="info-contact">
-          <h3 id="info-contact" className="info-subtitle">
+          <h3 id="info-contact" className="info-subtitle text-15">
             {t('info.contact')}
           </h3>
           {contact.email && (
@@ -51,7 +51,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
       )}
       {faq.length > 0 && (
         <section className="info-card" aria-labelledby="info-faq">
-          <h3 id="info-faq" className="info-subtitle">
+          <h3 id="info-faq" className="info-subtitle text-15">
             {t('info.faq')}
           </h3>
           {faq.map((item) => (

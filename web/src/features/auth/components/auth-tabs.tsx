@@ -23,7 +23,7 @@ export function AuthTabs({ active, show, username }: AuthTabsProps) {
           key={key}
           type="button"
           role="tab"
-          className="segmented-option muted"
+          className="segmented-option muted text-14 text-center"
           aria-selected={key === active}
           onClick={() => key !== active && show(key, { username })}
         >

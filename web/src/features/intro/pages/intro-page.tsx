@@ -79,7 +79,7 @@ function Facts() {
   const { t } = useTranslation(['intro', 'common']);
   const intro = useIntro();
   if (intro.isPending) return <SkeletonRows rows={1} label={t('common:dialog.loading')} />;
-  if (intro.isError) return <p className="intro-text">{t('common:request.failed')}</p>;
+  if (intro.isError) return <p className="intro-text text-14">{t('common:request.failed')}</p>;
   const locale = currentLocale();
   const { userCount, countryCount, countries } = intro.data;
   const regions = new Intl.DisplayNames(intlTag(locale), { type: 'region', fallback: 'code' });
@@ -87,7 +87,7 @@ function Facts() {
   const list = new Intl.ListFormat(intlTag(locale), { type: 'conjunction' }).format(names);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
   return (
-    <p className="intro-text intro-facts">
+    <p className="intro-text intro-facts semibold text-14">
       {countries.length > 0 ? t('intro:factsWithList', { ...facts, list }) : t('intro:facts', facts)}
     </p>
   );
@@ -111,13 +111,13 @@ function Video({ onWatched }: { onWatched?: () => unknown }) {
         // biome-ignore lint/a11y/useMediaCaption: the operator uploads the video; no caption track exists for it.
         <video ref={video} className="intro-video" controls playsInline preload="metadata" src={url} />
       ) : (
-        <div className="intro-video intro-video-empty">
+        <div className="intro-video intro-video-empty text-14">
           <PlayOutline aria-hidden />
           <p>{intro.isPending ? '\u00a0' : t('noVideo')}</p>
         </div>
       )}
       {url && share && (
-        <p className="intro-watch" aria-live="polite">
+        <p className="intro-watch text-center" aria-live="polite">
           {share.complete
             ? t('watchDone')
             : t('watchProgress', {
@@ -142,14 +142,14 @@ export function IntroPage({ onViewed }: { onViewed?: () => Promise<void> | void 
     <div className="stack intro-page">
       <Video onWatched={onViewed} />
       <section className="stack card intro-card" aria-labelledby="intro-title">
-        <h2 id="intro-title" className="intro-title">
+        <h2 id="intro-title" className="intro-title bold">
           {t('title')}
         </h2>
-        <p className="intro-text">{t('summary')}</p>
+        <p className="intro-text text-14">{t('summary')}</p>
         <Facts />
       </section>
       <section className="stack card intro-card" aria-labelledby="intro-points">
-        <h2 id="intro-points" className="intro-title">
+        <h2 id="intro-points" className="intro-title bold">
           {t('pointsTitle')}
         </h2>
         <ul className="intro-points">

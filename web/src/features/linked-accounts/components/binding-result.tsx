@@ -11,10 +11,10 @@ export function BindingResult({ phone, onAnother }: { phone: string; onAnother: 
   const { t } = useTranslation(['linked', 'errors']);
   const navigate = useNavigate();
   return (
-    <div className="stack binding-result" role="status">
+    <div className="stack binding-result text-center" role="status">
       <CheckCircleFill className="binding-result-icon" aria-hidden />
-      <h3 className="binding-result-title">{t('errors:binding_successful')}</h3>
-      <p className="binding-result-text muted">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
+      <h3 className="binding-result-title bold">{t('errors:binding_successful')}</h3>
+      <p className="binding-result-text muted text-14">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
       <div className="binding-result-actions">
         <Button color="primary" shape="rounded" onClick={() => navigate(paths.onlineAccounts)}>
           {t('result.viewAccounts')}

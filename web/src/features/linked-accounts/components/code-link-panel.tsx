@@ -71,7 +71,7 @@ export function CodeLinkPanel() {
 
   return (
     <div className="stack link-panel">
-      <p className="link-panel-intro muted">{t('code.intro')}</p>
+      <p className="link-panel-intro muted text-14">{t('code.intro')}</p>
       <form noValidate className="stack link-phone-form" onSubmit={form.handleSubmit(onValid, onInvalid)}>
         <TextField
           control={form.control}
@@ -87,8 +87,8 @@ export function CodeLinkPanel() {
       </form>
       <PairingCode code={pairing?.code} />
       <PairingStatus outcome={outcome} expiresInSeconds={expiresInSeconds} />
-      <section className="link-steps" aria-labelledby="code-steps-title">
-        <h3 id="code-steps-title" className="link-steps-title">
+      <section className="link-steps text-14" aria-labelledby="code-steps-title">
+        <h3 id="code-steps-title" className="link-steps-title bold text-14">
           {t('code.stepsTitle')}
         </h3>
         <ol>
@@ -97,7 +97,7 @@ export function CodeLinkPanel() {
           <li>{t('code.step3')}</li>
           <li>{t('code.step4')}</li>
         </ol>
-        <p className="link-steps-note muted">{t('code.note')}</p>
+        <p className="link-steps-note muted text-13">{t('code.note')}</p>
       </section>
     </div>
   );

@@ -79,7 +79,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
   return (
     <article className="stack card account-card" aria-label={phone}>
       <header className="account-card-head row">
-        <h2 className="account-card-phone tabular">{phone}</h2>
+        <h2 className="account-card-phone tabular bold">{phone}</h2>
         <span className="account-card-tags">
           {item.pairingPending && (
             <Tag color="warning" fill="outline" round>
@@ -102,7 +102,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           <dt>{t('accounts.unsettled')}</dt>
           <dd>
             {duration(unsettled)}
-            {payable > 0n && <span className="account-card-estimate muted"> ≈ {formatMoney(payable, locale)}</span>}
+            {payable > 0n && <span className="account-card-estimate muted text-13"> ≈ {formatMoney(payable, locale)}</span>}
           </dd>
         </div>
         <div>
@@ -113,7 +113,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
         </div>
       </dl>
       {waitUntil > now && (
-        <p className="account-card-note muted">
+        <p className="account-card-note muted text-12">
           {t('accounts.settleAt', { time: formatTime(item.settleAvailableAt ?? '', locale) })}
         </p>
       )}

@@ -43,14 +43,14 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
 
   if (log.isPending) {
     return (
-      <div id={id} className="account-log-status muted">
+      <div id={id} className="account-log-status muted text-13">
         <DotLoading />
       </div>
     );
   }
   if (log.isError && events.length === 0) {
     return (
-      <div id={id} className="account-log-status muted">
+      <div id={id} className="account-log-status muted text-13">
         <p>{t('common:request.failed')}</p>
         <Button size="mini" shape="rounded" onClick={() => void log.refetch()}>
           {t('common:request.retry')}
@@ -61,18 +61,18 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
   return (
     <div id={id} className="stack account-log">
       {events.length === 0 ? (
-        <p className="account-log-status muted">{t('log.empty')}</p>
+        <p className="account-log-status muted text-13">{t('log.empty')}</p>
       ) : (
         <ol aria-label={t('log.label', { phone: formatLinkedPhone(phone) })}>
           {events.map((event) => (
             <li key={event.id} className="account-log-event">
-              <p className="account-log-title">
+              <p className="account-log-title semibold text-14">
                 <span>{t(`errors:${LINKED_EVENT_LABEL[event.kind]}`)}</span>
                 <span className="account-log-detail">
                   <EventDetail event={event} />
                 </span>
               </p>
-              <p className="account-log-meta muted">
+              <p className="account-log-meta muted text-12">
                 {t(`log.actor.${event.actor}`)} ·{' '}
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt, locale)}</time>
               </p>

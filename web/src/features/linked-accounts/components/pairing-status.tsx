@@ -12,7 +12,7 @@ export function PairingStatus({ outcome, expiresInSeconds }: { outcome?: Pairing
   let content = null;
   if (outcome === 'success')
     content = (
-      <span className="pairing-status-success">
+      <span className="pairing-status-success semibold">
         <CheckCircleFill aria-hidden /> {t('errors:binding_successful')}
       </span>
     );
@@ -32,7 +32,7 @@ export function PairingStatus({ outcome, expiresInSeconds }: { outcome?: Pairing
       </>
     );
   return (
-    <p className="pairing-status muted row" role="status">
+    <p className="pairing-status muted row text-13" role="status">
       {content}
     </p>
   );

@@ -70,7 +70,7 @@ export default function QrLinkPanel() {
 
   return (
     <div className="stack link-panel">
-      <p className="link-panel-intro muted">{t('qr.intro')}</p>
+      <p className="link-panel-intro muted text-14">{t('qr.intro')}</p>
       <div className="qr-box">
         {qr ? (
           <QRCodeSVG
@@ -86,7 +86,7 @@ export default function QrLinkPanel() {
           <div className="qr-image qr-placeholder" aria-hidden />
         )}
         {(expired || failed) && !loading && (
-          <div className="stack qr-overlay">
+          <div className="stack qr-overlay semibold text-14 text-center">
             <p>{failed ? t('qr.loadFailed') : t('qr.expired')}</p>
             <Button size="small" shape="rounded" color="primary" onClick={renew}>
               {t('qr.refresh')}
@@ -94,11 +94,11 @@ export default function QrLinkPanel() {
           </div>
         )}
       </div>
-      <p className="pairing-status muted row" role="status">
+      <p className="pairing-status muted row text-13" role="status">
         {qr && !expired ? t('qr.expiresIn', { seconds: secondsLeft }) : ''}
       </p>
-      <section className="link-steps" aria-labelledby="qr-steps-title">
-        <h3 id="qr-steps-title" className="link-steps-title">
+      <section className="link-steps text-14" aria-labelledby="qr-steps-title">
+        <h3 id="qr-steps-title" className="link-steps-title bold text-14">
           {t('code.stepsTitle')}
         </h3>
         <ol>

@@ -28,7 +28,7 @@ export function AddPage() {
             id={`${id}-${value}-tab`}
             aria-selected={method === value}
             aria-controls={`${id}-${value}`}
-            className="segmented-option muted"
+            className="segmented-option muted text-14 text-center"
             onClick={() => choose(value)}
           >
             {t(`methods.${value}`)}
@@ -41,7 +41,7 @@ export function AddPage() {
         id={`${id}-${method}`}
         aria-labelledby={`${id}-${method}-title`}
       >
-        <h2 id={`${id}-${method}-title`} className="link-card-title">
+        <h2 id={`${id}-${method}-title`} className="link-card-title bold">
           {method === 'code' ? t('code.title') : t('qr.title')}
         </h2>
         {method === 'code' ? (

@@ -40,7 +40,7 @@ export function OnlineAccountsPage() {
 
   const header = (
     <div className="card accounts-header row">
-      <p className="accounts-rate muted">
+      <p className="accounts-rate muted text-13">
         {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>
       <Button size="small" shape="rounded" color="primary" onClick={() => navigate(paths.add)}>

@@ -15,14 +15,14 @@ export function InboxDetail({ kind, id }: { kind: InboxKind; id: number }) {
 
   if (query.isPending) {
     return (
-      <div className="stack list-status muted" role="status" aria-label={t('common:dialog.loading')}>
+      <div className="stack list-status muted text-center" role="status" aria-label={t('common:dialog.loading')}>
         <DotLoading />
       </div>
     );
   }
   if (query.isError) {
     return (
-      <div className="stack list-status muted">
+      <div className="stack list-status muted text-center">
         <p>{t('detailFailed')}</p>
         <p>{messageOf(query.error)}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
@@ -40,18 +40,18 @@ function InboxDetailView({ item }: { item: InboxItem }) {
   const { title, body } = useInboxText(item);
   return (
     <article className="stack card inbox-detail" aria-labelledby="inbox-detail-title">
-      <p className="inbox-detail-kind">
+      <p className="inbox-detail-kind semibold text-13">
         {t(`kinds.${item.kind}`)}
         {item.pinned && ` · ${t('pinned')}`}
       </p>
-      <h2 id="inbox-detail-title" className="inbox-detail-title">
+      <h2 id="inbox-detail-title" className="inbox-detail-title bold">
         {title}
       </h2>
-      <time className="inbox-detail-time muted" dateTime={item.createdAt}>
+      <time className="inbox-detail-time muted text-12" dateTime={item.createdAt}>
         {formatDateTime(item.createdAt, locale)}
       </time>
       {item.imageUrl && <img className="inbox-detail-image" src={item.imageUrl} alt="" loading="lazy" />}
-      <p className="inbox-detail-body wrap-anywhere">{body}</p>
+      <p className="inbox-detail-body wrap-anywhere text-15">{body}</p>
     </article>
   );
 }

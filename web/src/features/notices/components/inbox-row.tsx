@@ -19,7 +19,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
         {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
       </span>
       <span className="stack inbox-row-main">
-        <span className="inbox-row-title muted row">
+        <span className="inbox-row-title muted row text-15">
           {item.pinned && (
             <Tag color="primary" fill="outline" className="inbox-pinned">
               {t('pinned')}
@@ -27,8 +27,8 @@ export function InboxRow({ item }: { item: InboxItem }) {
           )}
           <span className="inbox-row-title-text ellipsis">{title}</span>
         </span>
-        <span className="inbox-row-body muted">{body}</span>
-        <span className="inbox-row-meta muted">
+        <span className="inbox-row-body muted text-13">{body}</span>
+        <span className="inbox-row-meta muted text-12">
           {t(`kinds.${item.kind}`)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
         </span>
       </span>

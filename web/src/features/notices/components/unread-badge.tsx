@@ -9,7 +9,7 @@ export function UnreadBadge() {
   const count = unread.data?.count ?? 0;
   if (count === 0) return null;
   return (
-    <span className="unread-badge" role="status" aria-label={t('badge', { count })}>
+    <span className="unread-badge bold text-12 text-center" role="status" aria-label={t('badge', { count })}>
       {count > 99 ? '99+' : count}
     </span>
   );

@@ -9,13 +9,13 @@ export function AccountLabel({ account }: { account: Account }) {
   const { t } = useTranslation('payouts');
   return (
     <span className="stack account-label">
-      <span className="account-label-number tabular wrap-anywhere">
+      <span className="account-label-number tabular wrap-anywhere semibold text-15">
         <span className={`account-type account-type-${account.accountType}`}>
           {t(`account.${account.accountType}`)}
         </span>{' '}
         {account.accountNoMasked}
       </span>
-      <span className="account-label-name muted ellipsis">
+      <span className="account-label-name muted ellipsis text-13">
         {account.accountName}
         {account.ifsc && ` · ${account.ifsc}`}
       </span>

@@ -65,7 +65,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
           <fieldset className="segmented">
             <legend className="visually-hidden">{t('account.type')}</legend>
             {PAYOUT_ACCOUNT_TYPES.map((option) => (
-              <label key={option} className="segmented-option muted">
+              <label key={option} className="segmented-option muted text-14 text-center">
                 <input
                   type="radio"
                   name={field.name}
@@ -129,7 +129,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
         control={form.control}
         name="isDefault"
         render={({ field }) => (
-          <div className="switch-row row">
+          <div className="switch-row row text-14">
             <span id="payout-default-label">{t('account.isDefault')}</span>
             <input
               type="checkbox"

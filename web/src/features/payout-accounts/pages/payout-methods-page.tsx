@@ -21,7 +21,7 @@ export function PayoutMethodsPage() {
   if (query.isPending) body = <SkeletonRows label={t('common:dialog.loading')} />;
   else if (query.isError)
     body = (
-      <div className="stack list-status muted">
+      <div className="stack list-status muted text-center">
         <p>{t('common:request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void query.refetch()}>
           {t('common:request.retry')}

@@ -67,7 +67,7 @@ export function PushSwitch() {
     <label className="card push-switch row">
       <span className="stack push-switch-text">
         <span className="push-switch-label">{t('push.label')}</span>
-        <span className="push-switch-hint muted">{hint}</span>
+        <span className="push-switch-hint muted text-12">{hint}</span>
       </span>
       <input
         type="checkbox"

@@ -11,7 +11,7 @@ export function InviteRow({ item }: { item: InviteItem }) {
   return (
     <article className="record-row">
       <div className="stack record-row-main">
-        <p className="record-row-title">{item.username}</p>
+        <p className="record-row-title semibold text-15">{item.username}</p>
         <time className="record-row-time" dateTime={item.joinedAt}>
           {t('joinedAt', { time: formatDateTime(item.joinedAt, locale) })}
         </time>

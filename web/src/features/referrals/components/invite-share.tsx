@@ -25,7 +25,7 @@ export function InviteShare({ code }: { code?: string }) {
   };
   return (
     <section className="stack hero-card invite-card" aria-labelledby="invite-card-title">
-      <h2 id="invite-card-title" className="invite-card-label">
+      <h2 id="invite-card-title" className="invite-card-label text-13">
         {t('referrals:codeLabel')}
       </h2>
       <div className="invite-card-code-row row">
@@ -47,8 +47,8 @@ export function InviteShare({ code }: { code?: string }) {
           {t('common:copy.button')}
         </Button>
       </div>
-      <p className="invite-card-label">{t('referrals:linkLabel')}</p>
-      <p className="invite-card-link wrap-anywhere">{link || '\u00a0'}</p>
+      <p className="invite-card-label text-13">{t('referrals:linkLabel')}</p>
+      <p className="invite-card-link wrap-anywhere text-12">{link || '\u00a0'}</p>
       <div className="invite-card-actions">
         <Button
           size="small"

@@ -19,15 +19,15 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
       <InviteShare code={inviteCode} />
       <section className="invite-totals" aria-label={t('totalsLabel')}>
         <div className="stack card invite-total">
-          <span className="invite-total-value tabular">{totals ? formatCount(totals.count, locale) : '–'}</span>
-          <span className="invite-total-label muted">{t('totals.count')}</span>
+          <span className="invite-total-value tabular bold">{totals ? formatCount(totals.count, locale) : '–'}</span>
+          <span className="invite-total-label muted text-12">{t('totals.count')}</span>
         </div>
         <div className="stack card invite-total">
-          <span className="invite-total-value tabular">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
-          <span className="invite-total-label muted">{t('totals.rebate')}</span>
+          <span className="invite-total-value tabular bold">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
+          <span className="invite-total-label muted text-12">{t('totals.rebate')}</span>
         </div>
       </section>
-      <h2 className="list-heading muted">{t('listHeading')}</h2>
+      <h2 className="list-heading muted semibold text-14">{t('listHeading')}</h2>
     </>
   );
   return (

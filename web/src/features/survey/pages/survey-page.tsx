@@ -38,10 +38,10 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
   const options = Array.from({ length: SURVEY_OPTIONS[id] }, (_, index) => index);
   return (
     <fieldset id={`question-${id}`} className={error ? 'survey-question survey-question-error' : 'survey-question'}>
-      <legend className="survey-question-title">{t(`questions.${id}.title`)}</legend>
+      <legend className="survey-question-title semibold text-15">{t(`questions.${id}.title`)}</legend>
       <div className="stack survey-options">
         {options.map((index) => (
-          <label key={index} className="survey-option row">
+          <label key={index} className="survey-option row text-15">
             <input
               type="radio"
               className={readOnly ? 'survey-option-stored' : undefined}
@@ -57,7 +57,7 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
           </label>
         ))}
       </div>
-      {error && <p className="survey-question-note">{error}</p>}
+      {error && <p className="survey-question-note text-13">{error}</p>}
     </fieldset>
   );
 }
@@ -87,7 +87,7 @@ function SurveyForm() {
 
   return (
     <form className="stack survey-form" noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
-      <p className="survey-intro muted">{t('survey:intro')}</p>
+      <p className="survey-intro muted text-14">{t('survey:intro')}</p>
       {SURVEY_QUESTIONS.map((id) => (
         <Controller
           key={id}
@@ -114,7 +114,7 @@ function SubmittedSurvey({ answers, submittedAt }: { answers: SurveyAnswers; sub
   const { t } = useTranslation('survey');
   return (
     <div className="stack survey-form">
-      <p className="survey-submitted row" role="status">
+      <p className="survey-submitted row semibold text-14" role="status">
         <CheckCircleFill aria-hidden />
         <span>
           {submittedAt ? t('submittedAt', { time: formatDateTime(submittedAt, currentLocale()) }) : t('submitted')}
@@ -134,7 +134,7 @@ export function SurveyPage() {
   if (survey.isPending) return <SkeletonRows rows={6} label={t('dialog.loading')} />;
   if (survey.isError) {
     return (
-      <div className="stack list-status muted">
+      <div className="stack list-status muted text-center">
         <p>{t('request.failed')}</p>
         <Button size="small" shape="rounded" onClick={() => void survey.refetch()}>
           {t('request.retry')}

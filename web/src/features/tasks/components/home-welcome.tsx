@@ -17,7 +17,7 @@ export function HomeWelcome() {
         </Button>
       </section>
       <section className="card task-section" aria-labelledby="section-preview">
-        <h2 id="section-preview" className="task-section-title row">
+        <h2 id="section-preview" className="task-section-title row semibold">
           {t('preview.title')}
         </h2>
         <ul className="section-preview">

@@ -16,7 +16,7 @@ function Progress({ task }: { task: TaskItem }) {
   const style = { '--progress': `${(done / Math.max(task.targetCount, 1)) * 100}%` } as CSSProperties;
   return (
     <div className="stack task-progress">
-      <span className="task-progress-text">{text}</span>
+      <span className="task-progress-text text-12">{text}</span>
       <span className="task-progress-bar" style={style} aria-hidden />
     </div>
   );
@@ -36,10 +36,10 @@ export function TaskCard({ task }: { task: TaskItem }) {
     <article className={`task-card task-card-${task.state}`} aria-label={task.title}>
       <div className="task-card-body">
         <div className="task-card-head row">
-          <h3 className="task-card-title">{task.title}</h3>
+          <h3 className="task-card-title semibold text-15">{task.title}</h3>
           <StateTag task={task} />
         </div>
-        {task.description && <p className="task-card-description muted">{task.description}</p>}
+        {task.description && <p className="task-card-description muted text-13">{task.description}</p>}
         {showProgress && <Progress task={task} />}
         {task.state !== 'completed' && task.proof?.state === 'rejected' && (
           <p className="task-card-rejected">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>
@@ -47,7 +47,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         {task.endsAt && <TaskEnds endsAt={task.endsAt} />}
       </div>
       <div className="stack task-card-side">
-        <span className="task-reward tabular">
+        <span className="task-reward tabular bold">
           <span className="visually-hidden">{t('reward')} </span>+{formatMoney(task.reward, locale)}
         </span>
         <TaskAction task={task} />
@@ -62,9 +62,9 @@ export function FriendTaskCard({ task }: { task: TaskItem }) {
   const locale = currentLocale();
   return (
     <article className={`friend-card task-card-${task.state}`} aria-label={task.title}>
-      <h3 className="friend-card-title">{task.title}</h3>
-      <span className="task-reward tabular">+{formatMoney(task.reward, locale)}</span>
-      <p className="friend-card-count">
+      <h3 className="friend-card-title semibold text-14">{task.title}</h3>
+      <span className="task-reward tabular bold">+{formatMoney(task.reward, locale)}</span>
+      <p className="friend-card-count text-12">
         {t('progress.friends', { done: Math.min(task.progress, task.targetCount), target: task.targetCount })}
       </p>
       <StateTag task={task} />

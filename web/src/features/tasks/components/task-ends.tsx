@@ -26,7 +26,7 @@ export function TaskEnds({ endsAt }: { endsAt: string }) {
       ? t('countdown.days', { days: left.days, clock: left.clock })
       : t('countdown.clock', { clock: left.clock });
   return (
-    <p className="task-card-ends tabular">
+    <p className="task-card-ends tabular text-12">
       <time dateTime={endsAt} title={formatDateTime(endsAt, currentLocale())}>
         {text}
       </time>

@@ -11,7 +11,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
   const { t } = useTranslation('tasks');
   return (
     <section className="card task-section" aria-labelledby={`section-${section}`}>
-      <h2 id={`section-${section}`} className="task-section-title row">
+      <h2 id={`section-${section}`} className="task-section-title row semibold">
         {t(`sections.${section}`)}
       </h2>
       {items.length === 0 ? (
@@ -46,7 +46,7 @@ export function TaskSections() {
   if (tasks.isPending) return <SectionsSkeleton />;
   if (tasks.isError) {
     return (
-      <section className="stack card task-section list-status muted">
+      <section className="stack card task-section list-status muted text-center">
         <p>{t('tasks:loadFailed')}</p>
         <Button size="small" shape="rounded" onClick={() => void tasks.refetch()}>
           {t('common:request.retry')}

@@ -44,7 +44,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
       <p className="proof-hint">{t(`proof.hint.${kind || 'either'}`)}</p>
       {kind !== 'link' && (
         <div className="stack proof-upload">
-          <span className="proof-upload-title">{t('proof.screenshot')}</span>
+          <span className="proof-upload-title semibold">{t('proof.screenshot')}</span>
           {/* The browser's own file button says "Choose File / No file chosen" in the browser's language,
               not the app's: it stays in the label for the picker and the keyboard, out of sight. */}
           <div className="proof-upload-row row">
@@ -62,7 +62,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
               />
               <PictureOutline aria-hidden /> {t('proof.choose')}
             </label>
-            <span className="proof-file muted wrap-anywhere">{fileName || t('proof.noFile')}</span>
+            <span className="proof-file muted wrap-anywhere text-13">{fileName || t('proof.noFile')}</span>
           </div>
           {uploading && <p className="proof-status">{t('proof.uploading')}</p>}
           {imageUrl && !uploading && (

@@ -14,13 +14,13 @@ export function BalanceCard() {
   const user = useUserDetail();
   return (
     <section className="hero-card balance-card" aria-labelledby="balance-card-label" aria-busy={user.isPending}>
-      <p id="balance-card-label" className="balance-card-label">
+      <p id="balance-card-label" className="balance-card-label text-13">
         {t('users:balance')}
       </p>
       {user.data ? (
-        <p className="balance-card-value tabular">{formatMoney(user.data.balance, currentLocale())}</p>
+        <p className="balance-card-value tabular bold">{formatMoney(user.data.balance, currentLocale())}</p>
       ) : user.isError ? (
-        <p className="balance-card-error">
+        <p className="balance-card-error text-14">
           {t('users:loadFailed')}{' '}
           <Button size="mini" shape="rounded" onClick={() => void user.refetch()}>
             {t('common:request.retry')}

@@ -10,9 +10,9 @@ export function InviteCode({ code }: { code: string }) {
     else toastError(t('copy.failed'));
   };
   return (
-    <p className="invite-code row">
+    <p className="invite-code row text-13">
       <span>{t('users:inviteCode')}:</span> <strong className="invite-code-value">{code}</strong>
-      <button type="button" className="invite-code-copy" aria-label={t('users:copyInviteCode')} onClick={copy}>
+      <button type="button" className="invite-code-copy text-12" aria-label={t('users:copyInviteCode')} onClick={copy}>
         {t('copy.button')}
       </button>
     </p>

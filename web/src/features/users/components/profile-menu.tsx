@@ -68,11 +68,11 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
           return (
             <li key={entry.key}>
               {entry.to ? (
-                <Link className="menu-row row" to={entry.to}>
+                <Link className="menu-row row text-15" to={entry.to}>
                   {content}
                 </Link>
               ) : (
-                <button type="button" className="menu-row row" onClick={entry.onClick}>
+                <button type="button" className="menu-row row text-15" onClick={entry.onClick}>
                   {content}
                 </button>
               )}

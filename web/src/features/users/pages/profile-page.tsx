@@ -20,17 +20,17 @@ function ProfileCard({ user }: { user: UserDetail }) {
   return (
     <section className="hero-card profile-card" aria-label={name}>
       <div className="profile-card-top row">
-        <span className="profile-avatar row" aria-hidden>
+        <span className="profile-avatar row bold" aria-hidden>
           {name.replace(/^\+/, '').charAt(0).toUpperCase()}
         </span>
         <div className="profile-identity">
-          <p className="profile-name ellipsis">{name}</p>
+          <p className="profile-name ellipsis bold">{name}</p>
           <InviteCode code={user.inviteCode} />
         </div>
       </div>
       <div className="stack profile-balance">
-        <span className="profile-balance-label">{t('balance')}</span>
-        <span className="profile-balance-value tabular">{formatMoney(user.balance, currentLocale())}</span>
+        <span className="profile-balance-label text-13">{t('balance')}</span>
+        <span className="profile-balance-value tabular bold">{formatMoney(user.balance, currentLocale())}</span>
       </div>
     </section>
   );
@@ -50,7 +50,7 @@ export function ProfilePage({ footer, badges }: ProfilePageProps) {
       {user.data ? (
         <ProfileCard user={user.data} />
       ) : (
-        <section className="hero-card profile-card profile-card-status row" aria-busy={user.isPending}>
+        <section className="hero-card profile-card profile-card-status row text-center" aria-busy={user.isPending}>
           {user.isError ? (
             <>
               <p>{t('users:loadFailed')}</p>

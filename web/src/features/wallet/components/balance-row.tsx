@@ -26,8 +26,8 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
   return (
     <article className="record-row">
       <div className="stack record-row-main">
-        <p className="record-row-title">{t(`types.${item.type}`)}</p>
-        {cause && <p className="record-row-cause ellipsis">{cause}</p>}
+        <p className="record-row-title semibold text-15">{t(`types.${item.type}`)}</p>
+        {cause && <p className="record-row-cause ellipsis text-13">{cause}</p>}
         <time className="record-row-time" dateTime={item.createdAt}>
           {formatDateTime(item.createdAt, locale)}
         </time>

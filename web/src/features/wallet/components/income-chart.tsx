@@ -64,13 +64,13 @@ export function IncomeChart() {
     <section className="card income-chart" aria-label={t('chart.title')}>
       <div className="income-chart-head">
         <div className="income-chart-heading">
-          <h2 className="income-chart-title">{t('chart.title')}</h2>
-          <p className="income-chart-total muted">{query.data ? summary : '\u00a0'}</p>
+          <h2 className="income-chart-title semibold text-15">{t('chart.title')}</h2>
+          <p className="income-chart-total muted text-12">{query.data ? summary : '\u00a0'}</p>
         </div>
         <fieldset className="segmented income-range">
           <legend className="visually-hidden">{t('chart.range')}</legend>
           {([7, 30] as const).map((days) => (
-            <label key={days} className="segmented-option muted">
+            <label key={days} className="segmented-option muted text-14 text-center">
               <input
                 type="radio"
                 name="income-range"
@@ -123,7 +123,7 @@ export function IncomeChart() {
         </div>
       )}
       {kinds.length > 0 ? (
-        <ul className="income-chart-legend">
+        <ul className="income-chart-legend text-12">
           {kinds.map((kind) => (
             <li key={kind}>
               <span className="income-chart-swatch" style={{ background: COLORS[kind] }} />
@@ -132,7 +132,7 @@ export function IncomeChart() {
           ))}
         </ul>
       ) : (
-        query.data && <p className="income-chart-none muted">{t('chart.none', { count: range })}</p>
+        query.data && <p className="income-chart-none muted text-12">{t('chart.none', { count: range })}</p>
       )}
     </section>
   );

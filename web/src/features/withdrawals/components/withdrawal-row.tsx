@@ -56,12 +56,12 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   return (
     <article className="record-row withdrawal-row" aria-label={t('list.rowLabel', { id: item.id, amount })}>
       <div className="stack record-row-main">
-        <p className="record-row-title">{amount}</p>
-        <p className="record-row-cause ellipsis">
+        <p className="record-row-title semibold text-15">{amount}</p>
+        <p className="record-row-cause ellipsis text-13">
           <AccountLabel account={item.account} />
         </p>
         {item.reason && (item.state === 'rejected' || item.state === 'failed' || item.state === 'reversed') && (
-          <p className="withdrawal-reason wrap-anywhere">{t('list.reason', { reason: item.reason })}</p>
+          <p className="withdrawal-reason wrap-anywhere text-13">{t('list.reason', { reason: item.reason })}</p>
         )}
         {item.fee !== '0.00' && (
           <p className="record-row-time">

@@ -66,12 +66,12 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   return (
     <>
       <div className="withdraw-summary" aria-busy={limits.isPending}>
-        <p className="withdraw-balance">
+        <p className="withdraw-balance text-14">
           <span>{t('withdraw.balance')}</span>
           <strong>{limits.data ? money(limits.data.balance) : '…'}</strong>
         </p>
         {limits.data && (
-          <p className="withdraw-limits muted">
+          <p className="withdraw-limits muted text-12">
             {t('withdraw.limits', { min: money(limits.data.min), max: money(limits.data.max) })}
             <br />
             {t('withdraw.today', {
@@ -83,7 +83,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           </p>
         )}
       </div>
-      {limits.data?.frozen && <p className="stack withdraw-notice withdraw-notice-warning">{t('withdraw.frozen')}</p>}
+      {limits.data?.frozen && <p className="stack withdraw-notice withdraw-notice-warning text-14">{t('withdraw.frozen')}</p>}
       <TextField
         control={form.control}
         name="amount"
@@ -105,14 +105,14 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         }
       />
       {failed ? (
-        <p className="stack withdraw-notice">
+        <p className="stack withdraw-notice text-14">
           {t('common:request.failed')}{' '}
           <Button size="mini" shape="rounded" onClick={() => void Promise.all([limits.refetch(), accounts.refetch()])}>
             {t('common:request.retry')}
           </Button>
         </p>
       ) : accounts.data && accounts.data.length === 0 ? (
-        <div className="stack withdraw-notice">
+        <div className="stack withdraw-notice text-14">
           <p>{t('withdraw.noAccount')}</p>
           <Button
             size="small"
