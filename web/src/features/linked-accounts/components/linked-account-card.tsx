@@ -102,7 +102,9 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           <dt>{t('accounts.unsettled')}</dt>
           <dd>
             {duration(unsettled)}
-            {payable > 0n && <span className="account-card-estimate muted text-13"> ≈ {formatMoney(payable, locale)}</span>}
+            {payable > 0n && (
+              <span className="account-card-estimate muted text-13"> ≈ {formatMoney(payable, locale)}</span>
+            )}
           </dd>
         </div>
         <div>

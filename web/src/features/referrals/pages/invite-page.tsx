@@ -23,7 +23,9 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
           <span className="invite-total-label muted text-12">{t('totals.count')}</span>
         </div>
         <div className="stack card invite-total">
-          <span className="invite-total-value tabular bold">{totals ? formatMoney(totals.rebateEarned, locale) : '–'}</span>
+          <span className="invite-total-value tabular bold">
+            {totals ? formatMoney(totals.rebateEarned, locale) : '–'}
+          </span>
           <span className="invite-total-label muted text-12">{t('totals.rebate')}</span>
         </div>
       </section>

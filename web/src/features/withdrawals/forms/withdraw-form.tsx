@@ -83,7 +83,9 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           </p>
         )}
       </div>
-      {limits.data?.frozen && <p className="stack withdraw-notice withdraw-notice-warning text-14">{t('withdraw.frozen')}</p>}
+      {limits.data?.frozen && (
+        <p className="stack withdraw-notice withdraw-notice-warning text-14">{t('withdraw.frozen')}</p>
+      )}
       <TextField
         control={form.control}
         name="amount"
