@@ -80,7 +80,7 @@ function compactIcons(): Plugin {
  * colour, a Popup position, a close icon) needs its rule back in that file.
  */
 const ANTD_CSS = /[\\/]antd-mobile[\\/]es[\\/](?:global[\\/]global|components[\\/][\w-]+[\\/]([\w-]+))\.css$/;
-const ANTD_CUT = new Set(['button', 'popup', 'center-popup', 'toast', 'infinite-scroll']);
+const ANTD_CUT = new Set(['button', 'popup', 'center-popup', 'toast', 'infinite-scroll', 'tag', 'spin-loading']);
 
 function antdGlobal(): Plugin {
   return {

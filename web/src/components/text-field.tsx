@@ -43,7 +43,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
           <div className="text-field">
             <div className={error ? 'text-field-box text-field-box-error' : 'text-field-box'}>
               {props.prefix && (
-                <span className="text-field-prefix row semibold" aria-hidden>
+                <span className="text-field-prefix row semibold flex-none" aria-hidden>
                   {props.prefix}
                 </span>
               )}
@@ -66,7 +66,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
               {props.type === 'password' && (
                 <button
                   type="button"
-                  className="text-field-reveal muted row"
+                  className="text-field-reveal muted row flex-none"
                   aria-label={revealed ? t('common:hidePassword') : t('common:showPassword')}
                   aria-pressed={revealed}
                   onClick={() => setRevealed((shown) => !shown)}

@@ -12,7 +12,7 @@ export function TabLayout() {
   const title = route?.titleKey === 'home' ? t('brand') : route ? t(`pages.${route.titleKey}`) : '';
   return (
     <div className="tab-layout">
-      <header className="top-bar row">
+      <header className="top-bar row space-between">
         <h1 className="top-bar-title bold">{title}</h1>
         <LanguageButton />
       </header>

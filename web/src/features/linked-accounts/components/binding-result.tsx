@@ -15,7 +15,7 @@ export function BindingResult({ phone, onAnother }: { phone: string; onAnother: 
       <CheckCircleFill className="binding-result-icon" aria-hidden />
       <h3 className="binding-result-title bold">{t('errors:binding_successful')}</h3>
       <p className="binding-result-text muted text-14">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
-      <div className="binding-result-actions">
+      <div className="binding-result-actions flex-wrap">
         <Button color="primary" shape="rounded" onClick={() => navigate(paths.onlineAccounts)}>
           {t('result.viewAccounts')}
         </Button>

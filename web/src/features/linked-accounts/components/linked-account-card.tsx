@@ -78,9 +78,9 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
 
   return (
     <article className="stack card account-card" aria-label={phone}>
-      <header className="account-card-head row">
+      <header className="account-card-head row space-between flex-wrap">
         <h2 className="account-card-phone tabular bold">{phone}</h2>
-        <span className="account-card-tags">
+        <span className="account-card-tags flex-wrap">
           {item.pairingPending && (
             <Tag color="warning" fill="outline" round>
               {t('errors:rebinding')}
@@ -119,7 +119,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           {t('accounts.settleAt', { time: formatTime(item.settleAvailableAt ?? '', locale) })}
         </p>
       )}
-      <div className="account-card-actions">
+      <div className="account-card-actions flex-wrap">
         <Button
           size="small"
           shape="rounded"

@@ -14,7 +14,7 @@ export function PairingCode({ code }: { code?: string }) {
     else toastError(t('common:copy.failed'));
   };
   return (
-    <div className="pairing-code row">
+    <div className="pairing-code row space-between flex-wrap">
       <output
         className={code ? 'pairing-code-value' : 'pairing-code-value pairing-code-empty'}
         aria-label={t('code.label')}

@@ -83,7 +83,7 @@ export default function QrLinkPanel() {
             aria-label={t('qr.image')}
           />
         ) : (
-          <div className="qr-image qr-placeholder" aria-hidden />
+          <div className="qr-image skeleton-line qr-placeholder" aria-hidden />
         )}
         {(expired || failed) && !loading && (
           <div className="stack qr-overlay semibold text-14 text-center">

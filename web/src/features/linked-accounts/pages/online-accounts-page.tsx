@@ -39,7 +39,7 @@ export function OnlineAccountsPage() {
   useRebindOutcome(items);
 
   const header = (
-    <div className="card accounts-header row">
+    <div className="card accounts-header row space-between">
       <p className="accounts-rate muted text-13">
         {hourlyRate ? t('accounts.rate', { amount: formatMoney(hourlyRate, currentLocale()) }) : '\u00a0'}
       </p>

@@ -32,7 +32,7 @@ export function InboxRow({ item }: { item: InboxItem }) {
           {t(`kinds.${item.kind}`)} · <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
         </span>
       </span>
-      {!item.read && <span className="inbox-unread-dot" role="img" aria-label={t('unread')} />}
+      {!item.read && <span className="inbox-unread-dot flex-none" role="img" aria-label={t('unread')} />}
     </Link>
   );
 }

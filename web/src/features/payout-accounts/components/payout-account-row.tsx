@@ -46,7 +46,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
 
   return (
     <article className="stack payout-row" aria-label={name}>
-      <div className="payout-row-main">
+      <div className="payout-row-main space-between">
         <AccountLabel account={item} />
         {item.isDefault === 1 && (
           <Tag color="primary" fill="outline" round className="payout-row-default">

@@ -129,12 +129,12 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
         control={form.control}
         name="isDefault"
         render={({ field }) => (
-          <div className="switch-row row text-14">
+          <div className="switch-row row text-14 space-between">
             <span id="payout-default-label">{t('account.isDefault')}</span>
             <input
               type="checkbox"
               role="switch"
-              className="switch"
+              className="switch flex-none"
               checked={isOn(field.value)}
               aria-checked={isOn(field.value)}
               onChange={(event) => field.onChange(event.target.checked)}

@@ -72,7 +72,7 @@ export function PushSwitch() {
       <input
         type="checkbox"
         role="switch"
-        className="switch"
+        className="switch flex-none"
         checked={on}
         aria-checked={on}
         disabled={!supported || busy}

@@ -9,14 +9,14 @@ export function InviteRow({ item }: { item: InviteItem }) {
   const { t } = useTranslation('referrals');
   const locale = currentLocale();
   return (
-    <article className="record-row">
+    <article className="record-row space-between">
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{item.username}</p>
         <time className="record-row-time" dateTime={item.joinedAt}>
           {t('joinedAt', { time: formatDateTime(item.joinedAt, locale) })}
         </time>
       </div>
-      <div className="stack record-row-side">
+      <div className="stack record-row-side flex-none">
         <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
         <p className="record-row-after">{t('rebateEarned')}</p>
       </div>

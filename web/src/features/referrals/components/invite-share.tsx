@@ -28,7 +28,7 @@ export function InviteShare({ code }: { code?: string }) {
       <h2 id="invite-card-title" className="invite-card-label text-13">
         {t('referrals:codeLabel')}
       </h2>
-      <div className="invite-card-code-row row">
+      <div className="invite-card-code-row row space-between">
         {code ? (
           <strong className="invite-card-code">{code}</strong>
         ) : (
@@ -49,7 +49,7 @@ export function InviteShare({ code }: { code?: string }) {
       </div>
       <p className="invite-card-label text-13">{t('referrals:linkLabel')}</p>
       <p className="invite-card-link wrap-anywhere text-12">{link || '\u00a0'}</p>
-      <div className="invite-card-actions">
+      <div className="invite-card-actions flex-wrap">
         <Button
           size="small"
           shape="rounded"

@@ -52,7 +52,7 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
               onChange={() => onChange?.(index)}
             />
             {/* A disabled radio is drawn grey; the stored answer keeps the app's colour instead. */}
-            {readOnly && <span className="survey-option-mark" aria-hidden />}
+            {readOnly && <span className="survey-option-mark flex-none" aria-hidden />}
             <span>{t(`questions.${id}.options.${index}` as 'questions.a.options.0')}</span>
           </label>
         ))}

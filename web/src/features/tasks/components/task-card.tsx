@@ -35,7 +35,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
   return (
     <article className={`task-card task-card-${task.state}`} aria-label={task.title}>
       <div className="task-card-body">
-        <div className="task-card-head row">
+        <div className="task-card-head row flex-wrap">
           <h3 className="task-card-title semibold text-15">{task.title}</h3>
           <StateTag task={task} />
         </div>
@@ -46,7 +46,7 @@ export function TaskCard({ task }: { task: TaskItem }) {
         )}
         {task.endsAt && <TaskEnds endsAt={task.endsAt} />}
       </div>
-      <div className="stack task-card-side">
+      <div className="stack task-card-side flex-none">
         <span className="task-reward tabular bold">
           <span className="visually-hidden">{t('reward')} </span>+{formatMoney(task.reward, locale)}
         </span>

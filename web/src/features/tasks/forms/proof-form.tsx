@@ -47,7 +47,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
           <span className="proof-upload-title semibold">{t('proof.screenshot')}</span>
           {/* The browser's own file button says "Choose File / No file chosen" in the browser's language,
               not the app's: it stays in the label for the picker and the keyboard, out of sight. */}
-          <div className="proof-upload-row row">
+          <div className="proof-upload-row row flex-wrap">
             <label className="adm-button adm-button-default adm-button-small adm-button-shape-rounded proof-choose">
               <input
                 type="file"

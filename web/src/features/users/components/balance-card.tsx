@@ -29,7 +29,7 @@ export function BalanceCard() {
       ) : (
         <span className="skeleton-line skeleton-line-light" aria-hidden />
       )}
-      <div className="balance-card-links">
+      <div className="balance-card-links flex-wrap">
         <button type="button" className="balance-card-withdraw" onClick={() => showForm('withdraw')}>
           <ArrowDownCircleOutline aria-hidden /> {t('users:entries.withdraw')}
         </button>

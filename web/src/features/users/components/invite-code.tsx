@@ -10,7 +10,7 @@ export function InviteCode({ code }: { code: string }) {
     else toastError(t('copy.failed'));
   };
   return (
-    <p className="invite-code row text-13">
+    <p className="invite-code row text-13 flex-wrap">
       <span>{t('users:inviteCode')}:</span> <strong className="invite-code-value">{code}</strong>
       <button type="button" className="invite-code-copy text-12" aria-label={t('users:copyInviteCode')} onClick={copy}>
         {t('copy.button')}

@@ -20,7 +20,7 @@ function ProfileCard({ user }: { user: UserDetail }) {
   return (
     <section className="hero-card profile-card" aria-label={name}>
       <div className="profile-card-top row">
-        <span className="profile-avatar row bold" aria-hidden>
+        <span className="profile-avatar row bold flex-none" aria-hidden>
           {name.replace(/^\+/, '').charAt(0).toUpperCase()}
         </span>
         <div className="profile-identity">

@@ -24,7 +24,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
   const cause = useCause(item);
   const out = item.amount.trim().startsWith('-');
   return (
-    <article className="record-row">
+    <article className="record-row space-between">
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{t(`types.${item.type}`)}</p>
         {cause && <p className="record-row-cause ellipsis text-13">{cause}</p>}
@@ -32,7 +32,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
           {formatDateTime(item.createdAt, locale)}
         </time>
       </div>
-      <div className="stack record-row-side">
+      <div className="stack record-row-side flex-none">
         <p className={out ? 'amount amount-out' : 'amount amount-in'}>
           {formatMoney(item.amount, locale, { sign: true })}
         </p>

@@ -54,7 +54,10 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   const locale = currentLocale();
   const amount = formatMoney(item.amount, locale);
   return (
-    <article className="record-row withdrawal-row" aria-label={t('list.rowLabel', { id: item.id, amount })}>
+    <article
+      className="record-row withdrawal-row space-between"
+      aria-label={t('list.rowLabel', { id: item.id, amount })}
+    >
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{amount}</p>
         <p className="record-row-cause ellipsis text-13">
@@ -78,7 +81,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           </p>
         )}
       </div>
-      <div className="stack record-row-side">
+      <div className="stack record-row-side flex-none">
         <Tag color={COLORS[item.state]} round className="withdrawal-state">
           {t(`errors:${item.stateLabelKey}`)}
         </Tag>

@@ -66,7 +66,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   return (
     <>
       <div className="withdraw-summary" aria-busy={limits.isPending}>
-        <p className="withdraw-balance text-14">
+        <p className="withdraw-balance text-14 space-between">
           <span>{t('withdraw.balance')}</span>
           <strong>{limits.data ? money(limits.data.balance) : '…'}</strong>
         </p>
