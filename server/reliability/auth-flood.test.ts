@@ -96,6 +96,26 @@ describe.skipIf(!services)('login locks and sign-up floods over two instances', 
     expect((await login(0, victim, nextIp())).status).toBe(200);
   });
 
+  it('checks at most 10 wrong of 79 wrong and 1 right password in parallel, spread over both instances', async () => {
+    const victim = await newUser();
+    const ip = nextIp();
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        login(i, { username: victim.username, password: i === 41 ? victim.password : 'wrong-guess' }, ip),
+      ),
+    );
+    // Ten failures are checked; the right password (sent to the second instance) is checked only if
+    // it came among them, and then gives its reservation back, which one more wrong guess may take.
+    const counts = tally(answers);
+    expect(counts[400]).toBe(10);
+    expect(counts[200] ?? 0).toBeLessThanOrEqual(1);
+    expect(counts[429]).toBe(70 - (counts[200] ?? 0));
+    // Ten failures lock this address out of the account on both instances, even with the password…
+    for (const i of [0, 1]) expect((await login(i, victim, ip)).body.key).toBe('login_locked');
+    // …while the owner at another address still gets in.
+    expect((await login(1, victim, nextIp())).status).toBe(200);
+  });
+
   it('checks at most 100 of 150 parallel wrong passwords from 150 addresses, spread over both instances', async () => {
     const victim = await newUser();
     const answers = await Promise.all(
