@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from '@kamai/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiRegister, PHONE } from './browser';
+import { apiCall, apiRegister, PHONE } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 /**
@@ -12,19 +12,8 @@ const base = baseUrl;
 const API = '/go_user/api/v1';
 let adminToken = '';
 
-async function api<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${base()}${API}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = <T>(method: string, path: string, body: unknown, token: string) =>
+  apiCall<T>(method, `${API}${path}`, body, token);
 
 /** A new user credited ₹`amount` by the operator with `remark`, and a default UPI account. */
 async function creditedUser(amount: string, remark: string) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { firstAdmin, logFile } from './env';
+import { baseUrl, firstAdmin, logFile } from './env';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -63,4 +63,22 @@ export async function apiRegister(baseUrl: string): Promise<{ username: string; 
   });
   if (res.code !== 200) throw new Error(`register failed: ${JSON.stringify(res)}`);
   return { username: `91${phone}`, token: res.data.token, password };
+}
+
+/**
+ * One API call from a test, `path` from the server's root: the envelope's data, or an error naming the call
+ * and the whole envelope (a test that sets up through the API should stop at the first refusal).
+ */
+export async function apiCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data: T };
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
 }

@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '@kamai/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiRegister } from './browser';
+import { apiCall, apiRegister } from './browser';
 import { baseUrl, firstAdmin } from './env';
 import { findOverflows, type Overflow } from './overflow';
 
@@ -18,17 +18,8 @@ let userToken = '';
 /** A proof task the user has not done (its dialog is a scene); operator titles show in English everywhere. */
 const PROOF_TASK = 'Post a review of Kamai in the Play Store with a screenshot of it';
 
-async function api<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const url = path.startsWith('/obj/') ? `${base()}${path}` : `${base()}${API}${path}`;
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = <T>(method: string, path: string, body: unknown, token: string) =>
+  apiCall<T>(method, path.startsWith('/obj/') ? path : `${API}${path}`, body, token);
 
 type Scene = (page: Page, locale: Locale) => Promise<unknown>;
 

@@ -1,23 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiRegister, phonePage } from './browser';
+import { apiCall, apiRegister, phonePage } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 let adminToken = '';
 const base = baseUrl;
 
-async function api<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = apiCall;
 const admin = <T>(path: string, body: unknown) => api<T>('POST', `/go_user/api/v1/admin${path}`, body, adminToken);
 
 test.beforeAll(async () => {
