@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES } from '@kamai/contract/constants';
 import { chromium, type Page } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -213,8 +214,9 @@ async function walk(url: string) {
     await shoot(page, '16-audit');
     await context.close();
 
-    // Issue 15: the dashboard's trends and the review table at 1280 px, in English and Hindi.
-    for (const locale of ['en_US', 'hi_IN']) {
+    // Issue 15: the dashboard's trends, the review table at 1280 px and the pages issues 12 and 15 added
+    // (credits, task proofs, payout mismatches, Help/Terms/Privacy editor), in all six languages.
+    for (const locale of LOCALES) {
       const narrow = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const wide = await narrow.newPage();
       await wide.goto(`${url}/admin/`);
@@ -238,6 +240,16 @@ async function walk(url: string) {
       await wide.goto(`${url}/admin/#/notices`);
       await wide.locator('.ant-card .ant-btn-primary').first().click();
       await shoot(wide, `22-${locale}-1280-notice-form`);
+      for (const [n, path] of [
+        [23, 'credits'],
+        [24, 'proofs'],
+        [25, 'payout-mismatches'],
+        [26, 'pages'],
+      ] as const) {
+        await wide.goto(`${url}/admin/#/${path}`);
+        await wide.waitForLoadState('networkidle');
+        await shoot(wide, `${n}-${locale}-1280-${path}`);
+      }
       await narrow.close();
     }
 

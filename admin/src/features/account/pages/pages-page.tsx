@@ -82,7 +82,9 @@ function PageEditor({ slug }: { slug: PageSlug }) {
                           <Button onClick={() => remove(item.name)}>{t('pages.removeQuestion')}</Button>
                         </Space>
                       ))}
-                      <Button onClick={() => add({ question: '', answer: '' })}>{t('pages.addQuestion')}</Button>
+                      <Button onClick={() => add({ question: '', answer: '' })} className="toolbar">
+                        {t('pages.addQuestion')}
+                      </Button>
                     </>
                   )}
                 </Form.List>
