@@ -67,10 +67,17 @@ export async function apiRegister(baseUrl: string): Promise<{ username: string; 
 
 /**
  * One API call from a test, `path` from the server's root: the envelope's data, or an error naming the call
- * and the whole envelope (a test that sets up through the API should stop at the first refusal).
+ * and the whole envelope (a test that sets up through the API should stop at the first refusal). `base` is
+ * the suite's server unless a test started its own.
  */
-export async function apiCall<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
+export async function apiCall<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  token: string | null | undefined,
+  base = baseUrl(),
+): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),

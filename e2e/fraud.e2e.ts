@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiRegister } from './browser';
+import { apiCall, apiRegister } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 const DESKTOP = { width: 1280, height: 800 };
 const base = baseUrl;
 
-async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base()}/go_user/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await res.json()) as { code: number; data: T };
-  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: unknown) =>
+  apiCall<T>(method, `/go_user/api/v1${path}`, body, token);
 
 test.describe('fraud signals in the review queue', () => {
   test('shows the reviewer, in their language, that a payout account is shared by two users', async ({ browser }) => {

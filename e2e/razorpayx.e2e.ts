@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from '@playwright/test';
 import { type RazorpayxFake, startRazorpayxFake } from '../server/test/razorpayx-fake';
-import { phonePage, uniquePhone } from './browser';
+import { apiCall, phonePage, uniquePhone } from './browser';
 import { type RunningServer, startServer } from './server';
 
 const KEYS = {
@@ -22,19 +22,8 @@ test.describe('a withdrawal paid through RazorpayX (local fake)', () => {
   let adminToken = '';
   let inviteCode = '';
 
-  const call = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const envelope = (await res.json()) as { code: number; data: T };
-    if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
-    return envelope.data;
-  };
+  const call = <T>(method: string, path: string, body?: unknown, token?: string) =>
+    apiCall<T>(method, path, body, token, server.url);
 
   /** The caller's balance in paise (the API answers rupee strings). */
   const balanceOf = async (token: string) =>
