@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { API, BENCH_ADMIN, BENCH_ADMIN_ENV, login } from './lib/api';
 import { freshDatabase } from './lib/postgres';
-import { root, startNode } from './lib/processes';
+import { root, startFastifyHello, startHello, startNode } from './lib/processes';
 
 /**
  * The server's own CPU time per answer (utime + stime of its process from /proc, over a fixed number
@@ -16,10 +16,17 @@ import { root, startNode } from './lib/processes';
  *     [--profile=DIR]   (each server runs with node --cpu-prof, its profile written to DIR at exit;
  *                        `npx tsx bench/profile-top.ts DIR/<file>.cpuprofile` prints where the time went)
  *
+ * Two entries name benchmark 1's baselines instead of a build: `hello` (the bare node:http hello) and
+ * `fastify` (Fastify 5 with no plugin); they answer any route on `/` (the same JSON as t1), so
+ * `--entry=hello,fastify,server/dist/main.js --routes=t1,user/detail` sets a read's CPU beside theirs.
+ *
  * Each entry (relative to the repository or absolute) is started in turn for each route, `--rounds`
  * times alternating; medians are printed. With --postgres it also prints the CPU time PostgreSQL's
  * backends for the run's own database spent per answer, and the answers a second the run saw
- * (informative only: a shared machine moves req/s far more than CPU time).
+ * (informative only: a shared machine moves req/s far more than CPU time). It also prints the load
+ * generator's own CPU per answer (this process, where autocannon runs): on two cores the generator,
+ * the server and PostgreSQL share the CPU, so a route's peak against the hello's is about the ratio of
+ * their summed CPU per answer.
  */
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -27,7 +34,10 @@ const args = Object.fromEntries(
     return [k, v ?? 'true'];
   }),
 ) as Record<string, string>;
-const entries = (args.entry ?? 'server/dist/main.js').split(',').map((e) => resolve(root, e));
+const BASELINES = new Set(['hello', 'fastify']);
+const entries = (args.entry ?? 'server/dist/main.js')
+  .split(',')
+  .map((e) => (BASELINES.has(e) ? e : resolve(root, e)));
 const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';
@@ -59,6 +69,8 @@ function postgresTicks(database: string): number {
 interface Figures {
   serverUs: number;
   postgresUs?: number;
+  /** The load generator's CPU per answer (this process). */
+  generatorUs: number;
   perSecond: number;
 }
 
@@ -84,28 +96,42 @@ function fire(url: string, amount: number, token?: string, pipelining = 1): Prom
 }
 
 async function measure(entry: string, route: string): Promise<Figures> {
+  const baseline = BASELINES.has(entry);
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
-  const db = postgres ? await freshDatabase('cpu') : undefined;
-  const server = await startNode({
-    args: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry] : [entry],
-    env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
-    readyPath: '/obj/test/t2',
-  });
+  const db = postgres && !baseline ? await freshDatabase('cpu') : undefined;
+  const server =
+    entry === 'hello'
+      ? await startHello()
+      : entry === 'fastify'
+        ? await startFastifyHello()
+        : await startNode({
+            args: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry] : [entry],
+            env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
+            readyPath: '/obj/test/t2',
+          });
   try {
     const pid = server.child.pid as number;
-    const token = route === 't1' ? undefined : await login(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
-    const url = route === 't1' ? `${server.url}/obj/test/t1` : `${server.url}${API}/user/${route}`;
+    const token =
+      route === 't1' || baseline ? undefined : await login(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
+    const url = baseline
+      ? `${server.url}/`
+      : route === 't1'
+        ? `${server.url}/obj/test/t1`
+        : `${server.url}${API}/user/${route}`;
     const amount = route === 't1' ? requests : Math.max(2000, Math.round(requests / (postgres ? 5 : 20)));
     const pipelining = Number(args.pipelining ?? (route === 't1' ? 10 : 1));
     await fire(url, Math.round(amount / 4), token, pipelining);
     const database = db ? new URL(db.url).pathname.slice(1) : undefined;
     const before = cpuTicks(pid);
     const postgresBefore = database ? postgresTicks(database) : 0;
+    const generatorBefore = process.cpuUsage();
     const started = performance.now();
     await fire(url, amount, token, pipelining);
     const seconds = (performance.now() - started) / 1000;
+    const generator = process.cpuUsage(generatorBefore);
     return {
       serverUs: ((cpuTicks(pid) - before) * TICK_US) / amount,
+      generatorUs: (generator.user + generator.system) / amount,
       ...(database ? { postgresUs: ((postgresTicks(database) - postgresBefore) * TICK_US) / amount } : {}),
       perSecond: amount / seconds,
     };
@@ -131,11 +157,13 @@ for (const route of routes) {
     const us = runs.map((r) => r.serverUs);
     const pgUs = runs.flatMap((r) => (r.postgresUs === undefined ? [] : [r.postgresUs]));
     const rates = runs.map((r) => r.perSecond);
+    const generatorUs = runs.map((r) => r.generatorUs);
     process.stdout.write(
-      `${route}\t${entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
+      `${route}\t${BASELINES.has(entry) ? `${entry} (baseline, on /)` : entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
         (pgUs.length
           ? `; PostgreSQL ${median(pgUs).toFixed(1)} µs (${pgUs.map((u) => u.toFixed(1)).join(', ')})`
           : '') +
+        `; generator ${median(generatorUs).toFixed(1)} µs` +
         `; ${median(rates).toFixed(0)} req/s (${rates.map((r) => r.toFixed(0)).join(', ')})\n`,
     );
   }

@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   // First: the shutdown refusal must start before the job runner's preClose hook stops work.
-  installHttpPolicy(app, { slowMs: config.LOG_SLOW_MS, sampleRate: config.LOG_SAMPLE_RATE });
+  const policy = installHttpPolicy(app, { slowMs: config.LOG_SLOW_MS, sampleRate: config.LOG_SAMPLE_RATE });
   await registerApiDocs(app);
 
   setHashPriorities({ login: config.HASH_NICE_LOGIN, signup: config.HASH_NICE_SIGNUP });
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps) {
     pool: database.pool,
     now: () => now().getTime(),
   });
-  metrics.install(app);
+  policy.observeAnswers(metrics.observeAnswer);
   database.retries.onRetry = (info) => {
     metrics.onTransactionRetry(info);
     app.log.warn(info, 'transaction retried');

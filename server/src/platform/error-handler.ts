@@ -12,6 +12,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, key: Mes
   recordUndocumentedError(request.routeOptions.config?.routeName, key);
   // Every 429 says when to come back (the OpenAPI document promises these headers).
   if (status === 429 && !reply.hasHeader('retry-after')) reply.headers(rateLimitHeaders(data));
+  // An error envelope is never kept by a cache, on a page path too (API paths carry it already).
+  reply.header('cache-control', 'no-store');
   return reply.code(status).send({
     code: status,
     message: translate(locale, key, data),

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import { BODY_LIMIT_BYTES, UPLOAD_MAX_BYTES } from '@kamai/contract';
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from './config';
 import { installErrorHandler, sendError } from './error-handler';
 import { lazyChildLogger } from './lazy-logger';
@@ -42,6 +48,10 @@ export const CONTENT_SECURITY_POLICY = {
  * /docs, static files) keep helmet's full set.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  // Every API answer (the JSON envelope, success or error, a CSV export, a plain-text probe) is personal
+  // or live: no browser or proxy may keep it (issue 12). Set here with the rest rather than by an onSend
+  // hook that inspected every response's type (docs/decisions.md, "lean-2").
+  'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
@@ -97,13 +107,19 @@ export async function installMultipart(scope: FastifyInstance) {
   await scope.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 }
 
+/** Told of every answer once it is sent (the metrics' request series): called from the one onResponse hook. */
+export type AnswerObserver = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
  * What every request meets before any feature: helmet's headers and the request id on every
  * response, the refusal while shutting down, the one error handler, and the request log.
  * Call it first, before any hook that stops work on close (the refusal must start as soon as closing does).
- * One synchronous hook per stage: each async hook costs every request a promise.
+ * One synchronous hook per stage, and one hook at most per stage: each hook costs every request a
+ * call through Fastify's hook runner, each async one a promise too. What else must see every answer
+ * (the metrics) registers through `observeAnswers` instead of adding its own onResponse hook.
  */
 export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
+  let observer: AnswerObserver | undefined;
   app.decorateRequest('authUser', undefined);
   app.decorateRequest('sessionHash', undefined);
   app.decorateRequest('deliberateDelayMs', 0);
@@ -124,17 +140,13 @@ export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
     reply.header('retry-after', '2');
     sendError(request, reply, 'service_unavailable', 503, {});
   });
-  // Every JSON answer (the API's envelope, success or error) is personal or live: no browser or proxy
-  // may keep it (issue 12). Static files and uploads keep their own caching.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
+  // Cache-Control: no-store comes with the API's headers above, and with every error envelope
+  // (sendError), so no onSend hook has to look at each answer's type. Static files and uploads keep
+  // their own caching.
   // Fastify's own request logging (two lines per request) is off (serverOptions); this logs every
   // 5xx, every slow answer and a sampled share of the rest, one line each.
   app.addHook('onResponse', (request, reply, done) => {
+    observer?.(request, reply);
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     // A refusal held back on purpose (AUTH_CODE_FAILURE_DELAY_MS) is slow by design: under a flood of
@@ -149,4 +161,11 @@ export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
     done();
   });
   installErrorHandler(app);
+  return {
+    /** Sets the one observer of every answer (at most one: the metrics). */
+    observeAnswers(next: AnswerObserver) {
+      if (observer) throw new Error('observeAnswers: an observer is set already');
+      observer = next;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { LedgerCheck } from '@kamai/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { sendError } from './error-handler';
 
@@ -189,13 +189,13 @@ export function createMetrics(sources: MetricsSources) {
     onTransactionRetry: ({ sqlState }: { sqlState: string | undefined }) => txRetries.inc({ sqlstate: sqlState ?? '' }),
     onCounterFallback: () => counterFallbacks.inc(),
     onDelivery: (attempt: { channel: string; provider: string; status: string }) => deliveries.inc(attempt),
-    /** Counts every answer (API, static files, 404s) under its route template, never the raw URL. */
-    install(app: FastifyInstance) {
-      app.addHook('onResponse', (request, reply, done) => {
-        const route = request.routeOptions.url ?? 'unmatched';
-        if (route !== METRICS_PATH) http.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
-        done();
-      });
+    /**
+     * Counts every answer (API, static files, 404s) under its route template, never the raw URL: the
+     * observer http-policy's one onResponse hook calls (`observeAnswers`).
+     */
+    observeAnswer(request: FastifyRequest, reply: FastifyReply) {
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route !== METRICS_PATH) http.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     },
   };
 }
