@@ -31,7 +31,8 @@ const EXECUTE_SYNC = concat(serialize.execute({}), serialize.sync());
 /**
  * PostgreSQL revalidates a named statement after DDL on its tables by itself; these two codes are
  * what it cannot mend: the statement is gone (26000) or its result columns changed (0A000, "cached
- * plan must not change result type"). Either way the text is parsed again, once.
+ * plan must not change result type"). Either way the text is parsed again and run once more: the
+ * failed run ended with its implicit transaction rolled back, so nothing of it stays.
  */
 const STALE = new Set(['26000', '0A000']);
 /** Far above the handful of fixed hot texts; a text past it runs unnamed, so a misuse cannot grow the session. */
@@ -44,24 +45,28 @@ export function namedStatementClient(pg: PGlite): StatementClient {
   return { query: (text, params = [], options) => run(pg, text, params, options) };
 }
 
-async function run<T>(pg: PGlite, text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+function statementsOf(pg: PGlite): Map<string, Statement> {
   let statements = sessions.get(pg);
   if (!statements) {
     statements = new Map();
     sessions.set(pg, statements);
   }
-  const known = statements;
-  if (!known.has(text) && known.size >= MAX_STATEMENTS) return pg.query<T>(text, params, options);
+  return statements;
+}
+
+async function run<T>(pg: PGlite, text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  const statements = statementsOf(pg);
+  if (!statements.has(text) && statements.size >= MAX_STATEMENTS) return pg.query<T>(text, params, options);
   await pg._checkReady();
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
-      const statement = known.get(text);
-      if (!statement) return execute<T>(pg, await prepare(pg, known, text), params, options);
+      const statement = statements.get(text);
+      if (!statement) return execute<T>(pg, await prepare(pg, statements, text), params, options);
       try {
         return await execute<T>(pg, statement, params, options);
       } catch (error) {
         if (!STALE.has((error as { code?: string }).code ?? '')) throw error;
-        return execute<T>(pg, await prepare(pg, known, text), params, options);
+        return execute<T>(pg, await prepare(pg, statements, text), params, options);
       }
     }),
   );
