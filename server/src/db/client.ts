@@ -7,7 +7,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { namedStatementClient } from './pglite-statements';
 import { seedFromTemplate } from './pglite-template';
+import { setStatementHandle } from './prepared';
 import * as schema from './schema';
 import { type RetryOptions, withTransactionRetry } from './transaction';
 
@@ -85,6 +87,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const retries: RetryOptions = {};
   const db = withTransactionRetry(drizzlePglite({ client, schema }), retries);
   if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  // Drizzle's prepared queries call only `query(text, params, options)` on their client, which this
+  // one answers with named statements; the handle never runs a transaction (`preparedPer`).
+  const statements = drizzlePglite({ client: namedStatementClient(client) as unknown as PGlite });
+  setStatementHandle(db, statements as unknown as Db);
   const owned = client;
   return { db, kind: 'pglite', close: () => owned.close(), retries };
 }

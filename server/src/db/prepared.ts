@@ -1,17 +1,28 @@
 import { createHash } from 'node:crypto';
 
+const statementHandles = new WeakMap<object, object>();
+
+/**
+ * Names the handle the hot queries of `db` are built on. On PGlite it is a second drizzle handle over
+ * the same instance whose client runs each text as a named statement (`pglite-statements.ts`); on
+ * the PostgreSQL server node-postgres names them itself and `db` is used as it is.
+ */
+export function setStatementHandle<D extends object>(db: D, handle: D): void {
+  statementHandles.set(db, handle);
+}
+
 /**
  * A hot query built and prepared once per database handle, on first use: drizzle then skips building
- * the SQL, and on the PostgreSQL server the statement is parsed and planned once per connection
- * (named statements of node-postgres) instead of on every request. Only for queries run on the
- * database itself, never on a transaction (a prepared query stays bound to the handle it was built on).
+ * the SQL, and the statement is parsed and planned once per connection (named statements of
+ * node-postgres; on PGlite, once per instance) instead of on every request. Only for queries run on
+ * the database itself, never on a transaction (a prepared query stays bound to the handle it was built on).
  */
 export function preparedPer<D extends object, P>(build: (db: D) => P): (db: D) => P {
   const built = new WeakMap<D, P>();
   return (db) => {
     let query = built.get(db);
     if (!query) {
-      query = build(db);
+      query = build((statementHandles.get(db) as D | undefined) ?? db);
       built.set(db, query);
     }
     return query;
