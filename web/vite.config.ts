@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -123,12 +123,11 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
-  resolve: {
-    // The root node_modules holds a React 18 that npm installed as a peer of hoisted packages
-    // (antd-mobile, react-query); every import of React must resolve to this workspace's React 19.
-    dedupe: ['react', 'react-dom'],
-  },
+  // Preact 10 through preact/compat renders the app in development, tests and production alike
+  // (docs/decisions.md, "preact"): the preset aliases `react`, `react-dom` (with `/client`) and
+  // `react/jsx-runtime` to preact/compat for our code and every dependency, compiles JSX for Preact and
+  // gives the dev server Prefresh in place of React's Fast Refresh.
+  plugins: [preact(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
   server: { port: 5173, proxy },
   preview: { port: 5173, proxy },
   build: {
