@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { preact } from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactCompat } from './preact-compat';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
@@ -123,11 +123,8 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  // Preact 10 through preact/compat renders the app in development, tests and production alike
-  // (docs/decisions.md, "preact"): the preset aliases `react`, `react-dom` (with `/client`) and
-  // `react/jsx-runtime` to preact/compat for our code and every dependency, compiles JSX for Preact and
-  // gives the dev server Prefresh in place of React's Fast Refresh.
-  plugins: [preact(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
+  // Preact through preact/compat in place of React, here and in the component tests (preact-compat.ts).
+  plugins: [...preactCompat(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
   server: { port: 5173, proxy },
   preview: { port: 5173, proxy },
   build: {
