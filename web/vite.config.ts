@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preactCompat } from './preact-compat';
+import { preactCompat } from './preact-compat.ts';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
