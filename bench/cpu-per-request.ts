@@ -35,9 +35,7 @@ const args = Object.fromEntries(
   }),
 ) as Record<string, string>;
 const BASELINES = new Set(['hello', 'fastify']);
-const entries = (args.entry ?? 'server/dist/main.js')
-  .split(',')
-  .map((e) => (BASELINES.has(e) ? e : resolve(root, e)));
+const entries = (args.entry ?? 'server/dist/main.js').split(',').map((e) => (BASELINES.has(e) ? e : resolve(root, e)));
 const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';
