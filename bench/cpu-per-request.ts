@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { API, BENCH_ADMIN, BENCH_ADMIN_ENV, login } from './lib/api';
 import { freshDatabase } from './lib/postgres';
-import { root, startFastifyHello, startHello, startNode } from './lib/processes';
+import { root, startFastifyHello, startHello, startMinimal, startNode } from './lib/processes';
 
 /**
  * The server's own CPU time per answer (utime + stime of its process from /proc, over a fixed number
@@ -19,6 +19,9 @@ import { root, startFastifyHello, startHello, startNode } from './lib/processes'
  * Two entries name benchmark 1's baselines instead of a build: `hello` (the bare node:http hello) and
  * `fastify` (Fastify 5 with no plugin); they answer any route on `/` (the same JSON as t1), so
  * `--entry=hello,fastify,server/dist/main.js --routes=t1,user/detail` sets a read's CPU beside theirs.
+ * `minimal` is benchmark 2's yardstick (bench/minimal/app.ts, `--postgres` only): the server's build
+ * migrates its database and logs in, then the minimal app answers user/detail and task/list there
+ * and its own CPU is counted (`--entry=minimal,server/dist/main.js --postgres --routes=user/detail,task/list`).
  *
  * Each entry (relative to the repository or absolute) is started in turn for each route, `--rounds`
  * times alternating; medians are printed. With --postgres it also prints the CPU time PostgreSQL's
@@ -35,7 +38,11 @@ const args = Object.fromEntries(
   }),
 ) as Record<string, string>;
 const BASELINES = new Set(['hello', 'fastify']);
-const entries = (args.entry ?? 'server/dist/main.js').split(',').map((e) => (BASELINES.has(e) ? e : resolve(root, e)));
+/** Benchmark 2's yardstick (bench/minimal/app.ts): PostgreSQL only, on a database Kamai migrated. */
+const MINIMAL = 'minimal';
+const entries = (args.entry ?? 'server/dist/main.js')
+  .split(',')
+  .map((e) => (BASELINES.has(e) || e === MINIMAL ? e : resolve(root, e)));
 const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';
@@ -95,22 +102,34 @@ function fire(url: string, amount: number, token?: string, pipelining = 1): Prom
 
 async function measure(entry: string, route: string): Promise<Figures> {
   const baseline = BASELINES.has(entry);
+  const minimal = entry === MINIMAL;
+  if (minimal && !postgres) throw new Error('the minimal app runs on PostgreSQL only: add --postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
   const db = postgres && !baseline ? await freshDatabase('cpu') : undefined;
-  const server =
+  const kamai =
     entry === 'hello'
       ? await startHello()
       : entry === 'fastify'
         ? await startFastifyHello()
         : await startNode({
-            args: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry] : [entry],
+            // For `minimal`, Kamai only migrates and logs in, idle while the minimal app is measured.
+            args: minimal
+              ? [resolve(root, 'server/dist/main.js')]
+              : args.profile
+                ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry]
+                : [entry],
             env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
             readyPath: '/obj/test/t2',
           });
+  const yardstick =
+    minimal && db
+      ? await startMinimal(db.url, args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [])
+      : undefined;
+  const server = yardstick ?? kamai;
   try {
     const pid = server.child.pid as number;
     const token =
-      route === 't1' || baseline ? undefined : await login(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
+      route === 't1' || baseline ? undefined : await login(kamai.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     const url = baseline
       ? `${server.url}/`
       : route === 't1'
@@ -134,7 +153,8 @@ async function measure(entry: string, route: string): Promise<Figures> {
       perSecond: amount / seconds,
     };
   } finally {
-    await server.stop();
+    await yardstick?.stop();
+    await kamai.stop();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -157,7 +177,7 @@ for (const route of routes) {
     const rates = runs.map((r) => r.perSecond);
     const generatorUs = runs.map((r) => r.generatorUs);
     process.stdout.write(
-      `${route}\t${BASELINES.has(entry) ? `${entry} (baseline, on /)` : entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
+      `${route}\t${BASELINES.has(entry) ? `${entry} (baseline, on /)` : entry === MINIMAL ? 'minimal Fastify + pg (bench/minimal/app.ts)' : entry.replace(`${root}/`, '')}\t${median(us).toFixed(1)} µs/request (runs: ${us.map((u) => u.toFixed(1)).join(', ')})` +
         (pgUs.length
           ? `; PostgreSQL ${median(pgUs).toFixed(1)} µs (${pgUs.map((u) => u.toFixed(1)).join(', ')})`
           : '') +

@@ -73,8 +73,9 @@ function sizeRows(firstRoute: string[], how: string): Row[] {
       name: '7 web: first-route JavaScript (Home, logged in), gzip',
       figure: jsKb,
       unit: 'KB',
-      target: '≤ 100 KB',
-      pass: jsKb <= 100,
+      // With React 19 (docs/decisions/web-renderer.md).
+      target: '≤ 120 KB',
+      pass: jsKb <= 120,
       note: `${js.length} files ${how}`,
     },
     {

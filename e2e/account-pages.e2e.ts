@@ -16,10 +16,16 @@ const api = <T>(method: string, path: string, body: unknown, token: string) =>
   apiCall<T>(method, `${API}${path}`, body, token);
 
 /** A new user credited ₹`amount` by the operator with `remark`, and a default UPI account. */
-async function creditedUser(amount: string, remark: string) {
+/** A manual credit with an internal note (staff only) and the text the user's income record shows. */
+async function creditedUser(amount: string, userText: string) {
   const user = await apiRegister(base());
   const me = await api<{ id: number }>('GET', '/user/user/detail', undefined, user.token);
-  await api('POST', '/admin/revenue/add', { userId: me.id, amount, remark }, adminToken);
+  await api(
+    'POST',
+    '/admin/revenue/add',
+    { userId: me.id, amount, remark: 'Internal: QA batch 7', userText },
+    adminToken,
+  );
   await api('POST', '/user/wdaccount/bind', { accountNo: 'ravi.k@okaxis', accountName: 'Ravi Kumar' }, user.token);
   return user;
 }
@@ -176,7 +182,7 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
     await page.context().close();
   });
 
-  test("item 13: income records show the operator's remark; editing a payout method says the number is kept", async ({
+  test("item 13: income records show the operator's text for the user, never the internal note; editing a payout method says the number is kept", async ({
     browser,
   }) => {
     const user = await creditedUser('75', 'Diwali bonus for top inviters');
@@ -184,6 +190,7 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
     await page.goto(`${base()}/List2`);
     const records = page.getByRole('list', { name: 'Income records' });
     await expect(records.getByText('Note: Diwali bonus for top inviters')).toBeVisible();
+    await expect(records.getByText(/QA batch 7/)).toHaveCount(0);
 
     await page.goto(`${base()}/List6`);
     await page.getByRole('article', { name: 'UPI ra•••@okaxis' }).getByRole('button', { name: 'Edit' }).click();

@@ -81,7 +81,8 @@ test.describe('operator console at 1280×800', () => {
     // A rejection without a reason is refused on the page.
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(dialog.getByText('Enter the reason for the rejection').first()).toBeVisible();
-    await dialog.getByLabel('Reason (shown to the user)').fill('Account name does not match');
+    // A translated preset and/or a note the user reads as written: here the note alone.
+    await dialog.getByLabel('Note (optional)').fill('Account name does not match');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect(secondRow).toHaveCount(0, { timeout: 10_000 });
 
@@ -118,6 +119,8 @@ test.describe('operator console at 1280×800', () => {
     const english = `Follow us ${Date.now() % 100000}`;
     const hindi = `हमें फ़ॉलो करें ${Date.now() % 100000}`;
     await dialog.getByLabel('Title — English').fill(english);
+    // Translations sit in one tab per language.
+    await dialog.getByTestId('task-tab-hi_IN').click();
     await dialog.getByLabel('Title — हिन्दी').fill(hindi);
     await dialog.getByLabel('Reward (₹)').fill('7');
     // Every task says how it is verified (issue 15): saving without it is refused on the form.

@@ -20,7 +20,8 @@ test.describe('accounts in the browser at 390×844', () => {
     const phone = uniquePhone();
     const sendCode = form.getByRole('button', { name: 'Send code' });
     expect(await sendCode.isDisabled()).toBe(true);
-    await form.getByLabel('Phone number or e-mail').fill(phone);
+    // Issue 24: typed as on a landline, with the trunk 0 and a space.
+    await form.getByLabel('Mobile number').fill(`0${phone.slice(0, 5)} ${phone.slice(5)}`);
     await expect(sendCode).toBeEnabled();
     await sendCode.click();
     await expect(form.getByRole('button', { name: /Resend in \d+ s/ })).toHaveCount(1);
@@ -38,9 +39,9 @@ test.describe('accounts in the browser at 390×844', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Log out now' }).click();
     // The confirmation may still be closing while the login dialog opens.
-    const login = page.getByRole('dialog').filter({ has: page.getByLabel('Phone number or e-mail') });
+    const login = page.getByRole('dialog').filter({ has: page.getByLabel('Mobile number') });
     await login.waitFor();
-    await login.getByLabel('Phone number or e-mail').fill(phone);
+    await login.getByLabel('Mobile number').fill(phone);
     await login.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText(`91${phone}`).first()).toBeVisible();
@@ -55,12 +56,18 @@ test.describe('accounts in the browser at 390×844', () => {
     await page.context().close();
   });
 
-  test('shows the first validation error as a warning toast', async ({ browser }) => {
+  test('shows a form error once, under its field; an answer for no field as a toast', async ({ browser }) => {
     const page = await phonePage(browser);
     await page.goto(`${base()}/index/user`);
-    await dialog(page);
+    const form = await dialog(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Enter phone or email').first()).toBeVisible();
+    // Issue 24: under the field only, not again in a toast covering it.
+    await expect.poll(() => form.getByText('Enter phone or email').count()).toBe(1);
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    await form.getByLabel('Mobile number').fill('98765 00000');
+    await form.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.adm-toast-main').first().waitFor();
     // Issue 15 item 6: wraps at word boundaries (never `break-all`) on an opaque background.
     const style = await page
       .locator('.adm-toast-main')
@@ -83,10 +90,28 @@ test.describe('accounts in the browser at 390×844', () => {
     const form = await dialog(page);
     await form.getByRole('tab', { name: 'Register' }).click();
     await expect.poll(() => form.getByText('Enter your phone number or e-mail above to get a code').count()).toBe(1);
-    await form.getByLabel('Phone number or e-mail').fill('98100');
-    await expect
-      .poll(() => form.getByText('Target must be an email or phone number, current format invalid').count())
-      .toBe(1);
+    const phone = form.getByLabel('Mobile number');
+    expect(await phone.getAttribute('type')).toBe('tel');
+    expect(await phone.getAttribute('inputmode')).toBe('numeric');
+    await phone.fill('98100');
+    await phone.blur();
+    // Issue 24: the phone's problem is said under the phone field, in words about a phone.
+    const phoneField = form.locator('.text-field').filter({ has: page.getByLabel('Mobile number') });
+    await expect.poll(() => phoneField.getByText('Enter a 10-digit mobile number, e.g. 98765 43210').count()).toBe(1);
+    // As a field error (red, aria-invalid), not a grey hint.
+    await expect(phoneField.locator('.text-field-error')).toHaveText(
+      'Enter a 10-digit mobile number, e.g. 98765 43210',
+    );
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect.poll(() => page.locator('.adm-toast-main').count()).toBe(0);
+    // Put right, the error goes at once; left bad again, submitting says it under the phone field again.
+    await phone.fill('98100 12345');
+    await expect(phoneField.locator('.text-field-error')).toHaveCount(0);
+    await phone.fill('98100');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(phoneField.locator('.text-field-error')).toHaveText(
+      'Enter a 10-digit mobile number, e.g. 98765 43210',
+    );
     expect(await form.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
 
     const password = form.getByLabel('Password', { exact: true });

@@ -25,10 +25,16 @@ export async function phonePage(browser: Browser): Promise<Page> {
 export async function codeFromLog(target: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const lines = readFileSync(logFile(), 'utf8').split('\n').reverse();
+    // The server may be writing its last line as we read: only whole lines (ending in a newline) count.
+    const lines = readFileSync(logFile(), 'utf8').split('\n').slice(0, -1).reverse();
     for (const line of lines) {
       if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { msg?: string; target?: string; code?: string };
+      let entry: { msg?: string; target?: string; code?: string };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue; // a line another writer interleaved with
+      }
       if (entry.msg === 'otp.sandbox' && entry.target === target && entry.code) return entry.code;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -44,7 +50,10 @@ export function uniquePhone(): string {
 }
 
 /** Registers and logs in through the API (tests of other screens do not click through the login form). */
-export async function apiRegister(baseUrl: string): Promise<{ username: string; token: string; password: string }> {
+export async function apiRegister(
+  baseUrl: string,
+  inviteCode = firstAdmin().inviteCode,
+): Promise<{ username: string; token: string; password: string }> {
   const phone = uniquePhone();
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, {
@@ -59,7 +68,7 @@ export async function apiRegister(baseUrl: string): Promise<{ username: string; 
     password,
     password2: password,
     verifyCode: await codeFromLog(`91${phone}`),
-    inviteCode: firstAdmin().inviteCode,
+    inviteCode,
   });
   if (res.code !== 200) throw new Error(`register failed: ${JSON.stringify(res)}`);
   return { username: `91${phone}`, token: res.data.token, password };

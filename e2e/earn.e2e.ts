@@ -82,7 +82,7 @@ test.describe('earning in the browser at 390×844', () => {
     const inviteCode = new URL(inviteUrl).searchParams.get('invite') ?? '';
     await expect(form.getByLabel('Invite code')).toHaveValue(inviteCode);
     const phone = uniquePhone();
-    await form.getByLabel('Phone number or e-mail').fill(phone);
+    await form.getByLabel('Mobile number').fill(phone);
     await form.getByRole('button', { name: 'Send code' }).click();
     await form.getByLabel('Verification code').fill(await codeFromLog(`91${phone}`));
     await form.getByLabel('Password', { exact: true }).fill('secret123');
@@ -121,6 +121,10 @@ test.describe('earning in the browser at 390×844', () => {
     await claim.waitFor();
     await claim.click();
     await expect.poll(() => balanceOf(inviter.token)).toBe('26.50');
+    // Home shows what the claim changed: it was drawn before the query cache loaded, and the claim's
+    // invalidation reaches the reads handed to the cache (web-first-route-weight.md).
+    await expect(pageA.locator('.balance-card-value')).toHaveText(/26\.50/);
+    await expect(inviteTask.getByRole('button', { name: 'Completed' })).toBeVisible();
     await pageA.context().close();
   });
   test('pulling Home down past the threshold asks for the balance and the tasks again', async ({ browser }) => {

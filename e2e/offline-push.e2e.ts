@@ -118,11 +118,8 @@ test.describe('push display', () => {
     const registrationId = registrations.find((r) => r.scopeURL === `${base()}/`)?.registrationId ?? '';
 
     const message = { title: 'निकासी स्वीकृत', body: '₹200.00 भुगतान के लिए भेजा गया', url: '/List4', tag: 'withdrawal:7' };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: base(),
-      registrationId,
-      data: JSON.stringify(message),
-    });
+    const deliver = (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: base(), registrationId, data });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
@@ -133,19 +130,34 @@ test.describe('push display', () => {
           data: n.data,
         }));
       });
-    await expect
-      .poll(shown)
-      .toEqual([{ title: message.title, body: message.body, tag: message.tag, data: { url: '/List4' } }]);
+    // Delivered again while nothing shows: DevTools' delivery to a worker it has just woken was once
+    // dropped on a loaded CI machine (nothing shown after 10 s). A repeat with the same tag replaces the
+    // notification, so what is asserted is the same.
+    const deliverUntilShown = (data: string) =>
+      expect.poll(
+        async () => {
+          let now = await shown();
+          if (now.length === 0 || now[0]?.title !== JSON.parse(data).title) {
+            await deliver(data);
+            now = await shown();
+          }
+          return now;
+        },
+        { timeout: 20_000 },
+      );
+    await deliverUntilShown(JSON.stringify(message)).toEqual([
+      { title: message.title, body: message.body, tag: message.tag, data: { url: '/List4' } },
+    ]);
 
     // Not JSON, or no title: nothing is shown, nothing breaks.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: base(), registrationId, data: 'not json' });
-    // A newer push with the same tag replaces the shown one.
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: base(),
-      registrationId,
-      data: JSON.stringify({ ...message, title: 'भुगतान सफल' }),
-    });
-    await expect.poll(async () => (await shown()).map((n) => n.title)).toEqual(['भुगतान सफल']);
+    // (The push without a title has a tag of its own: shown, it would stay beside the next one. The
+    // worker handles pushes in order, so once the next one shows, these two have been handled.)
+    await deliver('not json');
+    await deliver(JSON.stringify({ body: 'no title', tag: 'no-title' }));
+    // A newer push with the same tag replaces the shown one, and it is the only one shown.
+    await deliverUntilShown(JSON.stringify({ ...message, title: 'भुगतान सफल' })).toEqual([
+      { title: 'भुगतान सफल', body: message.body, tag: message.tag, data: { url: '/List4' } },
+    ]);
     await context.close();
   });
 });

@@ -36,7 +36,8 @@ const LOGGED_OUT: Record<string, Scene> = {
   },
   forgot: async (page) => {
     await page.goto(`${base()}/index/user`);
-    await page.getByRole('dialog').locator('.link-button').first().click();
+    // "Forgot password?" is the login form's last link (the username field's mode switch comes first).
+    await page.getByRole('dialog').locator('.link-button').last().click();
     await page.getByRole('dialog').locator('input[name=verifyCode]').waitFor();
   },
 };

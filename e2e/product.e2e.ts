@@ -183,6 +183,8 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     const proofRow = consolePage.getByRole('row').filter({ hasText: title });
     await proofRow.getByText('https://wa.me/status/12345').waitFor();
     await proofRow.getByRole('button', { name: 'Approve' }).click();
+    // Approving pays: the console asks once more, naming the amount.
+    await consolePage.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => proofRow.count()).toBe(0);
     await context.close();
 
@@ -204,10 +206,10 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
     await dialog.getByText(/cannot be undone/).waitFor();
     await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect.poll(() => dialog.getByText('Incorrect password').count()).toBeGreaterThan(0);
     await dialog.getByLabel('Password', { exact: true }).fill(user.password);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(/\/index\/home/);
     expect(await page.evaluate(() => localStorage.getItem('kamai.token'))).toBeNull();
     const after = await call('GET', `${API}/user/user/detail`, undefined, user.token);

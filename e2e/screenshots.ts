@@ -100,6 +100,36 @@ function scenes(url: string, noticeId: number): Record<string, (page: Page) => P
       await page.locator('.logout-button').click();
       await page.locator('.confirm-dialog-text').waitFor();
     },
+    // Home offline while its task list is still on its way: the skeleton's offline state (its picture
+    // from the service worker's precache), saved as LOCALE_home-offline-state.png.
+    'home-offline': async (page) => {
+      await page.goto(`${url}/index/home`);
+      await page.evaluate(() => navigator.serviceWorker?.ready);
+      await page.route('**/task/list*', () => undefined);
+      await page.reload();
+      await page.locator('.balance-card-value').waitFor();
+      await page.context().setOffline(true);
+      await page.locator('.empty-state-image svg').waitFor({ timeout: 5000 });
+      const locale = await page.evaluate(() => localStorage.getItem('kamai.locale'));
+      await page.screenshot({ path: resolve(out, `${locale}_home-offline-state.png`) });
+      await page.context().setOffline(false);
+      await page.unroute('**/task/list*');
+      // The loop's own shot of this scene is Home back online.
+      await page.goto(`${url}/index/home`);
+    },
+    // The withdraw form's review step (Confirm once) and its answer, the state tracker (Confirm twice).
+    'withdraw-review': async (page) => {
+      await page.goto(`${url}/List4`);
+      await page.locator('.payout-add-top button').click();
+      await page.locator('.withdraw-account input:checked').waitFor();
+      await page.locator('.form-dialog input[name=amount]').fill('250');
+      await page.locator('.form-dialog button[type=submit]').click();
+      await page.locator('.withdraw-review').waitFor();
+    },
+    'withdraw-done': async (page) => {
+      await page.locator('.form-dialog button[type=submit]').click();
+      await page.locator('.withdraw-tracker').waitFor();
+    },
     // Last: it logs the page out (the next locale starts a new context with the token).
     'login-register': async (page) => {
       await page.evaluate(() => localStorage.removeItem('kamai.token'));
@@ -226,7 +256,7 @@ async function seedTasks(url: string, token: string, admin: (path: string, body:
   });
 }
 
-/** Two payout methods and three withdrawals (paid, rejected with a reason, under review) for /List6 and /List4. */
+/** A ₹5 fee, two payout methods and three withdrawals (paid, rejected with a reason, under review) for /List6 and /List4. */
 async function seedPayouts(url: string, token: string, admin: (path: string, body: unknown) => Promise<unknown>) {
   const user = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${url}/go_user/api/v1/user${path}`, {
@@ -237,6 +267,8 @@ async function seedPayouts(url: string, token: string, admin: (path: string, bod
     return ((await res.json()) as { data: { id: number } }).data;
   };
   const me = await user('GET', '/user/detail');
+  // A fee, so the receipt shows gross, fee and net; room for the withdraw-review scene's fourth request today.
+  await admin('/settings/set', { withdrawal: { dailyCount: 5, fee: '5' } });
   await admin('/revenue/add', { userId: me.id, amount: '1200', remark: 'Screenshot funds' });
   await user('POST', '/wdaccount/bind', {
     accountType: 'bank',

@@ -35,12 +35,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   const lines: string[] = [];
   const logFile = join(dataDir, 'server.log');
-  const collect = (chunk: Buffer) => {
-    appendFileSync(logFile, chunk);
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
+  // Whole lines only, each stream on its own: a chunk may end inside a line (a JSON log line read
+  // half-written made a test fail), and stdout's and stderr's halves must not interleave in the file.
+  const collector = () => {
+    let rest = '';
+    return (chunk: string) => {
+      const text = rest + chunk;
+      const end = text.lastIndexOf('\n');
+      rest = text.slice(end + 1);
+      if (end < 0) return;
+      const whole = text.slice(0, end + 1);
+      appendFileSync(logFile, whole);
+      lines.push(...whole.split('\n').filter(Boolean));
+    };
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
+  child.stdout?.setEncoding('utf8').on('data', collector());
+  child.stderr?.setEncoding('utf8').on('data', collector());
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -40,7 +40,7 @@ test.describe('phone sign-up through MSG91', () => {
     await form.getByRole('tab', { name: 'Register' }).click();
 
     const phone = uniquePhone();
-    await form.getByLabel('Phone number or e-mail').fill(phone);
+    await form.getByLabel('Mobile number').fill(phone);
     const sendCode = form.getByRole('button', { name: 'Send code' });
     await expect.poll(() => sendCode.isEnabled()).toBe(true);
     await sendCode.click();
@@ -53,7 +53,7 @@ test.describe('phone sign-up through MSG91', () => {
     await form.getByLabel('Verification code').fill(code);
     await form.getByLabel('Password', { exact: true }).fill('secret123');
     await form.getByLabel('Confirm password').fill('secret123');
-    // The web form asks for an invite code whatever the server's setting (docs/decisions.md, "ux").
+    // The web form asks for an invite code whatever the server's setting (docs/decisions/web-app-shell.md).
     const invite = /invite code:\s+(\S+)/.exec(server.lines.join('\n'))?.[1] ?? '';
     await form.getByLabel('Invite code').fill(invite);
     await page.getByRole('button', { name: 'Confirm' }).click();

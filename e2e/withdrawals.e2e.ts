@@ -42,7 +42,12 @@ async function withdrawThroughDialog(page: Page, amount: string) {
   await expect(dialog.getByRole('radio', { name: /ra•••@okaxis/ })).toBeChecked();
   await dialog.getByLabel('Amount').fill(amount);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page, 'Submission successful')).toHaveCount(1);
+  // The review step, then the request; the answer is the state tracker, not a toast.
+  await expect(dialog.getByText('Check before you confirm')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Withdrawal requested')).toHaveCount(1);
+  await expect(dialog.getByRole('list', { name: 'Progress of the withdrawal' })).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -83,7 +88,9 @@ test.describe('withdrawals in the browser at 390×844', () => {
     await expect(toast(page, 'Binding successful')).toHaveCount(1);
     const row = page.getByRole('article', { name: 'UPI ra•••@okaxis' });
     await expect(row.getByText('Default')).toHaveCount(1);
-    await expect(row.getByText('Ravi Kumar')).toHaveCount(1);
+    // The name as typed (case-sensitive: the bank's check shows it again in capitals).
+    await expect(row.getByText(/Ravi Kumar/)).toHaveCount(1);
+    await expect(row.getByText('Verified · RAVI KUMAR')).toHaveCount(1);
 
     // Home's balance card opens the withdraw form.
     await page.goto(`${base()}/index/home`);
@@ -144,9 +151,15 @@ test.describe('withdrawals in the browser at 390×844', () => {
     await upi.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('dialog', { name: 'Edit payout method' });
     await form.getByRole('radio', { name: 'Bank' }).check({ force: true });
-    await form.getByLabel('Bank account number').fill('1234 5678 9012');
+    await form.getByLabel('Bank account number', { exact: true }).fill('1234 5678 9012');
+    // Issue 24: the number is typed twice; a slip is caught under the second field.
+    await form.getByLabel('Bank account number again').fill('1234 5678 9013');
     await form.getByLabel(/IFSC/).fill('sbin0001234');
+    await expect(form.getByText('State Bank of India, branch code 001234')).toHaveCount(1);
     await form.getByLabel('Recipient name').fill('Asha Devi');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(form.getByText('The account numbers do not match')).toHaveCount(1);
+    await form.getByLabel('Bank account number again').fill('123456789012');
     await page.getByRole('button', { name: 'Confirm' }).click();
     const bank = page.getByRole('article', { name: 'Bank ••••9012' });
     await expect(bank.getByText(/SBIN0001234/)).toHaveCount(1);

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preactCompat } from './preact-compat.ts';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
@@ -123,13 +123,20 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  // Preact through preact/compat in place of React, here and in the component tests (preact-compat.ts).
-  plugins: [...preactCompat(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
+  plugins: [react(), antdGlobal(), compactIcons(), serviceWorker, precompress()],
+  resolve: {
+    // The root node_modules holds a React 18 that npm installed as a peer of hoisted packages
+    // (antd-mobile, react-query); every import of React must resolve to this workspace's React 19.
+    dedupe: ['react', 'react-dom'],
+  },
   server: { port: 5173, proxy },
   preview: { port: 5173, proxy },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // Every browser the app supports (Chrome 66+, Safari 17+, Firefox 115+) knows <link rel=modulepreload>;
+    // Vite's fallback script for older ones is left out of the first chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // contract/ declares schemas, messages and constants only; saying so lets the bundler leave zod and
       // the six message catalogues out of chunks that import just a constant or a locale helper.

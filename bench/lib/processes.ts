@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,5 +111,17 @@ export function startServer(env: Record<string, string>): Promise<Running> {
     args: ['--enable-source-maps', SERVER_ENTRY],
     env: { WEB_CONCURRENCY: processes, ...env },
     readyPath: '/obj/test/t2',
+  });
+}
+
+/**
+ * Benchmark 2's yardstick: the two hot reads written lean by hand with Fastify 5 and node-postgres
+ * (`bench/minimal/app.ts`), on the PostgreSQL database at `databaseUrl` (Kamai's, migrated and seeded).
+ */
+export function startMinimal(databaseUrl: string, nodeArgs: string[] = []): Promise<Running> {
+  return startNode({
+    args: [...nodeArgs, '--import', 'tsx', join(root, 'bench/minimal/app.ts')],
+    env: { DATABASE_URL: databaseUrl },
+    readyPath: '/ready',
   });
 }

@@ -42,6 +42,16 @@ export const supportContact = z.object({
 });
 export type SupportContact = z.output<typeof supportContact>;
 
+/**
+ * The Grievance Officer the Privacy page names (IT Rules 2021, rule 3(2)): an operator fills in the
+ * name and e-mail in the console; the page shows them under the policy.
+ */
+export const grievanceOfficer = z.object({
+  name: z.string().trim().max(100, 'validation_failed').default(''),
+  email: z.string().trim().max(254, 'enter_valid_email').regex(CONTACT_EMAIL_RE, 'enter_valid_email').default(''),
+});
+export type GrievanceOfficer = z.output<typeof grievanceOfficer>;
+
 const slugField = z.enum(PAGE_SLUGS, { error: 'page_not_found' });
 
 export const pageSlugQuery = z.object({ slug: slugField });
@@ -54,6 +64,8 @@ export const pageData = z.object({
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** Help only; null elsewhere. */
   contact: supportContact.nullable(),
+  /** Privacy only (null elsewhere): the Grievance Officer's name and e-mail. */
+  grievance: grievanceOfficer.nullable(),
   updatedAt: z.string().nullable(),
 });
 export type PageData = z.infer<typeof pageData>;
@@ -62,6 +74,8 @@ export const adminPageData = z.object({
   slug: z.enum(PAGE_SLUGS),
   texts: z.partialRecord(z.enum(LOCALES), pageText),
   contact: supportContact.nullable(),
+  grievance: grievanceOfficer.nullable(),
+  /** Null until an operator saves the page: the texts are the fresh install's defaults. */
   updatedAt: z.string().nullable(),
 });
 export type AdminPageData = z.infer<typeof adminPageData>;
@@ -71,6 +85,8 @@ export const adminPageSetBody = z
     slug: slugField,
     texts: z.partialRecord(z.enum(LOCALES), pageText),
     contact: supportContact.optional(),
+    /** Privacy only. */
+    grievance: grievanceOfficer.optional(),
   })
   .refine((b) => Boolean(b.texts.en_US?.title), { message: 'page_title_required', path: ['texts', 'en_US', 'title'] });
 export type AdminPageSetBody = z.input<typeof adminPageSetBody>;

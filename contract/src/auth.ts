@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OTP_TYPE } from './constants';
+import { OTP_CHANNELS, OTP_TYPE } from './constants';
 import {
   confirmPasswordField,
   newPasswordField,
@@ -23,6 +23,9 @@ export const otpSendBody = z.object({
   type: z.literal(OTP_TYPE, { error: 'otp_type_invalid' }).default(OTP_TYPE),
 });
 export const otpSendData = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
+
+/** `GET …/otp/channels`: the channels a code may go to (the server's SIGNUP_CHANNELS), never empty. */
+export const otpChannelsData = z.object({ channels: z.array(z.enum(OTP_CHANNELS)).min(1) });
 
 const passwordsMatch = (body: { password: string; password2: string }) => body.password === body.password2;
 const mismatch = { message: 'passwords_do_not_match', path: ['password2'] };

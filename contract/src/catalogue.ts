@@ -1,5 +1,5 @@
 /**
- * The error and message catalogue (DESIGN.md §4). Each key has the HTTP status it answers with;
+ * The error and message catalogue (docs/design.md "API contract"). Each key has the HTTP status it answers with;
  * its text in every locale lives in `messages/<locale>.ts`, typed against these keys so a missing
  * translation is a type error.
  */
@@ -155,6 +155,11 @@ export const CATALOGUE = {
   payout_account_bound: 200,
   payout_account_saved: 200,
   payout_account_deleted: 200,
+  payout_account_validation_limit: 429,
+  account_check_limit_range: 400,
+  account_check_fee_range: 400,
+  name_match_min_range: 400,
+  payout_account_unverified: 409,
   // withdrawals
   withdrawal_submitted: 200,
   withdrawal_reviewed: 200,
@@ -167,6 +172,8 @@ export const CATALOGUE = {
   withdrawal_not_found: 404,
   withdrawal_state_conflict: 409,
   cannot_review_own_withdrawal: 403,
+  cannot_resolve_own_mismatch: 403,
+  account_deleted_final: 409,
   enter_reject_reason: 400,
   withdrawal_limits_invalid: 400,
   // fraud signals and four-eyes (issue 12)
@@ -182,6 +189,8 @@ export const CATALOGUE = {
   risk_idle_invitees: 200,
   risk_invite_reward_balance: 200,
   risk_quick_first_withdrawal: 200,
+  risk_device_id_missing_or_rotated: 200,
+  risk_bank_name_mismatch: 200,
   withdrawal_state_pending: 200,
   withdrawal_state_approved: 200,
   withdrawal_state_processing: 200,
@@ -233,6 +242,21 @@ export const CATALOGUE = {
   payout_mismatch_recovery_short: 409,
   enter_resolve_reason: 400,
   payout_mismatch_resolved: 200,
+  account_numbers_do_not_match: 400,
+  // reject reasons an operator picks (issue 24): texts the user reads in their language
+  reject_preset_account_mismatch: 200,
+  reject_preset_account_invalid: 200,
+  reject_preset_duplicate: 200,
+  reject_preset_suspicious_activity: 200,
+  reject_preset_limit_exceeded: 200,
+  reject_preset_proof_unclear: 200,
+  reject_preset_proof_wrong_task: 200,
+  reject_preset_proof_incomplete: 200,
+  reject_preset_other: 200,
+  otp_sms_disabled: 400,
+  otp_email_disabled: 400,
+  sms_message_too_long: 400,
+  cannot_change_own_linked_account: 403,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

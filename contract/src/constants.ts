@@ -1,4 +1,4 @@
-/** Business constants shared by server, web and admin (spec section 9, DESIGN.md §5). */
+/** Business constants shared by server, web and admin (spec section 9, docs/design.md "Product rules"). */
 export const REQUEST_TIMEOUT_MS = 300_000;
 export const OTP_RESEND_SECONDS = 60;
 export const REBIND_CODE_SECONDS = 10;
@@ -32,7 +32,7 @@ export type TaskSection = (typeof TASK_SECTIONS)[number];
 export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;
 
 /**
- * Login lockout (issue 12; docs/decisions.md "security"). Failures of one account from one address
+ * Login lockout (issue 12; docs/decisions/login-throttling.md). Failures of one account from one address
  * lock that pair for a short while: an attacker elsewhere cannot lock the owner out. The account
  * alone locks only at a much higher count, the cap on guesses from many addresses (ASVS 2.2.1: at
  * most 100 failed attempts an hour on one account). Each attempt is reserved before its password is
@@ -54,3 +54,27 @@ export const EARNING_TYPES = ['task_reward', 'rebate', 'linked_income', 'revenue
 export type EarningType = (typeof EARNING_TYPES)[number];
 /** The ranges the income chart offers, in India's calendar days, today included. */
 export const INCOME_DAY_RANGES = [7, 30] as const;
+/** The most inbox items one `notice/seen` marks read: a list page's worth. */
+export const NOTICE_SEEN_MAX = 50;
+
+/** The channels a one-time code can go to; a service offers those of its SIGNUP_CHANNELS (docs/operations.md). */
+export const OTP_CHANNELS = ['sms', 'email'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+/** The channel of a normalised target: an e-mail address has an `@`, a phone number (91XXXXXXXXXX) none. */
+export function channelOfTarget(target: string): OtpChannel {
+  return target.includes('@') ? 'email' : 'sms';
+}
+
+/**
+ * The longest value of one variable (`{#var#}`) in a DLT-registered SMS template, in characters: TRAI's
+ * DLT platforms cap a variable at 30, and operators reject an SMS whose variable is longer
+ * (docs/decisions/msg91-dlt-limits.md).
+ */
+export const DLT_VARIABLE_MAX = 30;
+/**
+ * The variables (`var1` … `var5`) of the DLT template registered for operator messages
+ * (MSG91_MESSAGE_TEMPLATE_ID): a message is cut into that many pieces of at most DLT_VARIABLE_MAX characters.
+ */
+export const SMS_MESSAGE_VARIABLES = 5;
+/** The longest operator SMS, in characters (Unicode code points): every piece within the DLT cap. */
+export const SMS_MESSAGE_MAX = DLT_VARIABLE_MAX * SMS_MESSAGE_VARIABLES;

@@ -61,6 +61,10 @@ export const endpoints = {
     method: 'POST',
     path: `${COMMON}/sms/report/msg91`,
   },
+  smsReportTwilio: {
+    method: 'POST',
+    path: `${COMMON}/sms/report/twilio`,
+  },
   adminCreditRequestList: {
     method: 'GET',
     path: `${ADMIN}/revenue/requests`,
@@ -212,6 +216,10 @@ export const endpoints = {
     method: 'GET',
     path: `${USER}/notice/unread`,
   },
+  noticeSeen: {
+    method: 'POST',
+    path: `${USER}/notice/seen`,
+  },
   adminNoticeAdd: {
     method: 'POST',
     path: `${ADMIN}/notice/add`,
@@ -296,6 +304,10 @@ export const endpoints = {
   otpSend: {
     method: 'POST',
     path: `${COMMON}/otp/send`,
+  },
+  otpChannels: {
+    method: 'GET',
+    path: `${COMMON}/otp/channels`,
   },
   register: {
     method: 'POST',

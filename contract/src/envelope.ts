@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every response body (DESIGN.md §4). */
+/** Every response body (docs/design.md "API contract"). */
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), key: z.string(), data });
 }

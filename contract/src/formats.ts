@@ -33,7 +33,9 @@ export const UPI_ID_MAX = 100;
 
 /** A phone as typed ("98765 43210", "+91 98765-43210", "919876543210") → "919876543210", else undefined. */
 export function normalizePhone(input: string): string | undefined {
-  const digits = input.replace(/[\s-]/g, '').replace(/^\+/, '');
+  let digits = input.replace(/[\s-]/g, '').replace(/^\+/, '');
+  // The trunk prefix 0 that Indians dial before a mobile number from a landline: 098765 43210.
+  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   if (INDIAN_MOBILE_RE.test(digits)) return `${PHONE_COUNTRY_CODE}${digits}`;
   if (digits.length === 12 && digits.startsWith(PHONE_COUNTRY_CODE) && INDIAN_MOBILE_RE.test(digits.slice(2))) {
     return digits;

@@ -22,7 +22,7 @@ export function deviceIdOf(value: unknown): string | null {
 export const USER_AGENT_MAX = 300;
 
 /**
- * The signals a withdrawal is scored on when it is requested (docs/decisions.md, "fraud"). Each has a
+ * The signals a withdrawal is scored on when it is requested (docs/decisions/fraud-signals.md). Each has a
  * weight in the `risk` settings; the score is the sum of the weights of the signals that fired, at
  * most RISK_SCORE_MAX.
  */
@@ -35,6 +35,9 @@ export const RISK_SIGNALS = [
   'idle_invitees',
   'invite_reward_balance',
   'quick_first_withdrawal',
+  'device_id_missing_or_rotated',
+  /** The bank's registered name is far from the names the user gave (scored when the account is verified). */
+  'bank_name_mismatch',
 ] as const;
 export type RiskSignal = (typeof RISK_SIGNALS)[number];
 export const RISK_SCORE_MAX = 100;
@@ -49,6 +52,8 @@ export const RISK_REASON_KEYS = {
   idle_invitees: 'risk_idle_invitees',
   invite_reward_balance: 'risk_invite_reward_balance',
   quick_first_withdrawal: 'risk_quick_first_withdrawal',
+  device_id_missing_or_rotated: 'risk_device_id_missing_or_rotated',
+  bank_name_mismatch: 'risk_bank_name_mismatch',
 } as const satisfies Record<RiskSignal, MessageKey>;
 export type RiskReasonKey = (typeof RISK_REASON_KEYS)[RiskSignal];
 const REASON_KEYS = Object.values(RISK_REASON_KEYS) as [RiskReasonKey, ...RiskReasonKey[]];
@@ -75,6 +80,10 @@ export const RISK_DEFAULTS = {
     idle_invitees: 20,
     invite_reward_balance: 25,
     quick_first_withdrawal: 15,
+    // No device id at registration (none sent, junk, or a new one from the address and browser of an
+    // invite neighbour's registration): the same-device signals cannot see such a client.
+    device_id_missing_or_rotated: 25,
+    bank_name_mismatch: 40,
   } satisfies Record<RiskSignal, number>,
   /** `idle_invitees` fires from this many invitees who did nothing but register. */
   idleInvitees: 2,

@@ -3,7 +3,7 @@ import { LOCALE_INTL, type Locale } from './locales';
 const tags = new Map<Locale, string>();
 
 /**
- * The BCP 47 tag every app formats numbers, money, dates and names with (DESIGN.md §5), with Latin
+ * The BCP 47 tag every app formats numbers, money, dates and names with (docs/design.md "Product rules"), with Latin
  * digits 0-9 in every locale (`-u-nu-latn`: Marathi would otherwise write Devanagari digits).
  * A runtime can claim a language yet lack its formatting data (Debian's Chromium has Punjabi names but
  * formats pa-IN dates as "2026 M11 22" and rupees without Indian grouping); then Indian English is used
@@ -16,6 +16,28 @@ export function intlTag(locale: Locale): string {
     const month = new Intl.DateTimeFormat(wanted, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 10, 1));
     tag = `${/^M\d+$/.test(month) ? 'en-IN' : wanted}-u-nu-latn`;
     tags.set(locale, tag);
+  }
+  return tag;
+}
+
+const numberTags = new Map<Locale, string>();
+
+/**
+ * The tag amounts and counts are formatted with: `intlTag`, except that an Indian locale always groups
+ * in lakhs and crores (1,00,000). ICU's Marathi data groups in thousands (₹100,000.00) while every
+ * other Indian language, and Marathi readers' own expectation, groups in lakhs; such a locale formats
+ * numbers as Indian English, whose digits, symbol and separators are the same.
+ */
+export function numberTag(locale: Locale): string {
+  let tag = numberTags.get(locale);
+  if (!tag) {
+    tag = intlTag(locale);
+    const indian = LOCALE_INTL[locale].endsWith('-IN');
+    // The currency pattern is the one that differs (Marathi's plain numbers do group in lakhs).
+    const grouped = (t: string) =>
+      new Intl.NumberFormat(t, { style: 'currency', currency: 'INR' }).format(100000).includes('1,00,000');
+    if (indian && !(grouped(tag) && new Intl.NumberFormat(tag).format(100000) === '1,00,000')) tag = 'en-IN-u-nu-latn';
+    numberTags.set(locale, tag);
   }
   return tag;
 }

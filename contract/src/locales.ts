@@ -12,7 +12,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   zh_CN: '简体中文',
 };
 
-/** BCP 47 tags used for Intl formatting (DESIGN.md §5: Indian grouping for English too). */
+/** BCP 47 tags used for Intl formatting (docs/design.md "Product rules": Indian grouping for English too). */
 export const LOCALE_INTL: Record<Locale, string> = {
   en_US: 'en-IN',
   gu_IN: 'gu-IN',

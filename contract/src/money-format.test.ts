@@ -37,3 +37,12 @@ describe('formatMoney', () => {
     }
   });
 });
+
+describe('lakh grouping', () => {
+  it('groups in lakhs in every Indian locale, Marathi included', () => {
+    for (const locale of ['en_US', 'gu_IN', 'hi_IN', 'mr_IN', 'pa_IN'] as const) {
+      expect(formatMoney('100000', locale), locale).toBe('₹1,00,000.00');
+      expect(formatMoney('10000000', locale, { symbol: false }), locale).toBe('1,00,00,000.00');
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { intlTag } from './intl';
+import { numberTag } from './intl';
 import type { Locale } from './locales';
 
 /**
@@ -19,7 +19,7 @@ function formatter(locale: Locale, symbol: boolean): Intl.NumberFormat {
   const key = `${locale}:${symbol}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.NumberFormat(intlTag(locale), {
+    found = new Intl.NumberFormat(numberTag(locale), {
       numberingSystem: 'latn',
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
+import { NOTICE_SEEN_MAX } from './constants';
 import { endpoints } from './endpoints';
+import { LOCALES, type Locale } from './locales';
+import { formatRupees, parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
 import type { RouteDef } from './route-def';
 import { isoTimeField } from './validation';
@@ -22,7 +25,8 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
- * Catalogue keys of each notification's title and body. Bodies use `{{amount}}` (rupees) and, for
+ * Catalogue keys of each notification's title and body. Bodies use `{{amount}}` (rupees; a paid
+ * withdrawal `{{net}}`, the amount less the fee) and, for
  * rejected and failed withdrawals, `{{reason}}`, filled from the notification's params.
  */
 export const NOTIFICATION_TEXT = {
@@ -63,6 +67,22 @@ export const NOTIFICATION_TEXT = {
   },
 } as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
 
+/**
+ * The variables a notification's text is filled with: its params as text, `amount` and `reason` empty
+ * when absent, and `net`, what reaches the user's account (amount − fee), for a withdrawal notification
+ * made before `net` was stored. A paid withdrawal's text quotes `net`, the money actually paid.
+ */
+export function notificationVars(params: Record<string, string | number | null>): Record<string, string> {
+  const vars: Record<string, string> = { amount: '', reason: '' };
+  for (const [name, value] of Object.entries(params)) vars[name] = value === null ? '' : String(value);
+  if (!vars.net && vars.amount) {
+    const amount = parseRupees(vars.amount);
+    const fee = vars.fee ? parseRupees(vars.fee) : 0n;
+    if (amount !== undefined && fee !== undefined) vars.net = formatRupees(amount - fee);
+  }
+  return vars;
+}
+
 /** /List1 carries two kinds of item: operators' notices and the caller's own notifications. */
 export const INBOX_KINDS = ['notice', 'notification'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
@@ -74,7 +94,7 @@ export const inboxItem = z.object({
   kind: z.enum(INBOX_KINDS),
   /** Unique within its kind: open it with `notice/detail?kind=&id=`. */
   id: z.number().int(),
-  /** Notices: as the operator wrote them; notifications: in the request's language. */
+  /** Notices: the operator's translation for the request's language, else English; notifications: in the request's language. */
   title: z.string(),
   body: z.string(),
   imageUrl: z.string().nullable(),
@@ -99,6 +119,16 @@ export const noticeDetailQuery = z.object({
   id: idField,
   kind: z.enum(INBOX_KINDS, { error: 'validation_failed' }).default('notice'),
 });
+const seenIds = z
+  .array(z.number({ error: 'validation_failed' }).int('validation_failed').positive('validation_failed'), {
+    error: 'validation_failed',
+  })
+  .max(NOTICE_SEEN_MAX, 'validation_failed')
+  .default([]);
+/** What the inbox list has shown the user: notices and notifications, by id. */
+export const noticeSeenBody = z.object({ notices: seenIds, notifications: seenIds });
+export type NoticeSeenBody = z.input<typeof noticeSeenBody>;
+
 export const unreadData = z.object({
   /** What the Profile entry shows: unread notices + unread notifications. */
   count: z.number().int(),
@@ -115,6 +145,24 @@ const imageUrlField = z
   .nullable()
   .optional();
 
+/** Locales a notice can be translated into; English is the notice's own `title` and `body`. */
+export const NOTICE_TRANSLATION_LOCALES = LOCALES.filter((l) => l !== 'en_US') as Exclude<Locale, 'en_US'>[];
+export type NoticeTexts = Partial<Record<Locale, string>>;
+
+/** A reader's text: their language's translation when the operator wrote one, else the English text. */
+export function noticeTextIn(english: string, texts: NoticeTexts | null | undefined, locale: Locale): string {
+  const own = texts?.[locale];
+  return own?.trim() ? own : english;
+}
+
+/** Per-locale texts keyed by locale (`hi_IN`, ...); a blank text means "not translated" (English shows). */
+const noticeTextsField = (max: number) =>
+  z.partialRecord(
+    z.enum(LOCALES, { error: 'validation_failed' }),
+    z.string({ error: 'validation_failed' }).trim().max(max, 'validation_failed'),
+    { error: 'validation_failed' },
+  );
+
 const noticeFields = {
   title: z
     .string({ error: 'enter_notice_title' })
@@ -126,6 +174,10 @@ const noticeFields = {
     .trim()
     .min(1, 'enter_notice_body')
     .max(NOTICE_BODY_MAX, 'validation_failed'),
+  /** Translations of `title` by locale; `en_US` here is ignored (`title` is the English text). */
+  titles: noticeTextsField(NOTICE_TITLE_MAX).optional(),
+  /** Translations of `body` by locale. */
+  bodies: noticeTextsField(NOTICE_BODY_MAX).optional(),
   imageUrl: imageUrlField,
   pinned: z.boolean({ error: 'validation_failed' }),
   /** False: a draft nobody but operators sees. A new notice is published unless the operator says draft. */
@@ -154,8 +206,12 @@ export const adminNoticeListQuery = pageQuery.extend({
 
 export const adminNotice = z.object({
   id: z.number().int(),
+  /** English: what readers of a language without a translation see. */
   title: z.string(),
   body: z.string(),
+  /** Translations by locale (never `en_US`); a locale missing here shows the English text. */
+  titles: z.partialRecord(z.enum(LOCALES), z.string()),
+  bodies: z.partialRecord(z.enum(LOCALES), z.string()),
   imageUrl: z.string().nullable(),
   pinned: z.boolean(),
   published: z.boolean(),
@@ -194,6 +250,16 @@ export const noticeRoutes = {
     policy: 'user',
     summary: "How many of the caller's notices and notifications are unread (the Profile entry's badge)",
     tag: 'notices',
+    data: unreadData,
+  },
+  noticeSeen: {
+    ...endpoints.noticeSeen,
+    policy: 'user',
+    summary:
+      "Marks read what the inbox list showed: published notices and the caller's own notifications by id " +
+      '(others are ignored); answers with the unread counts after',
+    tag: 'notices',
+    body: noticeSeenBody,
     data: unreadData,
   },
   adminNoticeAdd: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OTP_CHANNELS } from './constants';
 import { endpoints } from './endpoints';
 import { EMAIL_RE, normalizePhone } from './formats';
 import { LOCALES, type Locale } from './locales';
@@ -8,7 +9,7 @@ import type { RouteDef } from './route-def';
 /** A code the sandbox sender "delivered", for operators (admin console, OTP outbox). */
 export const outboxItem = z.object({
   id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(OTP_CHANNELS),
   target: z.string(),
   code: z.string(),
   createdAt: z.string(),
@@ -28,7 +29,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** One delivery attempt through one provider; never the code or the message text. */
 export const deliveryItem = z.object({
   id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(OTP_CHANNELS),
   kind: z.enum(['code', 'message']),
   target: z.string(),
   provider: z.enum(DELIVERY_PROVIDERS),
@@ -80,7 +81,7 @@ const message = z.string().trim().min(1, 'validation_failed').max(OTP_MESSAGE_MA
 const locale = z.enum(LOCALES, { error: 'validation_failed' });
 
 /**
- * `POST /obj/otp/sms` (spec §7, DESIGN.md §5): an operator sends a fresh one-time code (no `message`)
+ * `POST /obj/otp/sms` (spec §7, docs/design.md "Scope"): an operator sends a fresh one-time code (no `message`)
  * or a message to an Indian mobile number through the configured SMS sender.
  */
 export const objOtpSmsBody = z.object({
@@ -125,7 +126,7 @@ export const objOtpData = z.object({
  */
 const reportText = z.string().max(500).optional();
 export const msg91ReportQuery = z.object({ token: z.string().max(200).optional() });
-export const msg91ReportBody = z.object({
+const msg91ReportObject = z.object({
   data: z.string().max(100_000).optional(),
   requestId: z.string().max(100).optional(),
   status: z.union([z.string().max(40), z.number()]).optional(),
@@ -136,7 +137,32 @@ export const msg91ReportBody = z.object({
   number: z.string().max(20).optional(),
   telNum: z.string().max(20).optional(),
 });
+/**
+ * Their v4 webhook (https://msg91.com/help/how-can-i-get-the-delivery-reports-on-my-webhook-url) posts a
+ * JSON array: `[{"data":[{"meta":"0","INMSID":"0","description":"DELIVERED","ts":1726729500}],"event":"delivered"}]`.
+ */
+const msg91V4Item = z.object({
+  event: z.string().max(40).optional(),
+  data: z
+    .array(
+      z.object({
+        meta: z.union([z.string().max(100), z.number()]).optional(),
+        INMSID: z.union([z.string().max(100), z.number()]).optional(),
+        description: reportText,
+        ts: z.number().optional(),
+      }),
+    )
+    .max(1000)
+    .optional(),
+});
+export const msg91ReportBody = z.union([msg91ReportObject, z.array(msg91V4Item).max(1000)]);
 export const msg91ReportData = z.object({ updated: z.number().int() });
+
+/**
+ * Twilio's status callback: a form POST with `MessageSid`, `MessageStatus`, `ErrorCode` and more, every
+ * parameter covered by `X-Twilio-Signature` (https://www.twilio.com/docs/usage/security), so all are kept.
+ */
+export const twilioReportBody = z.record(z.string().max(100), z.string().max(2000));
 
 export const otpRoutes = {
   objOtpSms: {
@@ -170,6 +196,14 @@ export const otpRoutes = {
     tag: 'otp',
     query: msg91ReportQuery,
     body: msg91ReportBody,
+    data: msg91ReportData,
+  },
+  smsReportTwilio: {
+    ...endpoints.smsReportTwilio,
+    policy: 'public',
+    summary: "Twilio's message status callback; refused unless X-Twilio-Signature signs it",
+    tag: 'otp',
+    body: twilioReportBody,
     data: msg91ReportData,
   },
 } as const satisfies Record<string, RouteDef>;

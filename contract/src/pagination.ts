@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants';
 
-/** Query of every list (DESIGN.md §4): `limit` and an opaque keyset `cursor`. */
+/** Query of every list (docs/design.md "API contract"): `limit` and an opaque keyset `cursor`. */
 export const pageQuery = z.object({
   limit: z.coerce
     .number({ error: 'validation_failed' })

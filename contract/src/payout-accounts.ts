@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountVerification } from './account-validation';
 import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
 import type { RouteDef } from './route-def';
@@ -126,6 +127,8 @@ export const payoutAccountItem = z.object({
   /** Bank: "••••3456" (last 4 digits). UPI: "as•••@okaxis" (first 2 characters and the handle). */
   accountNoMasked: z.string(),
   accountName: z.string(),
+  /** The bank's check of the account; null for an account saved before checks began. */
+  verification: accountVerification.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

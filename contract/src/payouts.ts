@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
-import { WITHDRAWAL_STATES } from './withdrawals';
+import { idempotencyKeyHeaders, WITHDRAWAL_STATES } from './withdrawals';
 
 /** Outcomes the gateway reports in its callback. */
 export const PAYOUT_CALLBACK_STATUSES = ['success', 'failed'] as const;
 export type PayoutCallbackStatus = (typeof PAYOUT_CALLBACK_STATUSES)[number];
-/** A callback whose `ts` is further than this from our clock is refused (replays, DESIGN.md §5). */
+/** A callback whose `ts` is further than this from our clock is refused (replays, docs/design.md "State machines"). */
 export const PAYOUT_CALLBACK_MAX_SKEW_SECONDS = 300;
 /** The body an accepted callback answers with: what the gateway expects, not the envelope. */
 export const PAYOUT_CALLBACK_ACK = 'success';
@@ -56,16 +56,22 @@ export const PAYOUT_GATEWAYS = ['sandbox', 'razorpayx'] as const;
 export type PayoutGatewayName = (typeof PAYOUT_GATEWAYS)[number];
 
 /**
- * RazorpayX webhook events we act on (https://razorpay.com/docs/webhooks/payouts): processed → paid,
- * failed / rejected / cancelled → failed, reversed → reversed (or failed before it was processed).
- * Other payout events (pending, queued, initiated, updated) are acknowledged and ignored.
+ * The payout webhook events RazorpayX publishes (https://razorpay.com/docs/webhooks/payloads/x/):
+ * pending, rejected, queued, initiated, processed, updated, reversed, failed. There is no
+ * `payout.cancelled`: a cancelled queued payout arrives as `payout.updated`. Each is read by its
+ * entity's status (processed → paid; failed, rejected, cancelled → failed; reversed → reversed, or
+ * failed before it was processed; the rest settle nothing), so `payout.updated` also brings the UTR
+ * that often follows `processed`.
  */
 export const RAZORPAYX_PAYOUT_EVENTS = [
-  'payout.processed',
-  'payout.failed',
+  'payout.pending',
   'payout.rejected',
-  'payout.cancelled',
+  'payout.queued',
+  'payout.initiated',
+  'payout.processed',
+  'payout.updated',
   'payout.reversed',
+  'payout.failed',
 ] as const;
 
 /** The header carrying the hex HMAC-SHA256 of the raw webhook body, keyed by the webhook secret. */
@@ -193,6 +199,7 @@ export const payoutGatewayRoutes = {
     summary:
       "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",
     tag: 'admin',
+    headers: idempotencyKeyHeaders,
     body: adminMismatchResolveBody,
     data: payoutMismatchItem,
     ok: 'payout_mismatch_resolved',

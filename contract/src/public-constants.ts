@@ -10,6 +10,7 @@ export * from './catalogue';
 export * from './constants';
 export * from './date-format';
 export * from './formats';
+export * from './ifsc';
 export * from './intl';
 export * from './locales';
 export * from './messages';

@@ -15,7 +15,13 @@ export const inviteItem = z.object({
   rebateEarned: z.string(),
 });
 export const invitePage = pageOf(inviteItem).extend({
-  totals: z.object({ count: z.number().int(), rebateEarned: z.string() }),
+  totals: z.object({
+    /** Every invitee, as the list shows them. */
+    count: z.number().int(),
+    rebateEarned: z.string(),
+    /** Of them, the ones who count as friends for tasks (the `risk` settings' `qualifiedInvite` rule). */
+    qualified: z.number().int(),
+  }),
 });
 export type InviteItem = z.infer<typeof inviteItem>;
 

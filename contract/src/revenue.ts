@@ -5,11 +5,25 @@ import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
 import { POSTING_TYPES, postingRef } from './wallet';
+import { idempotencyKeyHeaders } from './withdrawals';
 
+export const CREDIT_USER_TEXT_MAX = 200;
+
+/**
+ * A manual credit. `remark` is the internal note (staff only: audit, console, credit requests);
+ * `userText` is what the user's income record shows, and without it the record shows a translated
+ * generic label, so an internal note never reaches the user.
+ */
 export const revenueAddBody = z.object({
   userId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
   amount: rupeeAmountField,
   remark: z.string({ error: 'enter_remark' }).trim().min(1, 'enter_remark').max(200, 'validation_failed'),
+  userText: z
+    .string({ error: 'validation_failed' })
+    .trim()
+    .max(CREDIT_USER_TEXT_MAX, 'validation_failed')
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 /** A credit above the `risk` settings' `creditApprovalAbove` waits for a second admin (four-eyes). */
@@ -30,7 +44,10 @@ export const creditRequestItem = z.object({
   userId: z.number().int(),
   username: z.string(),
   amount: z.string(),
+  /** Internal note (staff only). */
   remark: z.string(),
+  /** What the user's income record will show; null: the generic label. */
+  userText: z.string().nullable(),
   state: z.enum(CREDIT_REQUEST_STATES),
   requestedBy: z.number().int(),
   requestedByName: z.string(),
@@ -84,6 +101,7 @@ export const revenueRoutes = {
     summary:
       "Credits a user's wallet with a remark (rebates paid to the uplines); never one's own; above the risk settings' threshold it waits for a second admin; audited",
     tag: 'admin',
+    headers: idempotencyKeyHeaders,
     body: revenueAddBody,
     data: revenueAddData,
   },
@@ -100,6 +118,7 @@ export const revenueRoutes = {
     policy: 'admin',
     summary: 'A second admin approves (the credit is posted) or rejects a waiting credit; audited',
     tag: 'admin',
+    headers: idempotencyKeyHeaders,
     body: adminCreditReviewBody,
     data: creditRequestItem,
   },

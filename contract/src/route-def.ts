@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Role } from './auth';
 import type { MessageKey } from './catalogue';
 
-/** Who may call a route (DESIGN.md §4): anyone, any logged-in user, or staff (see `roles`). */
+/** Who may call a route (docs/design.md "API contract"): anyone, any logged-in user, or staff (see `roles`). */
 export type Policy = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The roles that can be let in on an `admin` route. */

@@ -26,7 +26,7 @@ describe('the route table', () => {
     for (const [name, def] of entries) {
       if (def.path.startsWith('/go_user/api/v1/user/')) expect(def.policy).toBe('user');
       if (def.path.startsWith('/go_user/api/v1/admin/')) expect(def.policy).toBe('admin');
-      // The notice list carries the caller's own notifications and read state (docs/decisions.md, Notices).
+      // The notice list carries the caller's own notifications and read state (docs/decisions/notices-and-notifications.md).
       const expected = COMMON_USER_ROUTES.has(name) ? 'user' : 'public';
       if (def.path.startsWith('/go_user/api/v1/common/')) expect(def.policy).toBe(expected);
     }

@@ -5,6 +5,7 @@ import { auditRoutes } from './audit';
 import {
   editPasswordBody,
   loginBody,
+  otpChannelsData,
   otpSendBody,
   otpSendData,
   registerBody,
@@ -55,6 +56,13 @@ export const routes = {
     body: otpSendBody,
     data: otpSendData,
     ok: 'code_sent',
+  },
+  otpChannels: {
+    ...endpoints.otpChannels,
+    policy: 'public',
+    summary: 'The channels sign-up and one-time codes use here (SIGNUP_CHANNELS): sms, email or both',
+    tag: 'otp',
+    data: otpChannelsData,
   },
   register: {
     ...endpoints.register,

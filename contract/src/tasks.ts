@@ -4,9 +4,11 @@ import { endpoints } from './endpoints';
 import { LOCALES, type Locale } from './locales';
 import { formatRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
+import { rejectPresetField } from './reject-reasons';
 import { type RouteDef, STAFF } from './route-def';
 import { UPLOAD_FIELD, uploadData } from './uploads';
 import { isoTimeField } from './validation';
+import { idempotencyKeyHeaders } from './withdrawals';
 
 /**
  * Which task it is: the system tasks' kinds, and `custom` for operators' tasks. What completes a task
@@ -124,6 +126,8 @@ export const taskItem = z.object({
   /** In the request's language (English when the operator gave none). */
   title: z.string(),
   description: z.string(),
+  /** Where the task is done, in the request's language (English when the operator gave none); null when none. */
+  link: z.string().nullable(),
   reward: z.string(),
   targetCount: z.number().int(),
   progress: z.number().int(),
@@ -149,11 +153,22 @@ const localeTexts = (max: number) =>
     .partialRecord(z.enum(LOCALES), z.string().trim().max(max, 'validation_failed'))
     .refine((texts) => Boolean(texts.en_US), { message: 'task_title_required', path: ['en_US'] });
 
+export const TASK_LINK_MAX = 500;
+export const TASK_DESCRIPTION_MAX = 500;
+/** One of a task's links: an http(s) address; blank means "use English". */
+export const taskLinkField = z
+  .string()
+  .trim()
+  .max(TASK_LINK_MAX, 'task_proof_link_invalid')
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'task_proof_link_invalid');
+const localeLinks = z.partialRecord(z.enum(LOCALES), taskLinkField);
+
 const taskFields = {
   section: z.enum(TASK_SECTIONS, { error: 'validation_failed' }),
   reward: rupeeAmountField,
   titles: localeTexts(120),
-  descriptions: z.partialRecord(z.enum(LOCALES), z.string().trim().max(500)).optional(),
+  descriptions: z.partialRecord(z.enum(LOCALES), z.string().trim().max(TASK_DESCRIPTION_MAX)).optional(),
+  links: localeLinks.optional(),
   targetCount: z.coerce.number().int().min(1).max(1000).optional(),
   startsAt: isoTimeField,
   endsAt: isoTimeField,
@@ -181,6 +196,7 @@ export const adminTask = z.object({
   reward: z.string(),
   titles: z.partialRecord(z.enum(LOCALES), z.string()),
   descriptions: z.partialRecord(z.enum(LOCALES), z.string()),
+  links: z.partialRecord(z.enum(LOCALES), z.string()),
   targetCount: z.number().int(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
@@ -203,8 +219,12 @@ export const taskProofSubmitBody = z
     imageUrl: z
       .string()
       .trim()
-      .max(80, 'task_proof_image_invalid')
-      .regex(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'task_proof_image_invalid')
+      .max(160, 'task_proof_image_invalid')
+      // As the upload answered it: signed (`?exp=…&sig=…`, issue 22), or bare.
+      .regex(
+        /^\/uploads\/[0-9a-f]{64}\.(png|jpg|webp)(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})?$/,
+        'task_proof_image_invalid',
+      )
       .nullish(),
     link: z
       .string()
@@ -237,14 +257,19 @@ export const adminTaskProofReviewBody = z
   .object({
     id: z.coerce.number({ error: 'task_proof_not_found' }).int('task_proof_not_found').positive('task_proof_not_found'),
     action: z.enum(TASK_PROOF_REVIEW_ACTIONS, { error: 'validation_failed' }),
-    /** Required to reject (shown to the user). */
+    /** A rejection's reason from the translated list (`TASK_PROOF_REJECT_PRESETS`). */
+    preset: rejectPresetField.optional(),
+    /** Optional note beside the preset; a rejection needs a preset or a note (shown to the user). */
     reason: z
       .string({ error: 'enter_reject_reason' })
       .trim()
       .max(TASK_PROOF_REASON_MAX, 'validation_failed')
       .default(''),
   })
-  .refine((b) => b.action !== 'reject' || b.reason !== '', { message: 'enter_reject_reason', path: ['reason'] });
+  .refine((b) => b.action !== 'reject' || b.reason !== '' || b.preset !== undefined, {
+    message: 'enter_reject_reason',
+    path: ['reason'],
+  });
 
 export const taskRoutes = {
   taskList: {
@@ -296,6 +321,7 @@ export const taskRoutes = {
     roles: STAFF,
     summary: "Approves a pending proof (credits the task's reward once) or rejects it with a reason; audited",
     tag: 'admin',
+    headers: idempotencyKeyHeaders,
     body: adminTaskProofReviewBody,
     data: adminTaskProofItem,
     ok: 'task_proof_reviewed',

@@ -9,6 +9,8 @@ describe('usernames', () => {
     ['+91 98765 43210', '919876543210'],
     ['919876543210', '919876543210'],
     ['98765-43210', '919876543210'],
+    ['098765 43210', '919876543210'],
+    ['09876543210', '919876543210'],
     ['A.B@Mail.Example.com', 'a.b@mail.example.com'],
   ])('%s → %s', (input, expected) => {
     expect(normalizeUsername(input)).toBe(expected);
@@ -18,6 +20,8 @@ describe('usernames', () => {
     ['', 'enter_phone_or_email'],
     ['5876543210', 'phone_format_wrong'],
     ['98765432', 'phone_format_wrong'],
+    ['0098765 43210', 'phone_format_wrong'],
+    ['05876543210', 'phone_format_wrong'],
     ['a@b', 'enter_valid_email'],
     ['a b@c.de', 'enter_valid_email'],
   ])('%j is refused with %s', (input, key) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INCOME_DAY_RANGES } from './constants';
 import { pageOf } from './pagination';
 
-/** What moved money (DESIGN.md §6); every posting has exactly one. */
+/** What moved money (docs/design.md "Money rules"); every posting has exactly one. */
 export const POSTING_TYPES = [
   'task_reward',
   'rebate',
@@ -15,6 +15,8 @@ export const POSTING_TYPES = [
   'withdrawal_reversal',
   /** An operator recovered money a contradictory gateway callback left twice with the user: wallet → platform payouts. */
   'payout_recovery',
+  /** A payout account check's fee (RazorpayX account validation): platform revenue → platform expenses. */
+  'account_validation_fee',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 
@@ -22,7 +24,13 @@ export type PostingType = (typeof POSTING_TYPES)[number];
 export const USER_ACCOUNT_KINDS = ['wallet', 'hold'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 /** Platform accounts have no cached balance (their balance is the sum of their entries) and may go negative. */
-export const PLATFORM_ACCOUNT_KINDS = ['platform_rewards', 'platform_revenue', 'platform_payouts'] as const;
+export const PLATFORM_ACCOUNT_KINDS = [
+  'platform_rewards',
+  'platform_revenue',
+  'platform_payouts',
+  /** What the platform pays providers for its own operations (account validation fees). */
+  'platform_expenses',
+] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 
 /** What caused a posting, shown beside the movement in the user's balance list. */
@@ -33,8 +41,10 @@ export const postingRef = z.object({
   level: z.number().int().optional(),
   withdrawalId: z.number().int().optional(),
   linkedAccountId: z.number().int().optional(),
-  /** An operator's manual credit: the remark they gave, shown to the user. */
+  /** An operator's manual credit: the text meant for the user (none: a generic label shows). */
   remark: z.string().optional(),
+  /** An operator's manual credit: the internal note. Staff only; never in a user's answer. */
+  note: z.string().optional(),
 });
 export type PostingRef = z.infer<typeof postingRef>;
 
@@ -81,7 +91,7 @@ export const LEDGER_RULES = [
 ] as const;
 
 /**
- * The ledger's invariants (DESIGN.md §6) as checked now; `problems` is empty when `ok`. `hold_mismatch`:
+ * The ledger's invariants (docs/design.md "Money rules") as checked now; `problems` is empty when `ok`. `hold_mismatch`:
  * a user's hold differs from the sum of their withdrawals that are pending, approved or processing.
  */
 export const ledgerCheckData = z.object({

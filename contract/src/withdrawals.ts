@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  accountValidationSettings,
+  accountValidationSettingsChange,
+  accountVerification,
+  comparedName,
+} from './account-validation';
 import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX } from './constants';
 import { endpoints } from './endpoints';
@@ -6,10 +12,11 @@ import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals
 import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
+import { rejectPresetField } from './reject-reasons';
 import { type RouteDef, STAFF } from './route-def';
 
 /**
- * A withdrawal's life (DESIGN.md §5): `pending` (under review) → `rejected` (hold returned) or
+ * A withdrawal's life (docs/design.md "State machines"): `pending` (under review) → `rejected` (hold returned) or
  * `approved` → `processing` (sent to the gateway) → `paid` or `failed` (hold returned). A paid
  * payout the bank later returns (RazorpayX `payout.reversed`) becomes `reversed`: the money is back
  * in the wallet.
@@ -130,8 +137,11 @@ export const withdrawAddBody = z.object({
 });
 export type WithdrawAddBody = z.input<typeof withdrawAddBody>;
 
-/** Optional `Idempotency-Key`: printable ASCII, 1-100 characters (a UUID is a good choice). */
-export const withdrawAddHeaders = z.looseObject({
+/**
+ * Optional `Idempotency-Key`: printable ASCII, 1-100 characters (a UUID is a good choice). Taken by
+ * every route that moves money, so a request answered 503 (say, in a database failover) is retried safely.
+ */
+export const idempotencyKeyHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string({ error: 'idempotency_key_invalid' })
     .max(100, 'idempotency_key_invalid')
@@ -235,6 +245,20 @@ export const adminWithdrawalItem = withdrawalItem.extend({
   risk: withdrawalRisk,
   /** Above the second-approval threshold two different reviewers approve: the first records, the second dispatches. */
   approvals: withdrawalApprovals,
+  /**
+   * The bank's check of the number paid (null: never checked): its state, the bank's registered name
+   * beside the typed `account.accountName`, and how well they match (0-100). The server judges each
+   * match against the `accountValidation.nameMatchMin` setting: `nameMatchLow` when the typed name's is
+   * below it. `otherNames`: the user's other accounts the bank's name was compared with, each judged
+   * the same way (verified only, else empty); any low match sets off `risk_bank_name_mismatch`.
+   */
+  payeeCheck: accountVerification
+    .extend({
+      nameMatch: z.number().int().nullable(),
+      nameMatchLow: z.boolean(),
+      otherNames: z.array(comparedName),
+    })
+    .nullable(),
 });
 export type AdminWithdrawalItem = z.infer<typeof adminWithdrawalItem>;
 
@@ -243,10 +267,12 @@ export const adminWithdrawReviewBody = z
   .object({
     id: z.coerce.number({ error: 'withdrawal_not_found' }).int('withdrawal_not_found').positive('withdrawal_not_found'),
     action: z.enum(WITHDRAWAL_REVIEW_ACTIONS, { error: 'validation_failed' }),
-    /** Required to reject (shown to the user); optional note on approval. */
+    /** A rejection's reason from the translated list (`WITHDRAWAL_REJECT_PRESETS`); the user reads it in their language. */
+    preset: rejectPresetField.optional(),
+    /** Optional note beside the preset (a rejection needs a preset or a note); optional note on approval. */
     reason: z.string({ error: 'enter_reject_reason' }).trim().max(REJECT_REASON_MAX, 'validation_failed').default(''),
   })
-  .refine((body) => body.action !== 'reject' || body.reason !== '', {
+  .refine((body) => body.action !== 'reject' || body.reason !== '' || body.preset !== undefined, {
     message: 'enter_reject_reason',
     path: ['reason'],
   });
@@ -266,7 +292,11 @@ export const PAYOUT_HOURS_MAX = 720;
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
 /** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
-export const adminSettingsData = z.object({ withdrawal: withdrawalLimits, risk: riskSettings });
+export const adminSettingsData = z.object({
+  withdrawal: withdrawalLimits,
+  risk: riskSettings,
+  accountValidation: accountValidationSettings,
+});
 
 export const DAILY_COUNT_MAX = 100;
 /** Fields left out stay as they are. */
@@ -303,6 +333,7 @@ export const adminSettingsSetBody = z.object({
     })
     .default({}),
   risk: riskSettingsChange.default({}),
+  accountValidation: accountValidationSettingsChange.default({}),
 });
 
 export const withdrawalRoutes = {
@@ -312,7 +343,7 @@ export const withdrawalRoutes = {
     summary:
       'Requests a withdrawal: the amount moves to a hold at once and waits for review. Honours an Idempotency-Key header',
     tag: 'withdrawals',
-    headers: withdrawAddHeaders,
+    headers: idempotencyKeyHeaders,
     body: withdrawAddBody,
     data: z.object({ id: z.number().int() }),
     ok: 'withdrawal_submitted',
@@ -366,7 +397,7 @@ export const withdrawalRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary:
-      'Platform settings: withdrawal limits, risk signal weights, four-eyes thresholds and when an invite qualifies',
+      'Platform settings: withdrawal limits, risk signal weights, four-eyes thresholds, when an invite qualifies and payout account checks',
     tag: 'admin',
     data: adminSettingsData,
   },
@@ -379,3 +410,6 @@ export const withdrawalRoutes = {
     data: adminSettingsData,
   },
 } as const satisfies Record<string, RouteDef>;
+
+/** The name this schema had when only `withdraw/add` took the header. */
+export const withdrawAddHeaders = idempotencyKeyHeaders;

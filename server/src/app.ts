@@ -46,7 +46,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Real SMS delivery; without it codes go to the sandbox outbox and log. */
   smsSender?: otp.OtpSender;
-  /** The messaging provider of linked accounts; the sandbox when absent (DESIGN.md §2). */
+  /** The messaging provider of linked accounts; the sandbox when absent (docs/design.md "Scope"). */
   linkProvider?: linkedAccounts.LinkProvider;
   /** Where uploads are kept; a disk folder under `DATA_DIR/uploads` when absent. */
   fileStore?: uploads.FileStore;
@@ -119,9 +119,9 @@ export async function buildApp(deps: AppDeps) {
   users.register(app, feature);
   wallet.register(app, feature);
   // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
-  const files = uploads.register(app, { ...feature, store: deps.fileStore, rates });
+  const files = await uploads.register(app, { ...feature, store: deps.fileStore, rates });
   tasks.register(app, { ...feature, uploads: files });
-  account.register(app, feature);
+  account.register(app, { ...feature, uploads: files });
   survey.register(app, feature);
   intro.register(app, feature);
   referrals.register(app, feature);
@@ -130,9 +130,16 @@ export async function buildApp(deps: AppDeps) {
   notices.register(app, feature);
   admin.register(app, { ...feature, pendingWithdrawals });
   registerAudit(app, feature);
-  registerSettings(app, { ...feature, sections: { withdrawal: withdrawals.limitSettings, risk: fraud.riskSettings } });
-  payoutAccounts.register(app, feature);
-  withdrawals.register(app, { ...feature, payouts: worker.payouts });
+  registerSettings(app, {
+    ...feature,
+    sections: {
+      withdrawal: withdrawals.limitSettings,
+      risk: fraud.riskSettings,
+      accountValidation: payoutAccounts.accountValidationSettings,
+    },
+  });
+  payoutAccounts.register(app, { ...feature, validations: worker.validations });
+  withdrawals.register(app, { ...feature, payouts: worker.payouts, validations: worker.validations });
   payouts.register(app, { ...feature, payouts: worker.payouts });
   push.register(app, { push: worker.push });
   checkEveryRoute(app);

@@ -17,6 +17,11 @@ function open(config: Config) {
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (error) =>
       process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
+    waitMs: config.DATABASE_WAIT_SECONDS * 1000,
+    onWait: ({ attempt, error, retryInMs }) =>
+      process.stderr.write(
+        `${JSON.stringify({ msg: 'waiting for the database', attempt, error: error.message, retryInMs })}\n`,
+      ),
   });
 }
 

@@ -65,5 +65,5 @@ export async function createWorker(deps: WorkerDeps) {
       ...(deps.periodic ?? []),
     ],
   });
-  return { payouts: built.payouts, push: pushes.push, jobs };
+  return { payouts: built.payouts, validations: built.validations, push: pushes.push, jobs };
 }

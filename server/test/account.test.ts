@@ -29,9 +29,9 @@ afterAll(async () => {
 });
 
 describe('Help, Terms and Privacy pages', () => {
-  it('are empty until the operator writes them, then shown per locale with English as the fallback', async () => {
-    const empty = await ctx.get(`${API}/common/page/detail?slug=terms`);
-    expect(empty.body.data).toEqual({ slug: 'terms', title: '', body: '', faq: [], contact: null, updatedAt: null });
+  it('show the default text until the operator writes them, then per locale with English as the fallback', async () => {
+    const fresh = await ctx.get(`${API}/common/page/detail?slug=terms`);
+    expect(fresh.body.data).toMatchObject({ slug: 'terms', title: 'Terms of use', contact: null, updatedAt: null });
 
     const admin = await ctx.adminToken();
     const set = await ctx.post(

@@ -76,8 +76,18 @@ describe('register validation', () => {
 
   it.each([
     [{ ...valid, username: '' }, 'username', 'enter_phone_or_email', 'Enter phone or email'],
-    [{ ...valid, username: '12345' }, 'username', 'phone_format_wrong', 'Phone format wrong'],
-    [{ ...valid, username: '5876543210' }, 'username', 'phone_format_wrong', 'Phone format wrong'],
+    [
+      { ...valid, username: '12345' },
+      'username',
+      'phone_format_wrong',
+      'Enter a 10-digit mobile number, e.g. 98765 43210',
+    ],
+    [
+      { ...valid, username: '5876543210' },
+      'username',
+      'phone_format_wrong',
+      'Enter a 10-digit mobile number, e.g. 98765 43210',
+    ],
     [{ ...valid, username: 'a@b' }, 'username', 'enter_valid_email', 'Enter a valid e-mail'],
     [{ ...valid, password: '' }, 'password', 'enter_password', 'Enter password'],
     [{ ...valid, password2: '' }, 'password2', 'confirm_your_password', 'Confirm your password'],

@@ -627,7 +627,8 @@ describe('qualified invites', () => {
     const all = list.body.data.sections.flatMap((s: { items: { id: number }[] }) => s.items);
     return all.find((t: { id: number }) => t.id === 8) as { progress: number };
   };
-  const totals = async (token: string) => (await ctx.get(`${API}/user/invite/list`, { token })).body.data.totals.count;
+  const totals = async (token: string) =>
+    (await ctx.get(`${API}/user/invite/list`, { token })).body.data.totals.qualified;
 
   it('counts friends on registration, a verified phone or a first task, as the setting says', async () => {
     const inviter = await register();

@@ -10,12 +10,15 @@ let ctx: TestContext;
 let dataDir: string;
 let admin: string;
 let user: string;
+let userId: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kamai-hostile-'));
   ctx = await createTestContext({ DATA_DIR: dataDir });
   admin = await ctx.adminToken();
-  user = (await ctx.newUser()).token;
+  const someone = await ctx.newUser();
+  user = someone.token;
+  userId = someone.id;
 });
 afterEach(async () => {
   expect(await ctx.checkLedger()).toEqual({ ok: true, problems: [] });
@@ -62,6 +65,42 @@ describe('values PostgreSQL cannot take', () => {
       status: 400,
       body: { key: 'validation_failed', data: { fields: { qrId: 'validation_failed' } } },
     });
+  });
+
+  it('refuses a lone UTF-16 surrogate in a body field or key, which jsonb cannot take (a 500 from the audit row before)', async () => {
+    // The fuzzer's counterexample: a manual credit whose remark is "\ud800" (a duplicate key, so the last wins).
+    const body = `{"userId":${userId},"amount":"1.00","remark":"ok","remark":"\\ud800"}`;
+    const res = await call('POST', `${API}/admin/revenue/add`, admin, body, 'application/json');
+    expect(res).toMatchObject({
+      status: 400,
+      body: { key: 'validation_failed', data: { fields: { remark: 'validation_failed' } } },
+    });
+    // A trailing low surrogate, and one in a key.
+    const low = await call(
+      'POST',
+      `${API}/admin/revenue/add`,
+      admin,
+      `{"userId":${userId},"amount":"1.00","remark":"a\\udc00"}`,
+      'application/json',
+    );
+    expect(low).toMatchObject({ status: 400, body: { data: { fields: { remark: 'validation_failed' } } } });
+    const key = await call(
+      'POST',
+      `${API}/admin/revenue/add`,
+      admin,
+      `{"userId":${userId},"amount":"1.00","\\ud83d":"x"}`,
+      'application/json',
+    );
+    expect(key).toMatchObject({ status: 400, body: { key: 'validation_failed' } });
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await call(
+      'POST',
+      `${API}/admin/revenue/add`,
+      admin,
+      `{"userId":${userId},"amount":"1.00","remark":"\\ud83d\\ude00"}`,
+      'application/json',
+    );
+    expect(emoji.status).toBe(200);
   });
 
   it('refuses a NUL character in the query', async () => {

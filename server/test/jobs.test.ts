@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { idempotencyKeys, jobs, users } from '../src/db/schema';
-import { createJobRunner } from '../src/platform/jobs';
-import { enqueueJob, type JobRow } from '../src/platform/jobs.queries';
+import { createJobRunner, RUN_DUE_REPEAT_LIMIT } from '../src/platform/jobs';
+import { enqueueJob, enqueueOrRevive, type JobRow } from '../src/platform/jobs.queries';
 import { pruneOldRows } from '../src/platform/prune';
 import { testDatabase } from './helpers';
 
@@ -69,6 +69,58 @@ describe('the job runner', () => {
     expect(mostInFlight).toBe(4);
     expect(ran).toHaveLength(count);
     expect(new Set(ran).size).toBe(count);
+  });
+
+  it('runs a job once more when it is revived while it runs (no lost wake-up), and only once', async () => {
+    const dedupeKey = 'revived-while-running:1';
+    await enqueueJob(database.db, { kind: 'test.revived', dedupeKey, runAt: new Date(Date.now() - 1000) });
+    let runs = 0;
+    const runner = createJobRunner({
+      db: database.db,
+      now: () => new Date(),
+      log,
+      leaseMs: 60_000,
+      idleMs: 20,
+      workers: 2,
+      handlers: {
+        'test.revived': async () => {
+          runs += 1;
+          // The first run read its state; a change lands meanwhile and asks for the job again.
+          if (runs === 1) await enqueueOrRevive(database.db, { kind: 'test.revived', dedupeKey, runAt: new Date() });
+        },
+      },
+    });
+    runner.start();
+    const done = async () => {
+      const [row] = await database.db.select({ doneAt: jobs.doneAt }).from(jobs).where(eq(jobs.dedupeKey, dedupeKey));
+      return row?.doneAt !== null && row?.doneAt !== undefined;
+    };
+    await expect.poll(async () => runs === 2 && (await done()), { timeout: 30_000, interval: 50 }).toBe(true);
+    // Finished after the second run: nothing revived it then, so it does not run a third time.
+    await new Promise((r) => setTimeout(r, 300));
+    await runner.stop();
+    expect(runs).toBe(2);
+  });
+
+  it('runDue stops with an error naming a job that something revives on every run, instead of spinning', async () => {
+    const dedupeKey = 'revived-every-run:1';
+    await enqueueJob(database.db, { kind: 'test.spinning', dedupeKey, runAt: new Date(Date.now() - 1000) });
+    let runs = 0;
+    const runner = createJobRunner({
+      db: database.db,
+      now: () => new Date(),
+      log,
+      leaseMs: 60_000,
+      handlers: {
+        'test.spinning': async () => {
+          runs += 1;
+          await enqueueOrRevive(database.db, { kind: 'test.spinning', dedupeKey, runAt: new Date(Date.now() - 1000) });
+        },
+      },
+    });
+    await expect(runner.runDue()).rejects.toThrow(/revived-every-run:1\) ran 50 times in one runDue/);
+    expect(runs).toBe(RUN_DUE_REPEAT_LIMIT);
+    await database.db.update(jobs).set({ doneAt: new Date() }).where(eq(jobs.dedupeKey, dedupeKey));
   });
 
   it('prunes finished jobs and idempotency keys past their retention, and keeps the rest', async () => {

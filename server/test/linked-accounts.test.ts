@@ -77,13 +77,19 @@ describe('linking by pairing code', () => {
       message: 'Enter phone number',
     });
     const wrong = await genCode(user.token, '12345', {}).then((r) => r.body);
-    expect(wrong).toMatchObject({ key: 'invalid_phone_number_format', message: 'Invalid phone number format' });
+    expect(wrong).toMatchObject({
+      key: 'invalid_phone_number_format',
+      message: 'Enter a 10-digit mobile number, e.g. 98765 43210',
+    });
     const hindi = await ctx.post(
       `${WS}/login/genPhoneCode`,
       { phone: '5876543210' },
       { token: user.token, lang: 'hi' },
     );
-    expect(hindi.body).toMatchObject({ key: 'invalid_phone_number_format', message: 'अमान्य फ़ोन नंबर प्रारूप' });
+    expect(hindi.body).toMatchObject({
+      key: 'invalid_phone_number_format',
+      message: '10 अंकों का मोबाइल नंबर दर्ज करें, जैसे 98765 43210',
+    });
     expect((await genCode(user.token, ctx.uniquePhone(), { countryCode: '1' })).body.key).toBe(
       'country_code_unsupported',
     );
@@ -116,6 +122,22 @@ describe('linking by pairing code', () => {
     expect(await log(user.token, digits)).toMatchObject([{ kind: 'linked', toStatus: 'online', method: 'code' }]);
     // The pairing is used up.
     expect((await complete({ phone: digits })).body.key).toBe('pairing_not_found');
+  });
+
+  it("refuses an operator's own number: completing its pairing and setting its status (separation of duties)", async () => {
+    const admin = await ctx.adminToken();
+    const digits = ctx.uniquePhone();
+    const res = await genCode(admin, `91${digits}`);
+    expect(res.body).toMatchObject({ code: 200, key: 'pairing_code_ready' });
+    const own = await complete({ phone: digits, code: res.body.data });
+    expect(own).toMatchObject({ status: 403, body: { key: 'cannot_change_own_linked_account' } });
+    expect((await ctx.get(`${WS}/${digits}/is-bound`, { token: admin })).body.data).toMatchObject({ bound: false });
+    // A number linked by another operator's hand cannot be switched by its owner either.
+    const other = await ctx.newUser();
+    const otherDigits = ctx.uniquePhone();
+    const code = (await genCode(other.token, `91${otherDigits}`)).body.data;
+    expect((await complete({ phone: otherDigits, code })).status).toBe(200);
+    expect((await setStatus(otherDigits, 'offline')).status).toBe(200);
   });
 
   it('cannot complete an expired or a wrong code', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../src/db/schema';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 import { API, bindUpi, ownWithdrawal, payee, review, withdraw } from './payout-helpers';
@@ -11,6 +12,8 @@ const LIST = `${API}/user/wdaccount/list`;
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  // Ten accounts a user: more new numbers a day than the check's default limit (account-validation.test.ts tests it).
+  await ctx.db.insert(settings).values({ key: 'accountValidation', value: { dailyLimit: 20 } });
 });
 afterEach(async () => {
   expect(await checkLedger(ctx.db)).toEqual({ ok: true, problems: [] });

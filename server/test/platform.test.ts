@@ -110,7 +110,7 @@ describe('health and docs', () => {
   });
 });
 
-/** helmet's headers a page carries and an API answer does not (decisions, "lean"). */
+/** helmet's headers a page carries and an API answer does not (docs/decisions/http-headers.md). */
 const PAGE_ONLY_HEADERS = [
   'cross-origin-opener-policy',
   'origin-agent-cluster',

@@ -16,7 +16,7 @@ export interface ReceivedPush {
 
 export async function startFakePushService() {
   const received: ReceivedPush[] = [];
-  const answers = new Map<string, number[]>();
+  const answers = new Map<string, (number | { status: number; retryAfter: string })[]>();
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -24,14 +24,17 @@ export async function startFakePushService() {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
       const queue = answers.get(path);
-      const status = queue && queue.length > 0 ? (queue.shift() as number) : 201;
+      const next = queue && queue.length > 0 ? queue.shift() : 201;
+      const status = typeof next === 'object' ? next.status : (next ?? 201);
+      // RFC 8030 §8.4: a push service that is overloaded may answer 429 with Retry-After.
+      const retryAfter = typeof next === 'object' ? { 'retry-after': next.retryAfter } : {};
       const location =
         status === 201
           ? `${path}/msg/${received.length}`
           : status >= 300 && status < 400
             ? `${origin}/redirected`
             : undefined;
-      response.writeHead(status, location ? { location } : {});
+      response.writeHead(status, { ...(location ? { location } : {}), ...retryAfter });
       response.end();
     });
   });
@@ -41,8 +44,8 @@ export async function startFakePushService() {
   return {
     origin,
     received,
-    /** The next answers for `path`, in order (then 201 again). */
-    answer(path: string, ...statuses: number[]) {
+    /** The next answers for `path`, in order (then 201 again); an object adds a Retry-After header. */
+    answer(path: string, ...statuses: (number | { status: number; retryAfter: string })[]) {
       answers.set(path, statuses);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

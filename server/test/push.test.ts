@@ -279,6 +279,18 @@ describe('sending', () => {
     expect(await deliveredTo(path)).toHaveLength(0);
     expect(await subscriptionCount(user.id)).toBe(1);
   });
+  it('waits for the Retry-After of a 429 before trying again', async () => {
+    const { user, path } = await subscribed('en_US', 300);
+    fake.answer(path, { status: 429, retryAfter: '120' });
+    const created = await withdraw(ctx, user.token, { amount: 115 });
+    await review(ctx, created.body.data.id, 'reject', 'Duplicate request');
+    expect(await deliveredTo(path)).toHaveLength(1);
+    // The usual backoff (1 s, then 2 s) has passed, the service's 120 s have not: nothing sent.
+    ctx.advance(60_000);
+    expect(await deliveredTo(path)).toHaveLength(0);
+    ctx.advance(61_000);
+    expect(await deliveredTo(path)).toHaveLength(1);
+  });
 });
 
 describe('what the sender refuses to do', () => {

@@ -3,16 +3,31 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
- * A local RazorpayX Payouts API for tests (no network here), following their published pages (cited in
- * docs/decisions.md under "gateway"):
- * - `POST /v1/payouts` (composite: fund_account + contact inline), HTTP basic auth with key id and secret;
- * - `X-Payout-Idempotency`: required, 4-36 of letters, digits, `-`, `_`, space; the first answer for a
- *   key is saved and replayed for the same body; another body with the same key is a 400;
- * - `GET /v1/payouts/:id`; an unknown id is 400 BAD_REQUEST_ERROR "The id provided does not exist";
- * - errors: `{error: {code, description, source, step, reason, metadata, field}}` (400
- *   BAD_REQUEST_ERROR, 401 on bad credentials, 429, 500 SERVER_ERROR, 502 GATEWAY_ERROR);
+ * A local RazorpayX API for tests (no network here), written from Razorpay's published pages, each
+ * cited where its behaviour is built (docs/decisions/razorpayx-as-documented.md lists them):
+ * - auth: HTTP basic with the key id and secret (https://razorpay.com/docs/api/authentication);
+ * - `POST /v1/payouts`, the composite form (fund_account + contact inline)
+ *   (https://razorpay.com/docs/api/x/payout-composite/create/vpa and .../bank-account);
+ * - `X-Payout-Idempotency` (https://razorpay.com/docs/api/x/payout-idempotency/make-request): required;
+ *   4-36 of letters, digits, hyphens, underscores and space; "When retrying a request, the request body
+ *   must be the same as the first request ... A different payload will be rejected as a BAD_REQUEST";
+ *   the first answer is saved and returned for the same key;
+ * - `GET /v1/payouts/:id` (https://razorpay.com/docs/api/x/payouts/fetch-with-id);
+ * - `GET /v1/payouts?account_number=...&reference_id=...` answering `{entity: "collection", count, items}`
+ *   (https://razorpay.com/docs/api/x/payouts/fetch-all; account_number is required);
+ * - `POST /v1/payouts/:id/cancel`, only for a queued payout (https://razorpay.com/docs/api/x/payouts/cancel);
+ * - queued payouts: `queue_if_low_balance` and a balance below the amount queue the payout; its life
+ *   cycle is queued → processing → processed/reversed, or cancelled/failed
+ *   (https://razorpay.com/docs/x/payouts/queued);
+ * - errors: `{error: {code, description, source, step, reason, metadata, field}}`, e.g. the missing key's
+ *   body on the idempotency page (https://razorpay.com/docs/errors/x/);
  * - webhooks: `{entity: "event", account_id, event, contains: ["payout"], payload: {payout: {entity}},
- *   created_at}` signed with `X-Razorpay-Signature` = hex HMAC-SHA256 of the raw body.
+ *   created_at}` for the published events only (https://razorpay.com/docs/webhooks/payloads/x/), signed
+ *   with `X-Razorpay-Signature` = hex HMAC-SHA256 of the raw body under the webhook secret
+ *   (https://razorpay.com/docs/webhooks/validate-test).
+ *
+ * The fake is a small router (`route`), so other RazorpayX resources (contacts, fund accounts, their
+ * validations) can be added by the tests that need them, sharing its auth, log, faults and signing.
  */
 export interface FakeOptions {
   keyId: string;
@@ -44,15 +59,19 @@ export interface FakePayout {
   batch_id: null;
   status_details: { description: string; source: string; reason: string } | null;
   created_at: number;
+  fee_type: string;
 }
 
 export interface LoggedRequest {
   method: string;
   path: string;
+  query: Record<string, string>;
   authorized: boolean;
   idempotencyKey: string | undefined;
   body: unknown;
   status: number;
+  /** The open answer (a route may leave it hanging to fake a timeout). */
+  response: ServerResponse;
 }
 
 export interface Delivery {
@@ -62,8 +81,39 @@ export interface Delivery {
 }
 export type Sender = (delivery: Delivery) => Promise<{ status: number; body: string }>;
 
+/**
+ * The payout webhook events RazorpayX publishes (https://razorpay.com/docs/webhooks/payloads/x/). There
+ * is no `payout.cancelled`: a cancelled queued payout is a `payout.updated`.
+ */
+export const PAYOUT_WEBHOOK_EVENTS = [
+  'payout.pending',
+  'payout.rejected',
+  'payout.queued',
+  'payout.initiated',
+  'payout.processed',
+  'payout.updated',
+  'payout.reversed',
+  'payout.failed',
+] as const;
+
+/** `X-Razorpay-Signature`: the hex HMAC-SHA256 of the raw body under the webhook secret (any RazorpayX webhook). */
+export function signRazorpayWebhook(body: string | Buffer, secret: string) {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** A request the router hands to a route: its path parameters, query, body (parsed) and raw text. */
+export interface FakeRequest {
+  request: IncomingMessage;
+  params: string[];
+  query: URLSearchParams;
+  raw: string;
+  entry: LoggedRequest;
+}
+export type FakeRoute = (req: FakeRequest, reply: (status: number, body: unknown) => void) => unknown;
+
 const PURPOSES = ['refund', 'cashback', 'payout', 'salary', 'utility bill', 'vendor bill'];
 const MODES = ['UPI', 'IMPS', 'NEFT', 'RTGS'];
+const IDEMPOTENCY_HEADER = 'X-Payout-Idempotency';
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\- ]{4,36}$/;
 
 const errorBody = (
@@ -200,37 +250,161 @@ export async function startRazorpayxFake(options: FakeOptions) {
     return status;
   }
 
+  /** Funds in the business account (paise); a payout above it is queued when `queue_if_low_balance` is true. */
+  let balance = Number.POSITIVE_INFINITY;
+
+  /**
+   * A payout entity as the fetch page shows it, field by field
+   * (https://razorpay.com/docs/api/x/payouts/fetch-with-id): id, entity, fund_account_id, amount,
+   * currency, notes, fees, tax, status, purpose, utr, mode, reference_id, narration, batch_id,
+   * status_details {description, source, reason}, created_at, fee_type; the composite answer adds the
+   * fund account with its contact (https://razorpay.com/docs/api/x/payout-composite/create/vpa).
+   */
   function createPayout(body: Record<string, unknown>): FakePayout {
     created += 1;
     const fund = body.fund_account as Record<string, unknown>;
     const contact = fund.contact as Record<string, unknown>;
+    const amount = body.amount as number;
+    // https://razorpay.com/docs/x/payouts/queued: "When you do not have sufficient balance ... we queue the payout".
+    const queued = amount > balance && body.queue_if_low_balance === true;
+    if (!queued && Number.isFinite(balance)) balance -= amount;
     const payout: FakePayout = {
       id: newId('pout'),
       entity: 'payout',
       fund_account_id: newId('fa'),
       fund_account: { ...fund, id: newId('fa'), entity: 'fund_account', contact: { ...contact, id: newId('cont') } },
-      amount: body.amount as number,
+      amount,
       currency: 'INR',
       notes: (body.notes as Record<string, unknown>) ?? {},
       fees: 0,
       tax: 0,
-      status: 'processing',
+      status: queued ? 'queued' : 'processing',
       utr: null,
       mode: body.mode as string,
       purpose: body.purpose as string,
       reference_id: (body.reference_id as string) ?? null,
       narration: (body.narration as string) ?? null,
       batch_id: null,
-      status_details: {
-        description: 'Payout is being processed by the beneficiary bank',
-        source: 'beneficiary_bank',
-        reason: 'payout_processing',
-      },
+      status_details: queued
+        ? {
+            description: 'Payout is queued as there is insufficient balance',
+            source: 'business',
+            reason: 'low_balance',
+          }
+        : {
+            description: 'Payout is being processed by the beneficiary bank',
+            source: 'beneficiary_bank',
+            reason: 'payout_processing',
+          },
       created_at: Math.floor(Date.now() / 1000),
+      fee_type: '',
     };
     payouts.set(payout.id, payout);
     return payout;
   }
+
+  const table: { method: string; pattern: RegExp; handler: FakeRoute }[] = [];
+  /** Adds a route (method, a path pattern whose groups are its parameters) to the fake. */
+  function route(method: string, pattern: RegExp, handler: FakeRoute) {
+    table.push({ method, pattern, handler });
+  }
+
+  route('POST', /^\/v1\/payouts$/, ({ request, raw, entry }, reply) => {
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return reply(400, invalid('The request body must be JSON', 'content-type'));
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return reply(400, invalid('The request body is not valid JSON', 'body'));
+    }
+    entry.body = body;
+    // The body the idempotency page shows for a request without the header.
+    if (entry.idempotencyKey === undefined) {
+      return reply(
+        400,
+        invalid('Idempotency key is missing. Include idempotency header and key in the request.', IDEMPOTENCY_HEADER),
+      );
+    }
+    if (!IDEMPOTENCY_KEY.test(entry.idempotencyKey)) {
+      return reply(400, invalid('The idempotency key format is invalid.', IDEMPOTENCY_HEADER));
+    }
+    const fault = takeFault('create');
+    if (fault && fault !== 'timeout_after_create') {
+      entry.status = -1;
+      return answerFault(entry.response, fault);
+    }
+    // A refusal injected by a test comes before the saved answer (a validation the retry fails, such
+    // as a changed account number): the adapter must then ask by reference before any refund.
+    const refusal = refusals.shift();
+    if (refusal) return reply(400, invalid(refusal.description, refusal.field));
+    const seen = idempotency.get(entry.idempotencyKey);
+    if (seen) {
+      if (seen.body !== canonical(body)) {
+        return reply(400, invalid('Different request body sent for the same Idempotency Header', IDEMPOTENCY_HEADER));
+      }
+      if (fault === 'timeout_after_create') return answerFault(entry.response, fault);
+      const answer = seen.status === 200 ? payouts.get((seen.answer as FakePayout).id) : seen.answer;
+      // A payout the fake was told to forget is unknown: the key no longer maps to it.
+      if (answer) return reply(seen.status, answer);
+      idempotency.delete(entry.idempotencyKey);
+    }
+    const problem = problemOf(body, options.accountNumber);
+    if (problem) {
+      idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 400, answer: problem });
+      return reply(400, problem);
+    }
+    const payout = createPayout(body);
+    idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 200, answer: payout });
+    if (fault === 'timeout_after_create') {
+      entry.status = -1;
+      return answerFault(entry.response, fault);
+    }
+    return reply(200, payout);
+  });
+
+  // https://razorpay.com/docs/api/x/payouts/fetch-all: account_number required; reference_id, count (≤ 100), skip.
+  route('GET', /^\/v1\/payouts$/, ({ query, entry }, reply) => {
+    const fault = takeFault('fetch');
+    if (fault) {
+      entry.status = -1;
+      return answerFault(entry.response, fault);
+    }
+    const account = query.get('account_number');
+    if (!account) return reply(400, invalid('The account number field is required.', 'account_number'));
+    if (account !== options.accountNumber)
+      return reply(400, invalid('The account number is invalid.', 'account_number'));
+    const count = Math.min(Number(query.get('count') ?? 10) || 10, 100);
+    const skip = Number(query.get('skip') ?? 0) || 0;
+    const reference = query.get('reference_id');
+    const items = [...payouts.values()]
+      .filter((p) => reference === null || p.reference_id === reference)
+      .sort((x, y) => y.created_at - x.created_at)
+      .slice(skip, skip + count);
+    return reply(200, { entity: 'collection', count: items.length, items });
+  });
+
+  route('GET', /^\/v1\/payouts\/([^/]+)$/, ({ params, entry }, reply) => {
+    const fault = takeFault('fetch');
+    if (fault) {
+      entry.status = -1;
+      return answerFault(entry.response, fault);
+    }
+    const payout = payouts.get(decodeURIComponent(params[0] ?? ''));
+    if (!payout) return reply(400, invalid('The id provided does not exist', 'id'));
+    return reply(200, payout);
+  });
+
+  // https://razorpay.com/docs/api/x/payouts/cancel: "You can only cancel payouts that are in the queued state."
+  route('POST', /^\/v1\/payouts\/([^/]+)\/cancel$/, ({ params }, reply) => {
+    const payout = payouts.get(decodeURIComponent(params[0] ?? ''));
+    if (!payout) return reply(400, invalid('The id provided does not exist', 'id'));
+    if (payout.status !== 'queued') {
+      return reply(400, invalid('Only queued payouts can be cancelled', 'id'));
+    }
+    return reply(200, settleTo(payout, 'cancelled'));
+  });
 
   async function handle(request: IncomingMessage, response: ServerResponse, raw: string) {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -238,10 +412,12 @@ export async function startRazorpayxFake(options: FakeOptions) {
     const entry: LoggedRequest = {
       method: request.method ?? '',
       path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
       authorized: authorized(request),
       idempotencyKey: typeof key === 'string' ? key : undefined,
       body: undefined,
       status: 0,
+      response,
     };
     requests.push(entry);
     const reply = (status: number, body: unknown) => {
@@ -250,72 +426,10 @@ export async function startRazorpayxFake(options: FakeOptions) {
     if (!entry.authorized) {
       return reply(401, errorBody('BAD_REQUEST_ERROR', 'The api key provided is invalid'));
     }
-    if (request.method === 'POST' && url.pathname === '/v1/payouts') {
-      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
-        return reply(400, invalid('The request body must be JSON', 'content-type'));
-      }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return reply(400, invalid('The request body is not valid JSON', 'body'));
-      }
-      entry.body = body;
-      if (entry.idempotencyKey === undefined) {
-        return reply(
-          400,
-          invalid(
-            'Idempotency key is missing. Include idempotency header and key in the request.',
-            'X-Payout-Idempotency',
-          ),
-        );
-      }
-      if (!IDEMPOTENCY_KEY.test(entry.idempotencyKey)) {
-        return reply(400, invalid('The idempotency key format is invalid.', 'X-Payout-Idempotency'));
-      }
-      const fault = takeFault('create');
-      if (fault && fault !== 'timeout_after_create') {
-        entry.status = -1;
-        return answerFault(response, fault);
-      }
-      const seen = idempotency.get(entry.idempotencyKey);
-      if (seen) {
-        if (seen.body !== canonical(body)) {
-          return reply(
-            400,
-            invalid('Different request body sent for the same Idempotency Header', 'X-Payout-Idempotency'),
-          );
-        }
-        if (fault === 'timeout_after_create') return answerFault(response, fault);
-        const answer = seen.status === 200 ? payouts.get((seen.answer as FakePayout).id) : seen.answer;
-        // A payout the fake was told to forget is unknown: the key no longer maps to it.
-        if (answer) return reply(seen.status, answer);
-        idempotency.delete(entry.idempotencyKey);
-      }
-      const refusal = refusals.shift();
-      const problem = refusal ? invalid(refusal.description, refusal.field) : problemOf(body, options.accountNumber);
-      if (problem) {
-        idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 400, answer: problem });
-        return reply(400, problem);
-      }
-      const payout = createPayout(body);
-      idempotency.set(entry.idempotencyKey, { body: canonical(body), status: 200, answer: payout });
-      if (fault === 'timeout_after_create') {
-        entry.status = -1;
-        return answerFault(response, fault);
-      }
-      return reply(200, payout);
-    }
-    const fetchMatch = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'GET' && fetchMatch) {
-      const fault = takeFault('fetch');
-      if (fault) {
-        entry.status = -1;
-        return answerFault(response, fault);
-      }
-      const payout = payouts.get(decodeURIComponent(fetchMatch[1] ?? ''));
-      if (!payout) return reply(400, invalid('The id provided does not exist', 'id'));
-      return reply(200, payout);
+    for (const { method, pattern, handler } of table) {
+      const match = pattern.exec(url.pathname);
+      if (method !== request.method || !match) continue;
+      return handler({ request, params: match.slice(1), query: url.searchParams, raw, entry }, reply);
     }
     return reply(404, errorBody('BAD_REQUEST_ERROR', 'The requested URL was not found on the server.'));
   }
@@ -344,6 +458,10 @@ export async function startRazorpayxFake(options: FakeOptions) {
 
   /** A signed webhook for the payout as it is now (or as `snapshot` was), ready to send. */
   function webhook(event: string, payout: FakePayout, sign: { secret?: string; signature?: string } = {}): Delivery {
+    if (!(PAYOUT_WEBHOOK_EVENTS as readonly string[]).includes(event)) {
+      throw new Error(`fake: RazorpayX publishes no ${event} event (https://razorpay.com/docs/webhooks/payloads/x/)`);
+    }
+    // The envelope of every sample on https://razorpay.com/docs/webhooks/payloads/x/.
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_KamaiFake0001',
@@ -352,11 +470,7 @@ export async function startRazorpayxFake(options: FakeOptions) {
       payload: { payout: { entity: payout } },
       created_at: Math.floor(Date.now() / 1000),
     });
-    const signature =
-      sign.signature ??
-      createHmac('sha256', sign.secret ?? options.webhookSecret)
-        .update(body)
-        .digest('hex');
+    const signature = sign.signature ?? signRazorpayWebhook(body, sign.secret ?? options.webhookSecret);
     return {
       url: webhookUrl,
       headers: {
@@ -366,6 +480,18 @@ export async function startRazorpayxFake(options: FakeOptions) {
       },
       body,
     };
+  }
+
+  /** Moves a payout to `status` with its documented status details; a snapshot for webhooks. */
+  function settleTo(payout: FakePayout, status: string, details: { utr?: string | null; description?: string } = {}) {
+    payout.status = status;
+    if (status === 'processed') {
+      payout.utr = details.utr === undefined ? String(100_000_000_000 + Math.floor(Math.random() * 1e11)) : details.utr;
+    }
+    const base = STATUS_DETAILS[status];
+    const description = details.description ? { description: details.description } : {};
+    payout.status_details = base ? { ...base, ...description } : null;
+    return structuredClone(payout);
   }
 
   const STATUS_DETAILS: Record<string, { description: string; source: string; reason: string }> = {
@@ -415,18 +541,28 @@ export async function startRazorpayxFake(options: FakeOptions) {
     byReference(referenceId: string) {
       return [...payouts.values()].filter((p) => p.reference_id === referenceId);
     },
-    /** Moves a payout to `status` (with a UTR when processed) and answers a snapshot for webhooks. */
-    settle(id: string, status: string, details: { utr?: string; description?: string } = {}): FakePayout {
+    /**
+     * Moves a payout to `status` (processed: with a UTR, unless `utr: null`, which comes later in
+     * `payout.updated`) and answers a snapshot for webhooks.
+     */
+    settle(id: string, status: string, details: { utr?: string | null; description?: string } = {}): FakePayout {
       const payout = payouts.get(id);
       if (!payout) throw new Error(`fake: no payout ${id}`);
-      payout.status = status;
-      if (status === 'processed')
-        payout.utr = details.utr ?? String(100_000_000_000 + Math.floor(Math.random() * 1e11));
-      const base = STATUS_DETAILS[status];
-      const description = details.description ? { description: details.description } : {};
-      payout.status_details = base ? { ...base, ...description } : null;
+      return settleTo(payout, status, details);
+    },
+    /** The bank's UTR arrives for a processed payout (RazorpayX then sends `payout.updated`). */
+    setUtr(id: string, utr: string): FakePayout {
+      const payout = payouts.get(id);
+      if (!payout) throw new Error(`fake: no payout ${id}`);
+      payout.utr = utr;
       return structuredClone(payout);
     },
+    /** The business account's balance in paise (payouts above it are queued); unlimited by default. */
+    setBalance(paise: number) {
+      balance = paise;
+    },
+    /** Adds a route (other RazorpayX resources) sharing the fake's auth, request log and faults. */
+    route,
     webhook,
     /** Sends a signed webhook (over HTTP to `webhookUrl`, or through `via`). */
     async deliver(

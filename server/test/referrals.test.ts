@@ -45,14 +45,15 @@ describe('invite/list', () => {
       { id: second.id, rebateEarned: '10.50' },
     ]);
     // Register rebates: 3 × ₹0.50 (level 1) + ₹0.25 (level 2); revenue: ₹10. By default an invitee
-    // counts once it completed a task other than registering: none has yet.
-    expect(page1.body.data.totals).toEqual({ count: 0, rebateEarned: '11.75' });
+    // counts once it completed a task other than registering: none has yet. The header's count is
+    // what the list shows (issue 24: "0 friends invited" above three listed friends).
+    expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75', qualified: 0 });
     const admin = await ctx.adminToken();
     const setRule = (qualifiedInvite: string) =>
       ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite } }, { token: admin });
     expect((await setRule('registration')).status).toBe(200);
     const counted = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
-    expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75' });
+    expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75', qualified: 3 });
     expect((await setRule('first_task')).status).toBe(200);
     const page2 = await ctx.get(`${API}/user/invite/list?limit=2&cursor=${page1.body.data.nextCursor}`, {
       token: user.token,
@@ -67,7 +68,7 @@ describe('invite/list', () => {
     expect((await ctx.get(`${API}/user/invite/list`, { token: lonely.token })).body.data).toEqual({
       items: [],
       nextCursor: null,
-      totals: { count: 0, rebateEarned: '0.00' },
+      totals: { count: 0, rebateEarned: '0.00', qualified: 0 },
     });
     expect((await ctx.get(`${API}/user/invite/list`)).status).toBe(401);
   });

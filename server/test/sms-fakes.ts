@@ -1,9 +1,11 @@
 // Local fakes of MSG91 and Twilio for the SMS senders' tests (issue 13 §1), following the providers'
-// published APIs (pages cited in docs/decisions.md, branch sms). Each checks what the real one checks
+// published APIs (pages cited in docs/decisions/sms-delivery.md). Each checks what the real one checks
 // and answers its documented errors; `mode` makes it misbehave on purpose.
-import { randomBytes } from 'node:crypto';
+
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DLT_VARIABLE_MAX } from '@kamai/contract';
 
 export interface FakeRequest {
   method: string;
@@ -76,11 +78,23 @@ export interface Msg91Sent {
   /** The code (SendOTP) or the message (Flow). */
   otp?: string;
   message?: string;
+  /** The Flow call's template variables as sent (`var1` …). */
+  vars?: Record<string, unknown>;
   unicode: boolean;
 }
 
 export type Msg91Mode = 'balance' | 'ip' | 'error200';
-export type Msg91Fake = FakeServer<Msg91Mode> & { sent: Msg91Sent[]; lastCodeFor(mobile: string): string };
+export type Msg91Fake = FakeServer<Msg91Mode> & {
+  sent: Msg91Sent[];
+  lastCodeFor(mobile: string): string;
+  /**
+   * The v4 delivery report MSG91 posts for a sent message (JSON, `application/json`), shaped as their
+   * sample on https://msg91.com/help/how-can-i-get-the-delivery-reports-on-my-webhook-url:
+   * `[{"data":[{"meta":"0","INMSID":"0","description":"DELIVERED","ts":1726729500}],"event":"delivered"}]`.
+   * `meta` carries the request id (the page's sample shows "0", a message with none); `undefined` sends "0".
+   */
+  v4Report(requestId: string | undefined, event: 'delivered' | 'failed', description: string): string;
+};
 
 /**
  * MSG91: `POST /api/v5/otp?template_id&mobile&otp...` (SendOTP) and `POST /api/v5/flow` (Flow), both with
@@ -125,18 +139,42 @@ export async function startMsg91Fake(opts: { authkey: string; templates: string[
       sent.push({ requestId, mobile, templateId, otp, unicode: req.query.get('unicode') === '1' });
       return json(res, 200, { type: 'success', request_id: requestId });
     }
-    const recipients = body.recipients as { mobiles?: string; message?: string }[] | undefined;
-    const templateId = String(body.template_id ?? body.flow_id ?? '');
+    const recipients = body.recipients as ({ mobiles?: string } & Record<string, unknown>)[] | undefined;
+    // The current Flow API names the DLT template `template_id` (https://docs.msg91.com/sms/send-sms);
+    // the retired `flow_id` is refused, so a test can tell which one the adapter sends.
+    if (body.flow_id !== undefined)
+      return json(res, 400, { type: 'error', message: 'flow_id is not supported, use template_id' });
+    const templateId = String(body.template_id ?? '');
     if (!opts.templates.includes(templateId)) return json(res, 400, { type: 'error', message: 'Invalid template_id' });
+    // `unicode`: 1 for text in languages other than English (https://api.msg91.com/apidoc/textsms/send-sms-flow.php).
+    const unicode = body.unicode === 1 || body.unicode === '1';
     const first = Array.isArray(recipients) ? recipients[0] : undefined;
     if (!first?.mobiles || !/^91[6-9]\d{9}$/.test(first.mobiles)) {
       return json(res, 400, { type: 'error', message: 'Mobile no. not valid' });
     }
-    sent.push({ requestId, mobile: first.mobiles, templateId, message: first.message, unicode: false });
+    // DLT: the value of each template variable is at most 30 characters, English or Unicode
+    // (https://docs.localmail.io/regulations/everything-to-know-about-dlt-india/frequenty-asked-questions,
+    // https://support.kaleyra.com/en/support/solutions/articles/3000105308); the operator's scrubbing
+    // rejects a longer one, and MSG91 answers with an error. Variables are every field but `mobiles`,
+    // named as in the template (https://api.msg91.com/apidoc/textsms/send-sms-flow.php: "VAR1, VAR2").
+    const vars = Object.entries(first).filter(([name]) => name !== 'mobiles');
+    const long = vars.find(([, value]) => [...String(value)].length > DLT_VARIABLE_MAX);
+    if (long) {
+      return json(res, 400, { type: 'error', message: `Variable ${long[0]} exceeds ${DLT_VARIABLE_MAX} characters` });
+    }
+    const message = vars
+      .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+      .map(([, value]) => String(value))
+      .join('');
+    sent.push({ requestId, mobile: first.mobiles, templateId, message, unicode, vars: Object.fromEntries(vars) });
     return json(res, 200, { type: 'success', message: requestId });
   });
   return Object.assign(fake, {
     sent,
+    v4Report(requestId: string | undefined, event: 'delivered' | 'failed', description: string) {
+      const data = [{ meta: requestId ?? '0', INMSID: '0', description, ts: Math.floor(Date.now() / 1000) }];
+      return JSON.stringify([{ data, event }]);
+    },
     lastCodeFor(mobile: string) {
       const hit = sent.filter((s) => s.mobile === mobile && s.otp).at(-1);
       if (!hit?.otp) throw new Error(`msg91 fake sent no code to ${mobile}`);
@@ -150,9 +188,31 @@ export interface TwilioSent {
   to: string;
   from: string;
   body: string;
+  /** The `StatusCallback` URL sent with the message, where status changes are posted. */
+  statusCallback: string | null;
 }
 export type TwilioMode = 'ratelimit';
-export type TwilioFake = FakeServer<TwilioMode> & { sent: TwilioSent[] };
+export interface TwilioCallback {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+export type TwilioFake = FakeServer<TwilioMode> & {
+  sent: TwilioSent[];
+  /** The signed status callback Twilio would post for `sid` (https://www.twilio.com/docs/usage/security). */
+  statusCallback(sid: string, status: string, extra?: Record<string, string>): TwilioCallback;
+};
+
+/**
+ * `X-Twilio-Signature` as Twilio's security page describes it: take the full URL of the request, append
+ * each POST parameter's name and value sorted alphabetically by name, sign with HMAC-SHA1 keyed by the
+ * Auth Token, and Base64-encode (https://www.twilio.com/docs/usage/security#validating-requests).
+ */
+export function twilioRequestSignature(authToken: string, url: string, params: Record<string, string>) {
+  let data = url;
+  for (const name of Object.keys(params).sort()) data += name + params[name];
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
 
 /**
  * Twilio: `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, HTTP basic auth (Account SID : Auth Token),
@@ -189,7 +249,7 @@ export async function startTwilioFake(opts: {
     if (from !== opts.from) return error(res, 400, 21212, `The 'From' number ${from} is not a valid phone number.`);
     if (body === '') return error(res, 400, 21602, 'Message body is required.');
     const sid = `SM${randomBytes(16).toString('hex')}`;
-    sent.push({ sid, to, from, body });
+    sent.push({ sid, to, from, body, statusCallback: form.get('StatusCallback') });
     return json(res, 201, {
       sid,
       account_sid: opts.accountSid,
@@ -205,5 +265,32 @@ export async function startTwilioFake(opts: {
       uri: `/2010-04-01/Accounts/${opts.accountSid}/Messages/${sid}.json`,
     });
   });
-  return Object.assign(fake, { sent });
+  /**
+   * The parameters of a status callback (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status):
+   * MessageSid, MessageStatus, ErrorCode when it failed, and the account, sender and recipient.
+   */
+  function statusCallback(sid: string, status: string, extra: Record<string, string> = {}): TwilioCallback {
+    const message = sent.find((m) => m.sid === sid);
+    if (!message?.statusCallback) throw new Error(`fake: message ${sid} asked for no StatusCallback`);
+    const params: Record<string, string> = {
+      AccountSid: opts.accountSid,
+      ApiVersion: '2010-04-01',
+      From: message.from,
+      MessageSid: sid,
+      MessageStatus: status,
+      SmsSid: sid,
+      SmsStatus: status,
+      To: message.to,
+      ...extra,
+    };
+    return {
+      url: message.statusCallback,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioRequestSignature(opts.authToken, message.statusCallback, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    };
+  }
+  return Object.assign(fake, { sent, statusCallback });
 }

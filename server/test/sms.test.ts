@@ -6,7 +6,7 @@ import { msg91Client, smsSenderFor, twilioClient } from '../src/features/otp/sms
 import { checkMsg91Report, parseMsg91Report } from '../src/features/otp/sms.reports';
 import { ConfigError, loadConfig } from '../src/platform/config';
 import { createTestContext, type TestContext } from './helpers';
-import { type Msg91Fake, startMsg91Fake, startTwilioFake, type TwilioFake } from './sms-fakes';
+import { type Msg91Fake, startMsg91Fake, startTwilioFake, type TwilioFake, twilioRequestSignature } from './sms-fakes';
 
 const API = '/go_user/api/v1';
 const AUTHKEY = 'msg91-test-authkey-0001';
@@ -160,6 +160,62 @@ describe('MSG91 sends our own code', () => {
     expect(request?.query.has('unicode')).toBe(false);
     expect((await send(ctx, ctx.uniquePhone(), 'gu-IN')).status).toBe(200);
     expect(msg91.requests.at(-1)?.query.get('template_id')).toBe(TEMPLATE);
+  });
+});
+
+describe('Twilio status callbacks', () => {
+  /** A message Twilio took (MSG91 down), and the path of the callback URL it was given. */
+  async function viaTwilio() {
+    msg91.mode = 'down';
+    const phone = ctx.uniquePhone();
+    expect((await send(ctx, phone)).status).toBe(200);
+    const message = twilio.sent.find((s) => s.to === `+91${phone}`);
+    if (!message?.statusCallback) throw new Error('no StatusCallback sent to Twilio');
+    return { phone, message, path: new URL(message.statusCallback).pathname };
+  }
+
+  it('sends StatusCallback with each message; a signed "delivered" marks the delivery delivered, once', async () => {
+    const { phone, message, path } = await viaTwilio();
+    expect(path).toBe(`${API}/common/sms/report/twilio`);
+    const callback = twilio.statusCallback(message.sid, 'delivered');
+    const res = await ctx.app.inject({ method: 'POST', url: path, headers: callback.headers, payload: callback.body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ updated: 1 });
+    const rows = await deliveriesOf(ctx, `91${phone}`);
+    expect(rows.at(-1)).toMatchObject({ provider: 'twilio', status: 'delivered' });
+    const late = twilio.statusCallback(message.sid, 'undelivered', { ErrorCode: '30003' });
+    const again = await ctx.app.inject({ method: 'POST', url: path, headers: late.headers, payload: late.body });
+    expect(again.json().data).toEqual({ updated: 0 });
+  });
+
+  it('"undelivered" records the error code', async () => {
+    const { phone, message, path } = await viaTwilio();
+    const callback = twilio.statusCallback(message.sid, 'undelivered', { ErrorCode: '30005' });
+    await ctx.app.inject({ method: 'POST', url: path, headers: callback.headers, payload: callback.body });
+    const rows = await deliveriesOf(ctx, `91${phone}`);
+    expect(rows.at(-1)).toMatchObject({ provider: 'twilio', status: 'undelivered', error: 'twilio undelivered 30005' });
+  });
+
+  it('refuses a callback that is unsigned, signed with another token or altered: 401, nothing changes', async () => {
+    const { phone, message, path } = await viaTwilio();
+    const good = twilio.statusCallback(message.sid, 'delivered');
+    const { 'x-twilio-signature': signature, ...unsigned } = good.headers;
+    const forged = twilioRequestSignature(
+      'not-the-auth-token-00',
+      good.url,
+      Object.fromEntries(new URLSearchParams(good.body)),
+    );
+    for (const attempt of [
+      { headers: unsigned, payload: good.body },
+      { headers: { ...good.headers, 'x-twilio-signature': forged }, payload: good.body },
+      { headers: good.headers, payload: good.body.replace('delivered', 'undelivered') },
+      { headers: good.headers, payload: `${good.body}&Extra=1` },
+    ]) {
+      const res = await ctx.app.inject({ method: 'POST', url: path, ...attempt });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(signature).toBeTruthy();
+    expect((await deliveriesOf(ctx, `91${phone}`)).at(-1)).toMatchObject({ provider: 'twilio', status: 'sent' });
   });
 });
 
@@ -481,8 +537,10 @@ describe('POST /obj/otp/sms and /obj/otp/email', () => {
     expect(JSON.parse(request?.body ?? '{}')).toEqual({
       template_id: MESSAGE_TEMPLATE,
       short_url: '0',
-      recipients: [{ mobiles: `91${phone}`, message: text }],
+      unicode: 0,
+      recipients: [{ mobiles: `91${phone}`, var1: text, var2: '', var3: '', var4: '', var5: '' }],
     });
+    expect(msg91.sent.at(-1)).toMatchObject({ unicode: false, templateId: MESSAGE_TEMPLATE });
     msg91.mode = 'down';
     const again = await ctx.post('/obj/otp/sms', { target: phone, message: text }, { token });
     expect(again.body.data.provider).toBe('twilio');
@@ -492,6 +550,29 @@ describe('POST /obj/otp/sms and /obj/otp/email', () => {
       ['message', 'msg91', 'failed'],
       ['message', 'twilio', 'sent'],
     ]);
+  });
+
+  it('sends an operator message in Hindi or Chinese through the Flow API as unicode', async () => {
+    const token = await ctx.adminToken();
+    for (const text of ['आपकी निकासी का भुगतान हो गया', '您的提现已到账']) {
+      const phone = ctx.uniquePhone();
+      const res = await ctx.post('/obj/otp/sms', { target: phone, message: text }, { token });
+      expect(res.body.data).toMatchObject({ provider: 'msg91' });
+      expect(JSON.parse(msg91.requests.at(-1)?.body ?? '{}')).toMatchObject({
+        unicode: 1,
+        template_id: MESSAGE_TEMPLATE,
+      });
+      expect(msg91.sent.at(-1)).toMatchObject({ mobile: `91${phone}`, message: text, unicode: true });
+    }
+  });
+
+  it('the MSG91 fake refuses the retired flow_id, so the adapter is seen to send template_id', async () => {
+    const res = await fetch(`${msg91.url}/api/v5/flow`, {
+      method: 'POST',
+      headers: { authkey: AUTHKEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ flow_id: MESSAGE_TEMPLATE, recipients: [{ mobiles: '919812345678', message: 'x' }] }),
+    });
+    expect(await res.json()).toMatchObject({ type: 'error' });
   });
 
   it('an undeliverable send answers in the envelope and is audited as refused', async () => {

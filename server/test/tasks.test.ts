@@ -206,6 +206,69 @@ describe('admin tasks', () => {
     expect(audits.map((a) => a.action).sort()).toEqual(['task.add', 'task.delete']);
   });
 
+  it('keeps descriptions and links per language: the reader gets theirs, else English; a bad link is refused', async () => {
+    const admin = await ctx.adminToken();
+    const body = {
+      section: 'hot',
+      reward: '1.00',
+      titles: { en_US: 'Watch the video', gu_IN: 'વિડિઓ જુઓ' },
+      descriptions: { en_US: 'Watch it to the end', gu_IN: 'અંત સુધી જુઓ' },
+      links: { en_US: 'https://example.com/en', gu_IN: 'https://example.com/gu', hi_IN: '' },
+      verification: { kind: 'proof', proof: 'link' },
+    };
+    const added = await ctx.post(`${API}/admin/task/add`, body, { token: admin });
+    expect(added.status).toBe(200);
+    const id = added.body.data.id as number;
+    const detail = await ctx.get(`${API}/admin/task/detail?id=${id}`, { token: admin });
+    // A blank link is not stored: that language falls back to English.
+    expect(detail.body.data).toMatchObject({
+      descriptions: { en_US: 'Watch it to the end', gu_IN: 'અંત સુધી જુઓ' },
+      links: { en_US: 'https://example.com/en', gu_IN: 'https://example.com/gu' },
+    });
+    expect(detail.body.data.links).not.toHaveProperty('hi_IN');
+
+    const user = await ctx.newUser();
+    expect(findTask(await taskList(user.token, 'gu_IN'), id)).toMatchObject({
+      title: 'વિડિઓ જુઓ',
+      description: 'અંત સુધી જુઓ',
+      link: 'https://example.com/gu',
+    });
+    expect(findTask(await taskList(user.token, 'hi_IN'), id)).toMatchObject({
+      title: 'Watch the video',
+      description: 'Watch it to the end',
+      link: 'https://example.com/en',
+    });
+
+    const edited = await ctx.post(
+      `${API}/admin/task/edit`,
+      { id, links: { en_US: 'https://example.com/en', pa_IN: 'https://example.com/pa' } },
+      { token: admin },
+    );
+    expect(edited.status).toBe(200);
+    expect(findTask(await taskList(user.token, 'pa_IN'), id)).toMatchObject({ link: 'https://example.com/pa' });
+    // Replaced as a whole: the Gujarati link is gone, so Gujarati readers get English.
+    expect(findTask(await taskList(user.token, 'gu_IN'), id)).toMatchObject({ link: 'https://example.com/en' });
+
+    for (const link of ['javascript:alert(1)', 'ftp://example.com/x', `https://example.com/${'a'.repeat(600)}`]) {
+      const refused = await ctx.post(
+        `${API}/admin/task/edit`,
+        { id, links: { en_US: link } },
+        { token: admin, lang: 'hi_IN' },
+      );
+      expect(refused).toMatchObject({ status: 400, body: { key: 'task_proof_link_invalid' } });
+      expect(refused.body.message).toMatch(/https:\/\//);
+    }
+    // Nothing of the refused edits was written.
+    expect((await ctx.get(`${API}/admin/task/detail?id=${id}`, { token: admin })).body.data.links).toEqual({
+      en_US: 'https://example.com/en',
+      pa_IN: 'https://example.com/pa',
+    });
+
+    // A task without links answers null, not an empty string.
+    const bare = await ctx.post(`${API}/admin/task/add`, { ...body, links: undefined }, { token: admin });
+    expect(findTask(await taskList(user.token), bare.body.data.id)).toMatchObject({ link: null });
+  });
+
   it('shows a limited task only inside its window and refuses it outside', async () => {
     const admin = await ctx.adminToken();
     const start = new Date(Date.now() + 3_600_000);

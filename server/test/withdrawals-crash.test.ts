@@ -81,7 +81,8 @@ async function start(): Promise<Server> {
   const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const deadline = Date.now() + 60_000;
+  // tsx compiles the server from source at start: on a loaded 2-core machine that alone can take a minute.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${lines.join('\n')}`);
     const ready = lines.map(parse).find((l) => l?.msg === 'ready');

@@ -70,7 +70,7 @@ describe('withdraw/add', () => {
     });
   });
 
-  it('makes task 6 claimable with the first request', async () => {
+  it('does not make task 6 claimable with a request alone: it waits for the payout (first-withdrawal.test.ts)', async () => {
     const user = await payee(ctx, 500);
     const task6 = async () => {
       const list = await ctx.get(`${API}/user/task/list`, { token: user.token });
@@ -80,10 +80,9 @@ describe('withdraw/add', () => {
     expect(await task6()).toMatchObject({ state: 'incomplete', progress: 0 });
     expect((await ctx.post(`${API}/user/task/finish`, { taskId: 6 }, { token: user.token })).status).toBe(409);
     expect((await withdraw(ctx, user.token, { amount: 100 })).status).toBe(200);
-    expect(await task6()).toMatchObject({ state: 'claimable', progress: 1 });
-    const claim = await ctx.post(`${API}/user/task/finish`, { taskId: 6 }, { token: user.token });
-    expect(claim.status).toBe(200);
-    expect(claim.body.data).toMatchObject({ taskId: 6, reward: '10.00', balance: '410.00' });
+    expect(await task6()).toMatchObject({ state: 'incomplete', progress: 0 });
+    expect((await ctx.post(`${API}/user/task/finish`, { taskId: 6 }, { token: user.token })).status).toBe(409);
+    expect(await ctx.balanceOf(user.token)).toBe('400.00');
   });
 
   it("does not count another user's withdrawal toward task 6", async () => {

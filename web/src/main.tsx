@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { routeOf } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';
-import { initI18n } from './i18n';
+import { startI18n } from './i18n';
 
 registerServiceWorker();
 
@@ -16,7 +16,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The stored language is loaded before the first paint, so the page never flashes in English.
-initI18n().finally(() => {
+startI18n().finally(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

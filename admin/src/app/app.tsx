@@ -1,15 +1,12 @@
 import { ApiError } from '@kamai/client';
-import type { Locale } from '@kamai/contract';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
-import enUS from 'antd/locale/en_US';
-import hiIN from 'antd/locale/hi_IN';
-import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { currentLocale } from '../i18n';
+import { ANTD_LOCALES } from '../i18n/antd-locales';
 import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from '../lib/api';
 import { ConsoleRoutes } from './router';
 
@@ -21,8 +18,6 @@ const queryClient = new QueryClient({
     },
   },
 });
-
-const ANTD_LOCALES: Partial<Record<Locale, typeof enUS>> = { hi_IN: hiIN, zh_CN: zhCN };
 
 /** The login form until a staff session exists, then the console (the hash keeps the page asked for). */
 function Console() {
@@ -54,7 +49,7 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[currentLocale()] ?? enUS}
+      locale={ANTD_LOCALES[currentLocale()]}
       key={i18n.language}
       theme={{ token: { colorPrimary: '#0e7c5a', borderRadius: 6 } }}
     >

@@ -1,7 +1,8 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { UserDetail } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
@@ -17,6 +18,10 @@ export function Shell({ me }: { me: UserDetail }) {
   const { pathname } = useLocation();
   const visible = PAGES.filter((page) => allowed(me.role, page.route));
   const current = PAGES.find((page) => pathname === `/${page.path}`);
+  const screens = Grid.useBreakpoint();
+  // Below 768 px the menu lives in a drawer behind a button; the sidebar would leave no room for the page.
+  const phone = screens.md === false;
+  const [menuOpen, setMenuOpen] = useState(false);
 
   async function logout() {
     await apiCall('logout').catch(() => undefined);
@@ -24,32 +29,69 @@ export function Shell({ me }: { me: UserDetail }) {
     client.clear();
   }
 
+  const menu = (
+    <Menu
+      mode="inline"
+      className="shell-menu"
+      selectedKeys={current ? [current.path] : []}
+      onClick={({ key }) => {
+        setMenuOpen(false);
+        navigate(`/${key}`);
+      }}
+      items={visible.map((page) => ({ key: page.path, icon: page.icon, label: t(`menu.${page.label}`) }))}
+    />
+  );
+
   return (
     <MeContext.Provider value={me}>
       <Layout className="shell">
-        <Layout.Sider width={220} theme="light" className="shell-sider">
-          <div className="shell-brand">{t('layout.brand')}</div>
-          <Menu
-            mode="inline"
-            className="shell-menu"
-            selectedKeys={current ? [current.path] : []}
-            onClick={({ key }) => navigate(`/${key}`)}
-            items={visible.map((page) => ({ key: page.path, icon: page.icon, label: t(`menu.${page.label}`) }))}
-          />
-        </Layout.Sider>
+        {phone ? (
+          <Drawer
+            placement="left"
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            width={260}
+            title={t('layout.brand')}
+            styles={{ body: { padding: 0 } }}
+          >
+            {menu}
+          </Drawer>
+        ) : (
+          <Layout.Sider width={220} theme="light" className="shell-sider">
+            <div className="shell-brand">{t('layout.brand')}</div>
+            {menu}
+          </Layout.Sider>
+        )}
         <Layout>
           <Layout.Header className="shell-header">
-            <Typography.Title level={4} className="shell-title">
-              {current ? t(`menu.${current.label}`) : ''}
-            </Typography.Title>
-            <Space size="middle">
-              <Typography.Text strong data-testid="operator">
-                {me.username}
-              </Typography.Text>
-              <Tag color={me.role === 'admin' ? 'green' : 'blue'}>{t(`roles.${me.role}`)}</Tag>
+            <div className="shell-header-start">
+              {phone && (
+                <Button
+                  className="shell-menu-button"
+                  icon={<MenuOutlined />}
+                  aria-label={t('layout.menu')}
+                  onClick={() => setMenuOpen(true)}
+                />
+              )}
+              <Typography.Title level={4} className="shell-title">
+                {current ? t(`menu.${current.label}`) : ''}
+              </Typography.Title>
+            </div>
+            <Space size={phone ? 'small' : 'middle'} className="shell-header-end">
+              {!phone && (
+                <Typography.Text strong data-testid="operator">
+                  {me.username}
+                </Typography.Text>
+              )}
+              {!phone && <Tag color={me.role === 'admin' ? 'green' : 'blue'}>{t(`roles.${me.role}`)}</Tag>}
               <LanguageSelect />
-              <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
-                {t('layout.logout')}
+              <Button
+                icon={<LogoutOutlined />}
+                aria-label={t('layout.logout')}
+                title={t('layout.logout')}
+                onClick={() => void logout()}
+              >
+                {phone ? null : t('layout.logout')}
               </Button>
             </Space>
           </Layout.Header>

@@ -1,4 +1,5 @@
-import { Empty, Table, type TableProps, Typography } from 'antd';
+import { Card, Checkbox, Empty, Grid, Spin, Table, type TableColumnType, type TableProps, Typography } from 'antd';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../lib/api';
 import type { CursorPages } from '../lib/cursor-pages';
@@ -25,9 +26,98 @@ export interface DataTableProps<T>
   title?: string;
 }
 
+/** A cell's content as the table would render it: the column's `render`, else the value at `dataIndex`. */
+function cellOf<T extends object>(column: TableColumnType<T>, row: T, index: number): ReactNode {
+  const path = column.dataIndex;
+  const keys = path === undefined || path === null ? [] : Array.isArray(path) ? path : [path];
+  let value: unknown = row;
+  for (const key of keys) value = (value as Record<string, unknown> | undefined)?.[key as string];
+  if (keys.length === 0) value = undefined;
+  if (column.render) {
+    const rendered = column.render(value, row, index);
+    // antd lets render answer `{ children, props }`; only the children matter in a card.
+    if (rendered && typeof rendered === 'object' && 'children' in (rendered as object) && !('$$typeof' in rendered)) {
+      return (rendered as { children: ReactNode }).children;
+    }
+    return rendered as ReactNode;
+  }
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Under ~768 px every row becomes a card of "column: value" lines, so a phone never scrolls sideways;
+ * selection, row clicks and the row's class carry over.
+ */
+function RowCards<T extends object>({
+  rows,
+  columns,
+  rowKey,
+  rowSelection,
+  onRow,
+  rowClassName,
+  busy,
+}: {
+  rows: readonly T[];
+  columns: TableColumnType<T>[];
+  rowKey: DataTableProps<T>['rowKey'];
+  rowSelection: TableProps<T>['rowSelection'];
+  onRow: TableProps<T>['onRow'];
+  rowClassName: TableProps<T>['rowClassName'];
+  busy: boolean | undefined;
+}) {
+  const keyOf = (row: T, index: number): Key =>
+    typeof rowKey === 'function' ? rowKey(row, index) : ((row as Record<string, Key>)[String(rowKey ?? 'id')] ?? index);
+  const selected = new Set(rowSelection?.selectedRowKeys ?? []);
+  return (
+    <Spin spinning={Boolean(busy)}>
+      <div className="row-cards" data-testid="row-cards">
+        {rows.map((row, index) => {
+          const key = keyOf(row, index);
+          const handlers = onRow?.(row, index) ?? {};
+          const extraClass = typeof rowClassName === 'function' ? rowClassName(row, index, 0) : (rowClassName ?? '');
+          const checkbox = rowSelection ? (
+            <Checkbox
+              checked={selected.has(key)}
+              disabled={rowSelection.getCheckboxProps?.(row)?.disabled}
+              onClick={(event) => event.stopPropagation()}
+              onChange={(event) => {
+                const next = event.target.checked ? [...selected, key] : [...selected].filter((k) => k !== key);
+                rowSelection.onChange?.(
+                  next,
+                  rows.filter((r, i) => next.includes(keyOf(r, i))),
+                  { type: 'multiple' },
+                );
+              }}
+            />
+          ) : null;
+          return (
+            <Card
+              key={key}
+              size="small"
+              className={`row-card ${extraClass}`}
+              onClick={handlers.onClick as never}
+              aria-selected={(handlers as Record<string, unknown>)['aria-selected'] as boolean | undefined}
+            >
+              {checkbox}
+              <dl className="row-card-fields">
+                {columns.map((column, columnIndex) => (
+                  <div key={String(column.key ?? columnIndex)} className="row-card-field">
+                    <dt>{column.title as ReactNode}</dt>
+                    <dd>{cellOf(column, row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Card>
+          );
+        })}
+      </div>
+    </Spin>
+  );
+}
+
 /**
  * The console's table: a spinner while loading, "nothing here yet" or the server's message instead of
- * rows, and the previous / next pager when the list is paged on the server.
+ * rows, and the previous / next pager when the list is paged on the server. On a phone the rows are cards.
  */
 export function DataTable<T extends object>({
   query,
@@ -41,26 +131,45 @@ export function DataTable<T extends object>({
   ...table
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   const failure = query ? query.error : error;
   const busy = query ? query.isFetching : loading;
+  const data = (query ? query.data?.items : rows) ?? [];
+  const empty = failure ? (
+    <Typography.Text type="danger">{messageOf(failure)}</Typography.Text>
+  ) : (
+    <Empty description={t('table.empty')} />
+  );
+  // `md` is 768 px: below it the table would scroll sideways, so rows become cards.
+  const narrow = screens.md === false;
   return (
     <>
       {title && <Typography.Title level={5}>{title}</Typography.Title>}
-      <Table<T>
-        rowKey={rowKey}
-        size={size}
-        loading={busy}
-        dataSource={(query ? query.data?.items : rows) ?? []}
-        pagination={false}
-        locale={{
-          emptyText: failure ? (
-            <Typography.Text type="danger">{messageOf(failure)}</Typography.Text>
-          ) : (
-            <Empty description={t('table.empty')} />
-          ),
-        }}
-        {...table}
-      />
+      {narrow ? (
+        data.length === 0 && !busy ? (
+          empty
+        ) : (
+          <RowCards<T>
+            rows={data}
+            columns={(table.columns ?? []) as TableColumnType<T>[]}
+            rowKey={rowKey}
+            rowSelection={table.rowSelection}
+            onRow={table.onRow}
+            rowClassName={table.rowClassName}
+            busy={busy}
+          />
+        )
+      ) : (
+        <Table<T>
+          rowKey={rowKey}
+          size={size}
+          loading={busy}
+          dataSource={data}
+          pagination={false}
+          locale={{ emptyText: empty }}
+          {...table}
+        />
+      )}
       {pages && <Pager pages={pages} nextCursor={query?.data?.nextCursor} loading={busy} />}
     </>
   );

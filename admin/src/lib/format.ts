@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@kamai/contract';
+import { displayPhone, formatDate, formatMoney } from '@kamai/contract';
 import { currentLocale } from '../i18n';
 
 /** "₹1,20,000.50" from a rupee string (or paise), in the operator's language; "—" for none. */
@@ -10,4 +10,9 @@ export function rupees(amount: string | bigint | null | undefined): string {
 export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return formatDate(iso, currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A phone username as "+91 98765 43210"; an e-mail or another name unchanged. */
+export function phoneNumber(username: string | null | undefined): string {
+  return username ? displayPhone(username) : '—';
 }

@@ -7,11 +7,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { namedStatementClient } from './pglite-statements';
+import { isDatabaseUnavailable } from '../platform/errors';
+import { type DatabaseTarget, parseDatabaseUrl } from './database-url';
+import { namedStatementClient, namedTextRows } from './pglite-statements';
 import { seedFromTemplate } from './pglite-template';
-import { setStatementHandle } from './prepared';
+import { setStatementHandle, setTextRunner, type TextRow } from './prepared';
 import * as schema from './schema';
-import { type RetryOptions, withTransactionRetry } from './transaction';
+import { type RetryOptions, sqlStateOf, withTransactionRetry } from './transaction';
 
 import type { Db } from './types';
 
@@ -44,7 +46,18 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** An idle pooled connection failed (the server restarted, a backend was terminated). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * How long opening waits for the database (a writable host of it) before it gives up (DATABASE_WAIT_SECONDS);
+   * 0: one try. Start-up in a container platform then waits out a failover instead of crash-looping.
+   */
+  waitMs?: number;
+  /** Told of each failed try while waiting, with the delay before the next one. */
+  onWait?: (info: { attempt: number; error: Error; retryInMs: number }) => void;
 }
+
+/** Every column as PostgreSQL's text: the reader of a `preparedRows` query decodes what it selected. */
+const asText = (value: string) => value;
+const TEXT_TYPES = { getTypeParser: () => asText } as unknown as pg.CustomTypesConfig;
 
 /** Any fixed number: the advisory lock that lets one instance at a time apply migrations. */
 const MIGRATION_LOCK = 7_106_501;
@@ -53,11 +66,15 @@ const MIGRATION_LOCK = 7_106_501;
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const runMigrations = options.migrate ?? true;
   if (options.databaseUrl) {
+    const target = parseDatabaseUrl(options.databaseUrl);
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    const single = target.hosts.length === 1 && target.targetSessionAttrs === 'any';
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: single ? options.databaseUrl : target.hosts[0]?.url,
       max: options.poolSize ?? 20,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      connectionTimeoutMillis: connectTimeoutMs,
       keepAlive: true,
+      ...(single ? {} : { Client: hostListClient(target, connectTimeoutMs) }),
     });
     const lost =
       options.onConnectionError ?? ((e: Error) => process.stderr.write(`database connection lost: ${e.message}\n`));
@@ -68,7 +85,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', lost));
     const retries: RetryOptions = {};
     const db = withTransactionRetry(releasingTransactions(pool, drizzlePg({ client: pool, schema })), retries);
-    if (runMigrations) await migrateLocked(pool, db);
+    // The hot reads that map their own rows (`preparedRows`): named, so each connection parses them once.
+    setTextRunner(db, async (name, text, values) => {
+      const result = await pool.query<TextRow>({ name, text, values, rowMode: 'array', types: TEXT_TYPES });
+      return result.rows;
+    });
+    try {
+      // A connection that drops while the migrations run (a failover, a load balancer's check marking
+      // the node down) is waited out like an unreachable database, within the same budget.
+      const deadline = Date.now() + (options.waitMs ?? 0);
+      for (let attempt = 1; ; attempt++) {
+        await waitForDatabase(pool, Math.max(0, deadline - Date.now()), options.onWait);
+        if (!runMigrations) break;
+        try {
+          await migrateLocked(pool, db);
+          break;
+        } catch (error) {
+          const delay = Math.min(250 * 2 ** (attempt - 1), 5_000) * (0.5 + Math.random() / 2);
+          if (!isDatabaseUnavailable(error) || Date.now() + delay > deadline) throw error;
+          options.onWait?.({ attempt, error: error as Error, retryInMs: Math.round(delay) });
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return {
       db,
       kind: 'postgres',
@@ -91,19 +133,147 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // one answers with named statements; the handle never runs a transaction (`preparedPer`).
   const statements = drizzlePglite({ client: namedStatementClient(client) as unknown as PGlite });
   setStatementHandle(db, statements as unknown as Db);
+  const textRows = namedTextRows(client);
+  setTextRunner(db, (_name, text, values) => textRows(text, values));
   const owned = client;
   return { db, kind: 'pglite', close: () => owned.close(), retries };
+}
+
+/**
+ * SQLSTATEs and socket errors after which a connection is no use: the host became read-only (a standby, or
+ * a primary being demoted: 25006), the backend was terminated or the server is starting or stopping
+ * (57P01-57P03), or the link broke (class 08, socket errors). Such a connection is destroyed, not
+ * returned to the pool, so the next request opens a new one (to the writable host).
+ */
+const BROKEN_STATES = new Set(['25006', '57P01', '57P02', '57P03']);
+const BROKEN_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+export function isBrokenConnection(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state && (BROKEN_STATES.has(state) || state.startsWith('08'))) return true;
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && BROKEN_SOCKET.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|Connection ended|not queryable/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+/** Whether a session is the kind `target_session_attrs` asks for (libpq's checks for each value). */
+async function sessionFits(client: pg.Client, attrs: DatabaseTarget['targetSessionAttrs']): Promise<boolean> {
+  if (attrs === 'read-write') {
+    const { rows } = await client.query<{ transaction_read_only: string }>('show transaction_read_only');
+    return rows[0]?.transaction_read_only === 'off';
+  }
+  if (attrs === 'primary') {
+    const { rows } = await client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby');
+    return rows[0]?.standby === false;
+  }
+  return true;
+}
+
+/** No host of DATABASE_URL took the connection as asked: answered 503 (08001) like an unreachable server. */
+function noHostError(target: DatabaseTarget, reasons: string[]) {
+  return Object.assign(
+    new Error(`no host of DATABASE_URL is usable (${target.targetSessionAttrs}): ${reasons.join('; ')}`),
+    { code: '08001' },
+  );
+}
+
+/**
+ * The pool's client class for a host list or a target_session_attrs: each new connection tries the hosts in
+ * order, as libpq does, and keeps the first whose session fits. node-postgres connects a client once, to
+ * one host, so every host before the last is first tried with a short-lived probe; the pooled client then
+ * connects to the one that fit, and checks again (the cluster may have changed in between).
+ */
+function hostListClient(target: DatabaseTarget, connectTimeoutMs: number): typeof pg.Client {
+  return class HostListClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    override connect(callback?: (...args: any[]) => void): any {
+      const done = this.connectToFirstFit().then(() => this);
+      if (!callback) return done;
+      done.then(
+        (client) => callback(null, client),
+        (error: Error) => callback(error),
+      );
+      return undefined;
+    }
+
+    private async connectToFirstFit() {
+      const reasons: string[] = [];
+      for (const [index, host] of target.hosts.entries()) {
+        const name = `${host.host}:${host.port}`;
+        if (index < target.hosts.length - 1) {
+          const probe = new pg.Client({ connectionString: host.url, connectionTimeoutMillis: connectTimeoutMs });
+          probe.on('error', () => undefined);
+          try {
+            await probe.connect();
+            const fits = await sessionFits(probe, target.targetSessionAttrs);
+            // Not awaited, here and below: node-postgres' end() never settles on a connection that dropped.
+            probe.end().catch(() => undefined);
+            if (!fits) {
+              reasons.push(`${name} is read-only`);
+              continue;
+            }
+          } catch (error) {
+            probe.end().catch(() => undefined);
+            reasons.push(`${name}: ${(error as Error).message}`);
+            continue;
+          }
+        }
+        const self = this as unknown as {
+          host: string;
+          port: number;
+          connectionParameters: { host: string; port: number };
+        };
+        self.host = host.host;
+        self.port = host.port;
+        self.connectionParameters.host = host.host;
+        self.connectionParameters.port = host.port;
+        await super.connect();
+        if (await sessionFits(this as unknown as pg.Client, target.targetSessionAttrs)) return;
+        this.end().catch(() => undefined);
+        reasons.push(`${name} is read-only`);
+        break;
+      }
+      throw noHostError(target, reasons);
+    }
+  };
+}
+
+/**
+ * Waits, with capped exponential backoff and jitter, until a connection (to a usable host) opens, for at
+ * most `waitMs`; the last error is thrown after that.
+ */
+async function waitForDatabase(pool: pg.Pool, waitMs: number, onWait?: OpenOptions['onWait']) {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = await pool.connect();
+      client.release();
+      return;
+    } catch (error) {
+      const delay = Math.min(250 * 2 ** (attempt - 1), 5_000) * (0.5 + Math.random() / 2);
+      if (Date.now() + delay > deadline) throw error;
+      onWait?.({ attempt, error: error as Error, retryInMs: Math.round(delay) });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /** Several instances may start at once on one database: the first applies the migrations, the others wait. */
 async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]) {
   const lock = await pool.connect();
+  let broken: Error | undefined;
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (error) {
+    broken = error as Error;
+    throw error;
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    lock.release();
+    lock.release(broken);
   }
 }
 
@@ -121,12 +291,17 @@ async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0])
 function releasingTransactions<D extends Db>(pool: pg.Pool, db: D): D {
   const run: Db['transaction'] = async (fn, config) => {
     const client = await pool.connect();
+    let broken: Error | undefined;
     try {
       // Typed as the schema-aware instance; only its `query` property (never read) differs.
       const bare = drizzlePg({ client }) as unknown as Db;
       return await bare.transaction(fn, config);
+    } catch (error) {
+      if (isBrokenConnection(error)) broken = error as Error;
+      throw error;
     } finally {
-      client.release();
+      // With an error the pool destroys the connection instead of keeping it.
+      client.release(broken);
     }
   };
   (db as Db).transaction = run;

@@ -45,6 +45,14 @@ export function namedStatementClient(pg: PGlite): StatementClient {
   return { query: (text, params = [], options) => run(pg, text, params, options) };
 }
 
+/**
+ * The same named statements, answering each row as PostgreSQL's text values (null for NULL), unparsed:
+ * for the hot reads that map their rows themselves (`preparedRows` in prepared.ts).
+ */
+export function namedTextRows(pg: PGlite): (text: string, params: unknown[]) => Promise<(string | null)[][]> {
+  return async (text, params) => (await run<(string | null)[]>(pg, text, params, undefined, true)).rows;
+}
+
 function statementsOf(pg: PGlite): Map<string, Statement> {
   let statements = sessions.get(pg);
   if (!statements) {
@@ -54,19 +62,28 @@ function statementsOf(pg: PGlite): Map<string, Statement> {
   return statements;
 }
 
-async function run<T>(pg: PGlite, text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+async function run<T>(
+  pg: PGlite,
+  text: string,
+  params: unknown[],
+  options?: QueryOptions,
+  asText = false,
+): Promise<Results<T>> {
   const statements = statementsOf(pg);
-  if (!statements.has(text) && statements.size >= MAX_STATEMENTS) return pg.query<T>(text, params, options);
+  if (!statements.has(text) && statements.size >= MAX_STATEMENTS) {
+    if (asText) throw new Error('too many named statements for a text read');
+    return pg.query<T>(text, params, options);
+  }
   await pg._checkReady();
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
       const statement = statements.get(text);
-      if (!statement) return execute<T>(pg, await prepare(pg, statements, text), params, options);
+      if (!statement) return execute<T>(pg, await prepare(pg, statements, text), params, options, asText);
       try {
-        return await execute<T>(pg, statement, params, options);
+        return await execute<T>(pg, statement, params, options, asText);
       } catch (error) {
         if (!STALE.has((error as { code?: string }).code ?? '')) throw error;
-        return execute<T>(pg, await prepare(pg, statements, text), params, options);
+        return execute<T>(pg, await prepare(pg, statements, text), params, options, asText);
       }
     }),
   );
@@ -102,6 +119,7 @@ async function execute<T>(
   statement: Statement,
   params: unknown[],
   options: QueryOptions | undefined,
+  asText: boolean,
 ): Promise<Results<T>> {
   const values = params.map((param, i) => {
     if (param === null || param === undefined) return null;
@@ -119,6 +137,10 @@ async function execute<T>(
   const result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
   for (const message of messages) {
     if (message.name === 'dataRow') {
+      if (asText) {
+        rows.push((message as unknown as { fields: (string | null)[] }).fields);
+        continue;
+      }
       const row = (message as unknown as { fields: (string | null)[] }).fields.map((value, c) => {
         const parse = parsers[c];
         return value === null || !parse ? value : parse(value, fields[c]?.dataTypeID);

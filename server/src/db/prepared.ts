@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fillPlaceholders } from 'drizzle-orm';
 
 const statementHandles = new WeakMap<object, object>();
 
@@ -40,4 +41,49 @@ export function executeByShape<R>(
 ): Promise<R> {
   const shape = createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 16);
   return query.prepare(`${prefix}_${shape}`).execute();
+}
+
+/** A row as PostgreSQL's text values, column by column (null for SQL NULL): what `preparedRows` maps. */
+export type TextRow = (string | null)[];
+
+/**
+ * Runs a statement by name (parsed once per connection, or once per PGlite instance) and answers its
+ * rows as text: set per database handle by `openDatabase`, since each engine reaches its client its own way.
+ */
+export type TextRunner = (name: string, text: string, params: unknown[]) => Promise<TextRow[]>;
+
+const textRunners = new WeakMap<object, TextRunner>();
+
+export function setTextRunner(db: object, runner: TextRunner): void {
+  textRunners.set(db, runner);
+}
+
+/**
+ * A hot read without drizzle's per-row mapping (docs/decisions/hot-read-yardstick.md). Its SQL text
+ * and parameter order come from drizzle's query builder (`toSQL()` of what `build` returns, once per
+ * database handle), so the one definition of a live session and of every condition is used as it is;
+ * only the decoding of the answer is ours: PostgreSQL's text values, turned by `map` (one small typed
+ * mapper per read, reading columns in the order the select names them) into what the service needs.
+ * Like `preparedPer`, only for queries on the database itself, never inside a transaction.
+ */
+export function preparedRows<D extends object, V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: D) => { toSQL(): { sql: string; params: unknown[] } },
+  map: (row: TextRow) => R,
+): (db: D, values: V) => Promise<R[]> {
+  const built = new WeakMap<D, { text: string; params: unknown[]; run: TextRunner }>();
+  return async (db, values) => {
+    let query = built.get(db);
+    if (!query) {
+      const run = textRunners.get(db);
+      if (!run) throw new Error(`preparedRows ${name}: no text runner for this database handle`);
+      const { sql: text, params } = build(db).toSQL();
+      query = { text, params, run };
+      built.set(db, query);
+    }
+    const rows = await query.run(name, query.text, fillPlaceholders(query.params, values));
+    const out: R[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i += 1) out[i] = map(rows[i] as TextRow);
+    return out;
+  };
 }

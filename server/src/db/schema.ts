@@ -47,12 +47,28 @@ export const users = pgTable(
     frozen: boolean('frozen').notNull().default(false),
     /** Set when the user deleted the account: the row stays (the ledger's anonymous owner), its personal data gone. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The phone or e-mail was registered before (its keyed hash was in `identity_ledger`): the account
+     * works, but it is no new qualified invitee and earns no first-time (system task) reward again.
+     */
+    returningIdentity: boolean('returning_identity').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc()), index('users_created_idx').on(t.createdAt, t.id)],
 );
 
-/** Opaque bearer tokens: only the SHA-256 of the token is stored (DESIGN.md §4). */
+/**
+ * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with the
+ * server's `identity_hash_secret`): kept after the account is deleted so that the same phone counts as
+ * a friend once, ever (docs/decisions/account-deletion-and-retention.md). The hash names no one
+ * without the key.
+ */
+export const identityLedger = pgTable('identity_ledger', {
+  hash: text('hash').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Opaque bearer tokens: only the SHA-256 of the token is stored (docs/design.md "API contract"). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -80,7 +96,7 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_target_idx').on(t.target, t.createdAt)],
 );
 
-/** What the sandbox sender "delivered"; operators read it in the console (DESIGN.md §5). */
+/** What the sandbox sender "delivered"; operators read it in the console (docs/design.md "Scope"). */
 export const otpOutbox = pgTable(
   'otp_outbox',
   {
@@ -137,7 +153,7 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * Ledger accounts (DESIGN.md §6). A user's `wallet` (created with the user) and `hold` keep a cached
+ * Ledger accounts (docs/design.md "Money rules"). A user's `wallet` (created with the user) and `hold` keep a cached
  * balance in integer paise, changed only by the ledger's `post()` after locking the row, never below
  * zero. Platform accounts (`platform_*`, no user) are seeded by the `ledger` migration and never
  * updated: their balance is the sum of their entries, so no posting waits on them.
@@ -156,7 +172,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_platform_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
     check(
       'accounts_owner_kind',
-      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts'))`,
+      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts', 'platform_expenses'))`,
     ),
     check('accounts_balance_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -195,7 +211,7 @@ export const entries = pgTable(
 );
 
 /**
- * Tasks (DESIGN.md §5). System tasks 2-10 have fixed ids and are seeded by the `tasks` migration;
+ * Tasks (docs/design.md "Product rules"). System tasks 2-10 have fixed ids and are seeded by the `tasks` migration;
  * operator tasks get ids from 101 up. Deleting is soft: completions and postings stay.
  */
 export const tasks = pgTable(
@@ -206,6 +222,8 @@ export const tasks = pgTable(
     kind: text('kind').$type<TaskKind>().notNull(),
     titles: jsonb('titles').$type<LocaleTexts>().notNull(),
     descriptions: jsonb('descriptions').$type<LocaleTexts>().notNull().default({}),
+    /** Where the task is done (an http(s) address) per locale; English is the fallback. */
+    links: jsonb('links').$type<LocaleTexts>().notNull().default({}),
     /** Paise. */
     reward: bigint('reward', { mode: 'bigint' }).notNull(),
     targetCount: integer('target_count').notNull().default(1),
@@ -253,6 +271,30 @@ export const taskProofs = pgTable(
     index('task_proofs_state_idx').on(t.state, t.id),
     index('task_proofs_user_idx').on(t.userId, t.taskId, t.id.desc()),
     check('task_proofs_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * Who stored an upload and what for (issue 22): `public` files (an operator's notice images, task
+ * icons, videos) are served to anyone; `proof` files only by a signed URL given to their owner and to
+ * staff, and only their owner may submit them as a proof. The file itself is content-addressed and
+ * shared by equal uploads; a file with no row at all is an operator upload older than this table.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `<sha256>.<ext>`, the stored file's name. */
+    name: text('name').notNull(),
+    ownerId: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['public', 'proof'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploads_name_owner_purpose_idx').on(t.name, t.ownerId, t.purpose),
+    index('uploads_owner_idx').on(t.ownerId),
   ],
 );
 
@@ -310,7 +352,7 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * Every admin write: who, what, when, before and after (DESIGN.md §5). Append-only: the `admin`
+ * Every admin write: who, what, when, before and after (docs/design.md "Product rules"). Append-only: the `admin`
  * migration's trigger refuses UPDATE, DELETE and TRUNCATE.
  */
 export const auditLog = pgTable(
@@ -337,7 +379,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * A user's own in-app notifications (DESIGN.md §5): withdrawal approved / rejected / paid / failed,
+ * A user's own in-app notifications (docs/design.md "Product rules"): withdrawal approved / rejected / paid / failed,
  * reward credited. `kind` picks the translated text on the client; `params` fills it (amounts as rupee
  * strings, reasons, ids). Shown in /List1 beside the system notices.
  */
@@ -359,7 +401,7 @@ export const notifications = pgTable(
 );
 
 /**
- * A messaging number linked to a user through the `LinkProvider` (DESIGN.md §2). A row exists once a
+ * A messaging number linked to a user through the `LinkProvider` (docs/design.md "Scope"). A row exists once a
  * pairing completed; the number then stays with that user (unique `phone`). Online time is kept as
  * closed, unsettled seconds plus the open stretch since `online_since`, so settlement can pay exactly
  * the time since the last one.
@@ -438,13 +480,17 @@ export const linkedAccountEvents = pgTable(
   (t) => [index('linked_account_events_account_idx').on(t.accountId, t.id.desc())],
 );
 
-/** Operators' notices (DESIGN.md §5): users see published ones whose time has come. */
+/** Operators' notices (docs/design.md "Product rules"): users see published ones whose time has come. */
 export const notices = pgTable(
   'notices',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** English, the text every reader without a translation sees. */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** Translations by locale (never `en_US`); a missing one falls back to `title` / `body`. */
+    titles: jsonb('titles').$type<LocaleTexts>().notNull().default({}),
+    bodies: jsonb('bodies').$type<LocaleTexts>().notNull().default({}),
     imageUrl: text('image_url'),
     pinned: boolean('pinned').notNull().default(false),
     published: boolean('published').notNull().default(false),
@@ -473,7 +519,7 @@ export const noticeReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('notice_reads_notice_idx').on(t.noticeId)],
 );
 
-/** A user's bank or UPI payout accounts (DESIGN.md §5); at most one default per user. */
+/** A user's bank or UPI payout accounts (docs/design.md "Product rules"); at most one default per user. */
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
@@ -488,6 +534,8 @@ export const payoutAccounts = pgTable(
     /** Bank: digits. UPI: the UPI ID, lower-cased. */
     accountNo: text('account_no').notNull(),
     accountName: text('account_name').notNull(),
+    /** The bank's check of this account (shared by every account with the same number); null before checks began. */
+    validationId: bigint('validation_id', { mode: 'number' }).references(() => accountValidations.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -501,7 +549,78 @@ export const payoutAccounts = pgTable(
 );
 
 /**
- * Withdrawal requests (DESIGN.md §5). The payout account is copied in when requested, so a later edit
+ * One check of a bank account or UPI id with the bank (docs/decisions/payout-account-validation.md):
+ * one row per account number (`fingerprint`), reused by every bind of it, so a number is paid for once.
+ * `pending` until the gateway reports; `completed` with the bank's answer (`account_status` active or
+ * invalid, the registered name); `failed` when the check itself could not be made (a later bind retries,
+ * as attempt + 1).
+ */
+export const accountValidations = pgTable(
+  'account_validations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `bank:IFSC:number` or `upi::id`. */
+    fingerprint: text('fingerprint').notNull().unique(),
+    accountType: text('account_type').$type<PayoutAccountType>().notNull(),
+    ifsc: text('ifsc').notNull(),
+    accountNo: text('account_no').notNull(),
+    /** The name typed by the user who started the check (sent as the fund account's name). */
+    accountName: text('account_name').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
+    attempt: integer('attempt').notNull().default(1),
+    /** RazorpayX `fav_...` (the sandbox's own id), once created. */
+    gatewayValidationId: text('gateway_validation_id'),
+    fundAccountId: text('fund_account_id'),
+    /** `active` or `invalid` (completed only). */
+    accountStatus: text('account_status'),
+    registeredName: text('registered_name'),
+    /** The registered name's words sorted (contract nameKey): equal for the same person's name. */
+    registeredNameKey: text('registered_name_key'),
+    /** The gateway's own name_match_score (0-100), where it returns one. */
+    nameMatchScore: integer('name_match_score'),
+    /** Why it is invalid or failed, in the gateway's words. */
+    reason: text('reason'),
+    /** The gateway's answer that settled it. */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_validations_gateway_id_idx').on(t.gatewayValidationId),
+    index('account_validations_name_key_idx').on(t.registeredNameKey),
+    check('account_validations_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
+);
+
+/**
+ * Which users looked an account up, and when: the per-day limit counts these (a user's own repeat of a
+ * number is not a new one), so validation cannot be used to learn strangers' names in bulk.
+ */
+export const accountValidationLookups = pgTable(
+  'account_validation_lookups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    validationId: bigint('validation_id', { mode: 'number' })
+      .notNull()
+      .references(() => accountValidations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_validation_lookups_user_validation_idx').on(t.userId, t.validationId),
+    index('account_validation_lookups_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Withdrawal requests (docs/design.md "State machines"). The payout account is copied in when requested, so a later edit
  * or delete of the account cannot change where the money goes. `amount` is paise; while the state is
  * pending, approved or processing exactly this amount sits on the user's hold.
  */
@@ -537,7 +656,7 @@ export const withdrawals = pgTable(
     /** The gateway's own id of the payout (RazorpayX `pout_...`), once it told us. */
     gatewayPayoutId: text('gateway_payout_id'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** Scored when requested (docs/decisions.md, "fraud"): sum of the fired signals' weights. */
+    /** Scored when requested (docs/decisions/fraud-signals.md): sum of the fired signals' weights. */
     riskScore: integer('risk_score').notNull().default(0),
     /** The fired signals' catalogue keys. */
     riskReasons: jsonb('risk_reasons').$type<RiskReasonKey[]>().notNull().default([]),
@@ -610,7 +729,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Background work shared by every server instance (DESIGN.md §3): claimed with FOR UPDATE SKIP
+ * Background work shared by every server instance (docs/design.md "Architecture"): claimed with FOR UPDATE SKIP
  * LOCKED and leased until `locked_until`, so a job whose instance died is picked up again.
  * `dedupe_key` makes enqueueing the same work twice a no-op.
  */
@@ -745,7 +864,10 @@ export const creditRequests = pgTable(
       .notNull()
       .references(() => users.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Internal note (staff only). */
     remark: text('remark').notNull(),
+    /** What the user's income record shows once posted; null: a generic label. */
+    userText: text('user_text'),
     state: text('state').$type<CreditRequestState>().notNull().default('pending'),
     requestedBy: bigint('requested_by', { mode: 'number' })
       .notNull()
@@ -783,4 +905,26 @@ export const pushSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * A correctly signed gateway webhook that Kamai did not act on, with the reason (a payout made in the
+ * gateway's dashboard, a report for a withdrawal never dispatched, a body of an unexpected shape, …).
+ * Answered 2xx all the same: a gateway disables a webhook that keeps failing
+ * (docs/decisions/razorpayx-as-documented.md). Operators read them in the database (docs/operations.md).
+ */
+export const payoutWebhooksIgnored = pgTable(
+  'payout_webhooks_ignored',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    event: text('event'),
+    payoutId: text('payout_id'),
+    referenceId: text('reference_id'),
+    reason: text('reason').notNull(),
+    /** The parsed body (or, when it is not JSON, its size only). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_webhooks_ignored_created_idx').on(t.createdAt)],
 );

@@ -34,7 +34,7 @@ export function auditInsert(db: Executor, entry: AuditEntry) {
     .returning({ id: auditLog.id });
 }
 
-/** Appends one admin action to the audit log (DESIGN.md §5), inside the action's own transaction. */
+/** Appends one admin action to the audit log (docs/design.md "Product rules"), inside the action's own transaction. */
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<number> {
   const [row] = await auditInsert(db, entry);
   if (!row) throw new Error('insert audit_log returned no row');

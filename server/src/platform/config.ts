@@ -1,5 +1,7 @@
 import { LOCALES } from '@kamai/contract';
 import { z } from 'zod';
+import { refineDatabaseUrl } from '../db/database-url';
+import { productionProblems } from './production-check';
 import { DEFAULT_PUSH_ORIGINS, parseOrigins } from './push-origins';
 
 const bool = z
@@ -112,7 +114,10 @@ export const configSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .superRefine(refineDatabaseUrl)
     .optional(),
+  /** How long start-up waits for the database (several hosts: a writable one) before it gives up. */
+  DATABASE_WAIT_SECONDS: nonNegativeInt.max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(20),
   // Processes serving HTTP (node:cluster); more than 1 only with DATABASE_URL (checked below).
   WEB_CONCURRENCY: positiveInt.max(64).default(1),
@@ -161,10 +166,13 @@ export const configSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   SMTP_FROM: z.string().min(3).default('Kamai <no-reply@kamai.local>'),
+  /** How long the mail server may take with one message before the attempt is abandoned. */
+  SMTP_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(30_000),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(6, 'must be 6 to 20 characters').max(20, 'must be 6 to 20 characters').optional(),
   INVITE_CODE_REQUIRED: bool.default(true),
   PAYOUT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDENTITY_HASH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_PAYOUT_DELAY_MS: nonNegativeInt.max(3_600_000, 'must be at most 3600000').default(3000),
   SANDBOX_PAYOUT_FAILURE_RATE: z.coerce
     .number({ error: 'must be a number from 0 to 1' })
@@ -211,13 +219,21 @@ export const configSchema = z.object({
   AUTH_CODE_FAILURE_DELAY_MS: nonNegativeInt.max(10_000).default(1000),
   /**
    * CPU priority (nice, 0-19) of the password-hashing threads: a login's hash waits for the user at
-   * the door, an anonymous sign-up's may wait longest (benchmark 5; docs/performance.md §5).
+   * the door, an anonymous sign-up's may wait longest (benchmark 5; docs/performance.md).
    */
   HASH_NICE_LOGIN: nonNegativeInt.max(19).default(19),
   HASH_NICE_SIGNUP: nonNegativeInt.max(19).default(19),
   TRUST_PROXY: bool.default(false),
   /** `production` hides what only a sandbox may show (the OTP outbox). */
   NODE_ENV: z.string().default('development'),
+  /** The channels sign-up and codes use; an e-mail-only or phone-only service names one (docs/operations.md). */
+  SIGNUP_CHANNELS: z
+    .string()
+    .default('sms,email')
+    .transform((v) => [...new Set(v.split(',').map((c) => c.trim().toLowerCase()))])
+    .pipe(z.array(z.enum(['sms', 'email'], { error: 'must be sms, email or sms,email' })).min(1)),
+  /** Linked accounts: `sandbox` (development) or `manual`, where operators confirm each status in the console. */
+  LINK_PROVIDER: z.enum(['sandbox', 'manual'], { error: 'must be sandbox or manual' }).default('sandbox'),
   ...smsSettings(),
 });
 
@@ -238,6 +254,9 @@ export const checkedConfigSchema = configSchema.superRefine(requireProviderSetti
       message: 'more than 1 needs DATABASE_URL (PGlite, the default database, serves one process)',
     });
   }
+  // NODE_ENV=production refuses every sandbox (production-check.ts), one line per variable.
+  for (const p of productionProblems(config))
+    context.addIssue({ code: 'custom', path: [p.variable], message: p.message });
   if (config.PAYOUT_GATEWAY !== 'razorpayx') return;
   for (const name of RAZORPAYX_REQUIRED) {
     if (!config[name])

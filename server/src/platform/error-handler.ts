@@ -46,11 +46,13 @@ function fieldName(path: string): string {
   return path.replace(/^\//, '').replaceAll('/', '.') || 'body';
 }
 
-/** Maps every error to the envelope (DESIGN.md §4); 5xx text and stacks never reach the client. */
+/** Maps every error to the envelope (docs/design.md "API contract"); 5xx text and stacks never reach the client. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       request.deliberateDelayMs = error.delayedMs;
+      // Every 503 says when to try again (a failover, a database restart: seconds).
+      if (error.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '2');
       return sendError(request, reply, error.key, error.status, error.data);
     }
 

@@ -31,6 +31,7 @@ const UNAVAILABLE_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
+  '25006', // read_only_sql_transaction: the host is (now) a standby or being demoted; a failover is under way
   '57P01', // admin_shutdown: the backend was terminated
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down

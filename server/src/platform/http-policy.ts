@@ -44,13 +44,13 @@ export const CONTENT_SECURITY_POLICY = {
  * that is data, not a page. No browser renders these answers, so helmet's page policies (the full
  * CSP, cross-origin opener, origin-agent cluster, DNS prefetch, IE download options, Flash's
  * cross-domain policies, the XSS auditor switch) protect nothing there, and each costs Node a header
- * validation and ~60 bytes per answer (docs/decisions.md, "lean"). Pages (the web app, the console,
+ * validation and ~60 bytes per answer (docs/decisions/http-headers.md). Pages (the web app, the console,
  * /docs, static files) keep helmet's full set.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Every API answer (the JSON envelope, success or error, a CSV export, a plain-text probe) is personal
   // or live: no browser or proxy may keep it (issue 12). Set here with the rest rather than by an onSend
-  // hook that inspected every response's type (docs/decisions.md, "lean-2").
+  // hook that inspected every response's type (docs/decisions/http-headers.md).
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -121,7 +121,6 @@ export type AnswerObserver = (request: FastifyRequest, reply: FastifyReply) => v
 export function installHttpPolicy(app: FastifyInstance, log: RequestLog) {
   let observer: AnswerObserver | undefined;
   app.decorateRequest('authUser', undefined);
-  app.decorateRequest('sessionHash', undefined);
   app.decorateRequest('deliberateDelayMs', 0);
   // Every response carries the request id and its security headers, set before the handler runs so a
   // route may still override one: the API's short set on JSON API paths, helmet's full set on pages.

@@ -28,17 +28,23 @@ export async function enqueueJob(db: Executor, job: NewJob) {
 
 /**
  * Adds the job, or makes the one with its dedupe key due by `runAt`: a finished one runs again, a
- * waiting one (say, in a long retry backoff) is brought forward. A running one keeps its lease.
+ * waiting one (say, in a long retry backoff) is brought forward. A running one keeps its lease and
+ * runs once more after it: its `run_at` moves past the value it was claimed with, which `finishJob`
+ * reads as "revived while running" (the run may have read the state from before the caller's change,
+ * say a payout that found its account check still under way while the check was settling).
  */
 export async function enqueueOrRevive(db: Executor, job: NewJob) {
   const finished = sql`${jobs.doneAt} is not null`;
+  const leased = sql`${jobs.lockedUntil} is not null`;
   await db
     .insert(jobs)
     .values({ payload: {}, ...job })
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
       set: {
-        runAt: sql`case when ${finished} then excluded.run_at else least(${jobs.runAt}, excluded.run_at) end`,
+        runAt: sql`case when ${finished} then excluded.run_at
+          when ${leased} then greatest(excluded.run_at, ${jobs.runAt} + interval '1 millisecond')
+          else least(${jobs.runAt}, excluded.run_at) end`,
         attempts: sql`case when ${finished} then 0 else ${jobs.attempts} end`,
         lockedUntil: sql`case when ${finished} then null else ${jobs.lockedUntil} end`,
         doneAt: null,
@@ -76,11 +82,20 @@ export async function claimJob(db: Db, kinds: string[], now: Date, leaseUntil: D
   });
 }
 
-/** Marks a claimed job done, unless its lease ran out and another claim has taken it since. */
+/**
+ * Marks a claimed job done, unless its lease ran out and another claim has taken it since. One revived
+ * while it ran (`enqueueOrRevive` moved its `run_at` at least 1 ms past the claimed value; the claimed
+ * value came back through a JavaScript Date, whole milliseconds) is released instead, to run again.
+ */
 export async function finishJob(db: Executor, job: JobRow, now: Date) {
+  const claimedRunAt = sql`${job.runAt.toISOString()}::timestamptz + interval '1 millisecond'`;
   await db
     .update(jobs)
-    .set({ doneAt: now, lockedUntil: null, lastError: null })
+    .set({
+      doneAt: sql`case when ${jobs.runAt} < ${claimedRunAt} then ${now.toISOString()}::timestamptz else null end`,
+      lockedUntil: null,
+      lastError: null,
+    })
     .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
 }
 

@@ -17,6 +17,8 @@ export interface JobRunnerOptions {
   workers?: number;
   /** Each runs before the first claim and then every `everyMs` (reconciliation, pruning), in one loop. */
   periodic?: PeriodicTask[];
+  /** The pause after a failed claim: doubled each failure in a row from `baseMs` up to `capMs`, jittered. */
+  failureBackoff?: { baseMs: number; capMs: number };
 }
 
 export interface PeriodicTask {
@@ -24,6 +26,22 @@ export interface PeriodicTask {
   everyMs: number;
   run: () => Promise<void>;
 }
+
+/**
+ * The pause of a loop after its `failures`-th failure in a row (the database is away, read-only during a
+ * failover, or the claim query fails): `baseMs` doubled each time up to `capMs`, then between half and
+ * all of it at random, so the loops of many instances do not hit a recovering database together.
+ */
+export function failurePauseMs(failures: number, { baseMs, capMs }: { baseMs: number; capMs: number }) {
+  const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(30, Math.max(0, failures - 1)));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+/** Shortest sleep when the next due job lies in the past but none could be claimed (another loop holds it). */
+const MIN_IDLE_MS = 50;
+
+/** How often one job may run within one `runDue` call before it counts as spinning. */
+export const RUN_DUE_REPEAT_LIMIT = 50;
 
 /** 1 s, 2 s, 4 s, ... up to 5 minutes. */
 export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 300_000);
@@ -42,12 +60,30 @@ export function createJobRunner(options: JobRunnerOptions) {
   let loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
   let periodicBusy = false;
+  const failureBackoff = options.failureBackoff ?? { baseMs: 500, capMs: 10_000 };
+  /** The failure streak of this process's loops: logged once when it starts and once when it ends. */
+  let streak: { failures: number; since: Date } | undefined;
 
-  /** Claims and runs one due job; false when none was due. */
-  async function runOne(): Promise<boolean> {
+  function failed(error: unknown) {
+    if (streak) {
+      streak.failures += 1;
+      return;
+    }
+    streak = { failures: 1, since: now() };
+    log.error({ err: error }, 'job runner failing: backing off until the database answers again');
+  }
+
+  function recovered() {
+    if (!streak) return;
+    log.warn({ failures: streak.failures, since: streak.since }, 'job runner recovered');
+    streak = undefined;
+  }
+
+  /** Claims and runs one due job; the job, or undefined when none was due. */
+  async function runOne(): Promise<JobRow | undefined> {
     const at = now();
     const job = await claimJob(db, kinds, at, new Date(at.getTime() + leaseMs));
-    if (!job) return false;
+    if (!job) return undefined;
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
@@ -55,11 +91,14 @@ export function createJobRunner(options: JobRunnerOptions) {
       await finishJob(db, job, now());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const retryAt = new Date(now().getTime() + backoffMs(job.attempts));
+      // An error may carry the provider's Retry-After (push services on 429): never retried sooner.
+      const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+      const waitMs = Math.max(backoffMs(job.attempts), typeof asked === 'number' ? asked : 0);
+      const retryAt = new Date(now().getTime() + waitMs);
       log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: message, retryAt }, 'job failed');
       await retryJob(db, job, retryAt, message);
     }
-    return true;
+    return job;
   }
 
   /** The periodic tasks that are due, run by whichever loop gets here first (never two at once). */
@@ -98,19 +137,26 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   async function run() {
+    let failures = 0;
     while (running) {
       let worked = false;
       try {
         await maybePeriodic();
-        worked = await runOne();
+        worked = (await runOne()) !== undefined;
+        failures = 0;
+        recovered();
       } catch (error) {
-        log.error({ err: error }, 'job runner error');
+        // Never straight back: a claim that fails would fail again at once, thousands of times a second.
+        failures += 1;
+        failed(error);
+        if (running) await sleep(failurePauseMs(failures, failureBackoff));
+        continue;
       }
       if (worked || !running) continue;
       let wait = idleMs;
       try {
         const due = await nextDueAt(db, kinds);
-        if (due) wait = Math.min(idleMs, due.getTime() - now().getTime());
+        if (due) wait = Math.max(MIN_IDLE_MS, Math.min(idleMs, due.getTime() - now().getTime()));
       } catch {
         // The database may be closing; sleep the idle time and look again.
       }
@@ -134,10 +180,24 @@ export function createJobRunner(options: JobRunnerOptions) {
     wake() {
       wakeAll();
     },
-    /** Runs every due job now, one after another (tests and one-off tools). Answers how many ran. */
+    /**
+     * Runs every due job now, one after another (tests and one-off tools). Answers how many ran. A job
+     * claimed `RUN_DUE_REPEAT_LIMIT` times in one call is revived by something while it runs, again and
+     * again: that throws, naming the job, instead of spinning until the caller's timeout.
+     */
     async runDue() {
+      const runs = new Map<number, number>();
       let count = 0;
-      while (await runOne()) count += 1;
+      for (let job = await runOne(); job; job = await runOne()) {
+        count += 1;
+        const times = (runs.get(job.id) ?? 0) + 1;
+        runs.set(job.id, times);
+        if (times >= RUN_DUE_REPEAT_LIMIT) {
+          throw new Error(
+            `job ${job.id} (${job.kind}, ${job.dedupeKey}) ran ${times} times in one runDue: something revives it while it runs`,
+          );
+        }
+      }
       return count;
     },
   };

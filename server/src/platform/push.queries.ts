@@ -22,7 +22,15 @@ export type PushContent =
       url: string;
       tag: string;
     }
-  | { source: 'notice'; noticeId: number; title: string; url: string; tag: string };
+  | {
+      source: 'notice';
+      noticeId: number;
+      /** English title, and its translations by locale (each subscription gets its own language). */
+      title: string;
+      titles?: Record<string, string>;
+      url: string;
+      tag: string;
+    };
 
 /**
  * One `push.deliver` job per subscription of the users chosen by `users` (one user's id, or every

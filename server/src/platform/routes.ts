@@ -93,7 +93,7 @@ export interface SessionReadContext {
 }
 /**
  * A `user` route's read that checks the caller's session in the same query that reads its data: one
- * database round trip instead of two (docs/performance.md §2). Its query must use `liveSessionOf`
+ * database round trip instead of two (docs/performance.md, "Benchmark 2"). Its query must use `liveSessionOf`
  * (sessions.queries.ts), the one definition of a live session, and the handler must throw
  * `unauthorized` when it finds none. Only for routes without body, query, params or headers, so no
  * input rule is checked before the session is known.
@@ -125,8 +125,16 @@ async function firstFile(request: FastifyRequest): Promise<MultipartFile | undef
 const MAX_DEPTH = 32;
 
 /**
+ * U+0000, which PostgreSQL text cannot store, or a lone UTF-16 surrogate (JSON's `"\ud800"`): no
+ * character at all, which jsonb refuses ("invalid input syntax for type json", a 500 for an audit row
+ * quoting it) and text would store as U+FFFD instead.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
  * Why a parsed body, query or params must be refused before validation, as the failing field's path:
- * a string (or key) holding U+0000, which PostgreSQL text cannot store, or nesting past MAX_DEPTH.
+ * a string (or key) holding what PostgreSQL cannot store (`unstorable`), or nesting past MAX_DEPTH.
  * Iterative, so a hostile document cannot exhaust the stack.
  */
 export function unstorablePath(root: unknown): string | undefined {
@@ -134,14 +142,14 @@ export function unstorablePath(root: unknown): string | undefined {
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, path, depth } = item;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path || 'body';
+      if (unstorable(value)) return path || 'body';
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_DEPTH) return path || 'body';
     for (const [key, inner] of Object.entries(value)) {
       const here = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return here;
+      if (unstorable(key)) return here;
       stack.push({ value: inner, path: here, depth: depth + 1 });
     }
   }
@@ -243,20 +251,15 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
       // Public routes have no such hook: it would only cost them a promise per request.
-      ...(def.policy === 'public'
+      // A session read has no hook: it has no input, and its handler hashes the token and checks the
+      // session in its own query.
+      ...(def.policy === 'public' || read
         ? {}
-        : read
-          ? {
-              // The session itself is checked by the read's own query.
-              onRequest: async (request: FastifyRequest) => {
-                request.sessionHash = bearerHash(request);
-              },
-            }
-          : {
-              onRequest: async (request: FastifyRequest) => {
-                request.authUser = await authenticate(request, def, resolveSession);
-              },
-            }),
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              request.authUser = await authenticate(request, def, resolveSession);
+            },
+          }),
       // Only where there is input to walk: a hook costs every request of its route a promise.
       ...(!def.rawBody && (def.body || def.query || def.params || def.multipart)
         ? {
@@ -269,16 +272,13 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
         : {}),
       handler: (request, reply) =>
         withRequestContext(request, async () => {
-          const locale = localeOf(request.headers['accept-language']);
           if (read) {
-            const data = await read({
-              sessionHash: request.sessionHash as string,
-              locale,
-              requestId: request.id,
-              log: request.log,
-            });
-            return envelope(locale, data);
+            // Hashed where it is used: a request without a token is refused before any query.
+            const sessionHash = bearerHash(request);
+            const locale = localeOf(request.headers['accept-language']);
+            return envelope(locale, await read({ sessionHash, locale, requestId: request.id, log: request.log }));
           }
+          const locale = localeOf(request.headers['accept-language']);
           const answer = await (handler as Handler<RouteName>)({
             body: request.body as never,
             query: request.query as never,

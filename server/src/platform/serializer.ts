@@ -11,7 +11,7 @@ import { z } from 'zod';
  * With `check` (tests and development) every answer also goes through zod's own encode as before: a
  * handler that breaks its schema fails the request, and a fast answer that differs in any byte from
  * zod's fails it too, so the test suite proves the two agree on every response it sees. Production
- * skips zod's per-response work (docs/decisions.md, "Responses serialised by compiled schemas").
+ * skips zod's per-response work (docs/decisions/response-serialisation.md).
  */
 export function responseSerializerCompiler(options: { check: boolean }): FastifySerializerCompiler<z.ZodType> {
   return (route) => {

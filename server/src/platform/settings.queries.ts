@@ -1,4 +1,4 @@
-import { type IntroData, type RebateSettings, RISK_DEFAULTS } from '@kamai/contract';
+import { ACCOUNT_VALIDATION_DEFAULTS, type IntroData, type RebateSettings, RISK_DEFAULTS } from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { settings } from '../db/schema';
@@ -28,6 +28,8 @@ export const SETTING_DEFAULTS = {
   },
   /** Fraud signal weights, four-eyes thresholds and the qualified-invite rule (issue 12). */
   risk: RISK_DEFAULTS,
+  /** Payout account checks: per-user daily limit, the fee posted per check, the name-match threshold. */
+  accountValidation: ACCOUNT_VALIDATION_DEFAULTS,
 };
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K];

@@ -4,7 +4,7 @@ import type { Actor } from './routes';
 
 /**
  * One part of the operator's settings page, kept by the feature whose rules use it (the withdrawal
- * limits by withdrawals, the risk settings by fraud). Platform code imports no feature, so app.ts hands
+ * limits by withdrawals, the risk settings by fraud, the account checks by payout-accounts). Platform code imports no feature, so app.ts hands
  * the parts in.
  */
 export interface SettingsSection<Shown, Change> {
@@ -21,15 +21,20 @@ export type SettingsSections = { [K in keyof Shown & keyof Change]: SettingsSect
 /** The settings page: every part read together, and changed together in one transaction. */
 export function createSettingsService({ db, sections }: { db: Db; sections: SettingsSections }) {
   async function get(): Promise<Shown> {
-    return { withdrawal: await sections.withdrawal.show(db), risk: await sections.risk.show(db) };
+    return {
+      withdrawal: await sections.withdrawal.show(db),
+      risk: await sections.risk.show(db),
+      accountValidation: await sections.accountValidation.show(db),
+    };
   }
 
   async function set(actor: Actor, input: Change): Promise<Shown> {
     return db.transaction(async (tx) => {
-      // Risk first, then withdrawal: the order the rows were always locked in.
+      // Risk, withdrawal, then account checks: the rows are always locked in this order.
       const risk = await sections.risk.change(tx, input.risk, actor);
       const withdrawal = await sections.withdrawal.change(tx, input.withdrawal, actor);
-      return { withdrawal, risk };
+      const accountValidation = await sections.accountValidation.change(tx, input.accountValidation, actor);
+      return { withdrawal, risk, accountValidation };
     });
   }
 

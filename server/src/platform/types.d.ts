@@ -9,8 +9,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     authUser: AuthUser | undefined;
-    /** The bearer token's hash on a session-read route (routes.ts). */
-    sessionHash: string | undefined;
     /** Time the answer was held back on purpose (a refused one-time code): not counted as slow. */
     deliberateDelayMs: number;
   }

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { type AppRoute, routeOf } from './routes';
 
 /** The route table entry of the page in view. */

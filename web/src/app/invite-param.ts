@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useIsLoggedIn } from '../lib/api';
 import { showForm } from '../lib/form-dialog';
 import { rememberInvite } from '../lib/pending-invite';
+import { useLocation, useNavigate } from '../lib/router';
 
 /**
  * An invite link (`?invite=CODE` on any page) opens the register form for a visitor with the code filled

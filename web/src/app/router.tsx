@@ -1,49 +1,53 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
+import { BrowserRouter, Layout, Navigate, pathPattern } from '../lib/router';
+import { useCurrentRoute } from './current-route';
 import { PageLayout } from './layouts/page-layout';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
-import { type AppRoute, appRoutes } from './routes';
+import { appRoutes } from './routes';
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-function pageRoute({ path, Page }: AppRoute) {
-  return (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
-      }
-    />
-  );
-}
+const tabPaths = pathPattern(...appRoutes.filter((r) => r.layout === 'tab').map((r) => r.path));
+const pagePaths = pathPattern(...appRoutes.filter((r) => r.layout === 'page').map((r) => r.path));
 
 /**
- * Declarative routes from the one route table. The data router (createBrowserRouter) would add ~16 KB
- * gzip to the first page for loaders and actions this app does not use; React Query fetches the data.
+ * The page in view, in the one Suspense boundary of its layout: moving between two pages of a layout
+ * keeps the layout and the boundary, so the page in view stays until the next one's chunk is there.
  */
+function CurrentPage() {
+  const route = useCurrentRoute();
+  return <Suspense fallback={null}>{route && <route.Page />}</Suspense>;
+}
+
+/** The routes of the one route table (routes.ts), matched by wouter inside the three layouts. */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route path={paths.root} element={<Navigate to={paths.home} replace />} />
-          <Route element={<TabLayout />}>{appRoutes.filter((r) => r.layout === 'tab').map(pageRoute)}</Route>
-          <Route element={<PageLayout />}>{appRoutes.filter((r) => r.layout === 'page').map(pageRoute)}</Route>
-          <Route
-            path="*"
-            element={
-              <Suspense fallback={null}>
-                <NotFoundPage />
-              </Suspense>
-            }
-          />
-        </Route>
-      </Routes>
+      <Layout element={<RootLayout />}>
+        <Switch>
+          <Route path={paths.root}>
+            <Navigate to={paths.home} replace />
+          </Route>
+          <Route path={tabPaths}>
+            <Layout element={<TabLayout />}>
+              <CurrentPage />
+            </Layout>
+          </Route>
+          <Route path={pagePaths}>
+            <Layout element={<PageLayout />}>
+              <CurrentPage />
+            </Layout>
+          </Route>
+          <Route>
+            <Suspense fallback={null}>
+              <NotFoundPage />
+            </Suspense>
+          </Route>
+        </Switch>
+      </Layout>
     </BrowserRouter>
   );
 }

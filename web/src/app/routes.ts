@@ -1,9 +1,10 @@
 import type { PageSlug } from '@kamai/contract';
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
-import { matchPath } from 'react-router';
 import { type AppPath, paths } from '../config/paths';
+import { initI18n } from '../i18n';
 import type { en } from '../i18n/resources';
 import { getToken } from '../lib/api';
+import { matchesPath } from '../lib/router';
 
 export type PageTitleKey = keyof (typeof en)['common']['pages'];
 
@@ -38,12 +39,20 @@ function lazyPage(load: () => Promise<ComponentType>): Pick<AppRoute, 'Page' | '
 }
 
 /**
+ * A page other than Home: it also waits for every English namespace (i18n/resources-later.ts), which
+ * Home's first screen leaves out, so no text of the page renders as its key.
+ */
+function page(load: () => Promise<ComponentType>): Pick<AppRoute, 'Page' | 'preload'> {
+  return lazyPage(async () => (await Promise.all([load(), initI18n()]))[0]);
+}
+
+/**
  * A page that fetches: its chunk and React Query load together on the first visit, and the page is
  * mounted inside the one query client's provider. Not at the root, so that React Query stays out of
  * the first page a visitor loads (Home's welcome fetches nothing).
  */
 function fetching(load: () => Promise<ComponentType>): Pick<AppRoute, 'Page' | 'preload'> {
-  return lazyPage(async () => {
+  return page(async () => {
     const [{ QueryProvider }, Page] = await Promise.all([import('../lib/query-client'), load()]);
     return () => createElement(QueryProvider, null, createElement(Page));
   });
@@ -168,5 +177,5 @@ export const appRoutes: AppRoute[] = [
 
 /** The table entry of an address (matched like the router: case-insensitive, trailing slash allowed). */
 export function routeOf(pathname: string): AppRoute | undefined {
-  return appRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+  return appRoutes.find((route) => matchesPath(route.path, pathname));
 }

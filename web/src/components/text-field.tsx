@@ -20,6 +20,14 @@ interface TextFieldProps<T extends FieldValues> {
   prefix?: ReactNode;
   /** Beside the input, e.g. a "Send code" button. */
   addon?: ReactNode;
+  /** Shows `label` above the input as a real label, not only as the placeholder. */
+  showLabel?: boolean;
+  /** The input's placeholder when it differs from the label (an example: "98765 43210"). */
+  placeholder?: string;
+  /** Below the note, e.g. a switch to another way of filling the field. */
+  after?: ReactNode;
+  /** Called after the form has recorded that the field was left (e.g. to check it at once). */
+  onBlur?: () => void;
 }
 
 /**
@@ -29,6 +37,7 @@ interface TextFieldProps<T extends FieldValues> {
 export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
   const { t } = useTranslation(['common', 'errors']);
   const messageId = useId();
+  const inputId = useId();
   // Every password field can show what was typed (a phone keyboard makes typos easy to miss).
   const [revealed, setRevealed] = useState(false);
   const type = props.type === 'password' && revealed ? 'text' : (props.type ?? 'text');
@@ -41,7 +50,12 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
         const note = error ? (isMessageKey(error) ? t(`errors:${error}`) : error) : props.hint;
         return (
           <div className="text-field">
-            <div className={error ? 'text-field-box text-field-box-error' : 'text-field-box'}>
+            {props.showLabel && (
+              <label htmlFor={inputId} className="text-field-label text-13">
+                {props.label}
+              </label>
+            )}
+            <div className={error ? 'text-field-box row text-field-box-error' : 'text-field-box row'}>
               {props.prefix && (
                 <span className="text-field-prefix row semibold flex-none" aria-hidden>
                   {props.prefix}
@@ -49,17 +63,21 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
               )}
               <input
                 ref={field.ref}
+                id={inputId}
                 className="text-field-input"
                 name={field.name}
                 value={typeof field.value === 'string' ? field.value : ''}
                 onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
+                onBlur={() => {
+                  field.onBlur();
+                  props.onBlur?.();
+                }}
                 type={type}
                 autoComplete={props.autoComplete}
                 inputMode={props.inputMode}
                 maxLength={props.maxLength}
-                placeholder={props.label}
-                aria-label={props.label}
+                placeholder={props.placeholder ?? props.label}
+                aria-label={props.showLabel ? undefined : props.label}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={note ? messageId : undefined}
               />
@@ -81,6 +99,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
                 {note}
               </p>
             )}
+            {props.after}
           </div>
         );
       }}

@@ -2,6 +2,7 @@ import type { Locale } from '@kamai/contract';
 import { DEFAULT_LOCALE, toLocale } from '@kamai/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { applyAntdLocale } from './antd-locale';
 import { en } from './resources';
 
 const STORAGE_KEY = 'kamai.locale';
@@ -47,11 +48,13 @@ export function currentLocale(): Locale {
 export async function changeLocale(locale: Locale): Promise<void> {
   await loadBundles(locale);
   await i18n.changeLanguage(locale);
+  applyAntdLocale();
   storeLocale(locale);
   document.documentElement.lang = locale.replace('_', '-');
 }
 
 let started: Promise<void> | undefined;
+let complete: Promise<void> | undefined;
 
 async function start(): Promise<void> {
   await i18n.use(initReactI18next).init({
@@ -66,15 +69,32 @@ async function start(): Promise<void> {
   await changeLocale(readStoredLocale()).catch(() => changeLocale(DEFAULT_LOCALE));
 }
 
-/** Starts i18n in the stored language (once; main.tsx calls it before the first render). */
-export function initI18n(): Promise<void> {
+/**
+ * Starts i18n in the stored language with the English texts of Home's first screen (once; main.tsx
+ * calls it before the first render, so Home does not wait for the texts it does not show).
+ */
+export function startI18n(): Promise<void> {
   started ??= start();
   return started;
 }
 
+/**
+ * i18n with every English namespace: what a page or form other than Home's first screen waits for
+ * before it renders (routes.ts, the form dialog), and what tests start. The other locales load whole
+ * (`loadBundles`); English's remaining namespaces are one chunk, fetched once.
+ */
+export function initI18n(): Promise<void> {
+  complete ??= Promise.all([startI18n(), import('./resources-later')]).then(([, { enLater }]) => {
+    for (const [namespace, texts] of Object.entries(enLater)) {
+      i18n.addResourceBundle(DEFAULT_LOCALE, namespace, texts, true, true);
+    }
+  });
+  return complete;
+}
+
 /** Settles when the stored language is in use: a request made before the first render waits for it. */
 export function i18nReady(): Promise<void> {
-  return initI18n().catch(() => undefined);
+  return startI18n().catch(() => undefined);
 }
 
 export { i18n };

@@ -22,6 +22,18 @@ export type FormData = Record<string, unknown>;
 export interface PostOutcome {
   message: string;
   next?: { name: FormName; data?: FormData };
+  /** For a form with a `Done` screen: what it shows (the request's answer) in place of the toast. */
+  done?: unknown;
+}
+
+/**
+ * A step between the form and the post: Confirm first shows `Body` with the parsed values (what will
+ * happen, in figures), and only its own Confirm posts them; Back returns to the fields as typed.
+ */
+export interface FormReview<TParsed> {
+  /** Checks the values before the review shows; throws an ApiError (with `fields`) for a sure refusal. */
+  useCheck?: () => (values: TParsed) => void;
+  Body: ComponentType<{ values: TParsed }>;
 }
 
 export interface FormFieldsProps<TValues extends FieldValues, TParsed> {
@@ -37,6 +49,11 @@ export interface FormModule<TValues extends FieldValues, TParsed> {
   Fields: ComponentType<FormFieldsProps<TValues, TParsed>>;
   /** A hook, so the post action can use mutation hooks; returns the action. */
   usePost: () => (values: TParsed) => Promise<PostOutcome>;
+  review?: FormReview<TParsed>;
+  /** The Confirm button's own label (an i18n key with its namespace) and colour: red for what cannot be undone. */
+  confirm?: { labelKey: string; danger?: boolean };
+  /** Shown after a successful post that answered `done`, until the user closes the dialog. */
+  Done?: ComponentType<{ result: unknown }>;
 }
 
 export interface FormDialogState {

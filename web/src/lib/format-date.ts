@@ -1,5 +1,5 @@
 import type { Locale } from '@kamai/contract';
-import { formatDate, intlTag } from '@kamai/contract/constants';
+import { formatDate, numberTag } from '@kamai/contract/constants';
 
 /** An ISO time from the API as a local date and time in the locale's style ("12 Mar 2025, 4:05 pm"). */
 export function formatDateTime(iso: string, locale: Locale): string {
@@ -13,5 +13,5 @@ export function formatTime(iso: string, locale: Locale): string {
 
 /** A count in the locale's digits and grouping (3,50,000 in Indian locales). */
 export function formatCount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlTag(locale)).format(value);
+  return new Intl.NumberFormat(numberTag(locale)).format(value);
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '@kamai/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { queryClientLoaded } from './query-client-state';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,9 +15,11 @@ export const queryClient = new QueryClient({
   },
 });
 
+queryClientLoaded(queryClient);
+
 /**
  * Every part of the app that fetches mounts this around itself, all with the one client (one cache).
- * It is not at the root so that React Query stays out of the first page, which fetches nothing.
+ * It is not at the root so that React Query stays out of the first page (query-later.ts).
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -1,4 +1,4 @@
--- Money writes as database functions (issue 14 item 3; docs/decisions.md, "onetrip"). The ledger's
+-- Money writes as database functions (issue 14 item 3; docs/decisions/withdrawals.md, ledger.md). The ledger's
 -- posting rules live here, in ledger_post, and nowhere else: wallet.ledger.ts's post() calls it for
 -- every posting of the app, and withdraw_request calls it for a withdrawal's hold. A change to any of
 -- these is a new migration with CREATE OR REPLACE FUNCTION.
@@ -19,7 +19,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
--- The only way money moves (DESIGN.md §6), inside the caller's transaction. Entry i names its account
+-- The only way money moves (docs/design.md "Money rules"), inside the caller's transaction. Entry i names its account
 -- by p_account_ids[i], or by user p_user_ids[i] and kind p_kinds[i], or by platform kind p_kinds[i];
 -- p_amounts[i] is signed paise, and they sum to zero. Locks the user accounts it touches in ascending
 -- id order (creating a user account of a kind the user has not had yet, a hold at the first
@@ -173,7 +173,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
--- Everything the risk score reads about a user (docs/decisions.md, "fraud"), in one statement, before
+-- Everything the risk score reads about a user (docs/decisions/fraud-signals.md), in one statement, before
 -- the new withdrawal is written (so "withdrew before" means an earlier one). PL/pgSQL rather than SQL,
 -- here and in withdrawal_risk: a SQL function's statement is planned again on every call, PL/pgSQL
 -- keeps its plan for the connection (this one's planning was half of withdraw/add's database time).
@@ -305,7 +305,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
--- POST user/withdraw/add (DESIGN.md §5) as one statement: with an idempotency key, takes it (a retry
+-- POST user/withdraw/add (docs/design.md "Product rules") as one statement: with an idempotency key, takes it (a retry
 -- of the same body gets the first answer, a different body idempotency_key_reused); refuses a frozen
 -- account; under the wallet's lock, checks the payout account (the default one when p_account_id is
 -- NULL), the limits (today = since p_day_start), the fee and the balance; scores the risk; writes the

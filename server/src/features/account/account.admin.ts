@@ -1,10 +1,10 @@
-import type { AdminPageData, PageSlug, SupportContact } from '@kamai/contract';
+import type { AdminPageData, GrievanceOfficer, PageSlug, SupportContact } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import type { Actor } from '../../platform/routes';
 import type { StoredPage } from './account.queries';
 import * as q from './account.queries';
-import { storedPage } from './account.service';
+import { grievanceOf, storedPage } from './account.service';
 
 /** The operators' side of the account feature: the Help, Terms and Privacy pages they edit. */
 export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
@@ -14,6 +14,7 @@ export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
       slug,
       texts: page.texts,
       contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
+      grievance: grievanceOf(slug, page),
       updatedAt: updatedAt?.toISOString() ?? null,
     };
   }
@@ -21,7 +22,7 @@ export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
   /** Replaces a page's texts (empty locales dropped, so they fall back to English); audited. */
   async function setPage(
     actor: Actor,
-    input: { slug: PageSlug; texts: StoredPage['texts']; contact?: SupportContact },
+    input: { slug: PageSlug; texts: StoredPage['texts']; contact?: SupportContact; grievance?: GrievanceOfficer },
   ): Promise<AdminPageData> {
     const texts = Object.fromEntries(
       Object.entries(input.texts).filter(([, t]) => t && (t.title || t.body || t.faq.length > 0)),
@@ -31,6 +32,7 @@ export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
       const value: StoredPage = {
         texts,
         contact: input.slug === 'help' ? (input.contact ?? before?.value.contact ?? null) : null,
+        grievance: input.slug === 'privacy' ? (input.grievance ?? before?.value.grievance ?? null) : null,
       };
       await q.putPage(tx, input.slug, value, now());
       await writeAudit(tx, {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type GrievanceOfficer,
   type Locale,
   type PageSlug,
   type PageText,
@@ -9,6 +10,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  clientSignals,
   idempotencyKeys,
   linkedAccounts,
   linkedPairings,
@@ -16,8 +18,10 @@ import {
   noticeReads,
   notifications,
   otpCodes,
+  otpDeliveries,
   otpOutbox,
   payoutAccounts,
+  pushSubscriptions,
   sessions,
   settings,
   surveyResponses,
@@ -30,6 +34,8 @@ import {
 export interface StoredPage {
   texts: Partial<Record<Locale, PageText>>;
   contact: SupportContact | null;
+  /** Privacy only; absent on pages saved before it existed. */
+  grievance?: GrievanceOfficer | null;
 }
 
 const pageKey = (slug: PageSlug) => `page:${slug}`;
@@ -93,6 +99,11 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
   await db.delete(loginAttempts).where(eq(loginAttempts.username, user.username));
   await db.delete(otpCodes).where(eq(otpCodes.target, user.username));
   await db.delete(otpOutbox).where(eq(otpOutbox.target, user.username));
+  // Issue 22: where the account came from (addresses, browsers, device ids), where codes were sent,
+  // where pushes go.
+  await db.delete(otpDeliveries).where(eq(otpDeliveries.target, user.username));
+  await db.delete(clientSignals).where(eq(clientSignals.userId, id));
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
   await db.delete(surveyResponses).where(eq(surveyResponses.userId, id));
   await db.delete(notifications).where(eq(notifications.userId, id));
   await db.delete(noticeReads).where(eq(noticeReads.userId, id));

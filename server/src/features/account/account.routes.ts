@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import type { UploadFiles } from '../uploads';
 import { type AccountAdmin, createAccountAdmin } from './account.admin';
 import { type AccountService, createAccountService } from './account.service';
 
@@ -12,6 +13,7 @@ function accountHandlers(account: AccountService, admin: AccountAdmin): Handlers
   };
 }
 
-export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, accountHandlers(createAccountService({ db, now }), createAccountAdmin({ db, now })));
+export function register(app: FastifyInstance, { db, now, config, uploads }: FeatureDeps & { uploads: UploadFiles }) {
+  const account = createAccountService({ db, now, uploads, identitySecret: config.IDENTITY_HASH_SECRET });
+  registerRoutes(app, accountHandlers(account, createAccountAdmin({ db, now })));
 }

@@ -1,13 +1,22 @@
-import { DEFAULT_LOCALE, type Locale, type PageData, type PageSlug, type PageText } from '@kamai/contract';
+import {
+  DEFAULT_LOCALE,
+  type GrievanceOfficer,
+  type Locale,
+  type PageData,
+  type PageSlug,
+  type PageText,
+} from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/password';
 import type { Actor } from '../../platform/routes';
-import { findUserById } from '../users';
+import type { UploadFiles } from '../uploads';
+import { createIdentityLedger, findUserById } from '../users';
 import { lockWallet } from '../wallet';
 import type { StoredPage } from './account.queries';
 import * as q from './account.queries';
+import { defaultPageTexts } from './default-pages';
 
 const EMPTY_TEXT: PageText = { title: '', body: '', faq: [] };
 
@@ -18,13 +27,34 @@ function textFor(texts: StoredPage['texts'], locale: Locale): PageText {
   return texts[DEFAULT_LOCALE] ?? EMPTY_TEXT;
 }
 
-/** A page as stored, or an empty one with no update time. */
-export async function storedPage(db: Db, slug: PageSlug) {
-  const row = await q.getPage(db, slug);
-  return { page: row?.value ?? { texts: {}, contact: null }, updatedAt: row?.updatedAt ?? null };
+const NO_GRIEVANCE: GrievanceOfficer = { name: '', email: '' };
+
+/** The Grievance Officer a page shows: Privacy only. */
+export function grievanceOf(slug: PageSlug, page: StoredPage): GrievanceOfficer | null {
+  return slug === 'privacy' ? (page.grievance ?? NO_GRIEVANCE) : null;
 }
 
-export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
+/** A page as stored or, until an operator saves it, the fresh install's text in six languages (no update time). */
+export async function storedPage(db: Db, slug: PageSlug) {
+  const row = await q.getPage(db, slug);
+  const fresh: StoredPage = { texts: defaultPageTexts(slug), contact: null, grievance: null };
+  return { page: row?.value ?? fresh, updatedAt: row?.updatedAt ?? null };
+}
+
+export function createAccountService({
+  db,
+  now,
+  uploads,
+  identitySecret,
+}: {
+  db: Db;
+  now: () => Date;
+  /** The deleted account's proof screenshots go with it. */
+  uploads: Pick<UploadFiles, 'dropProofsOf' | 'removeFiles'>;
+  identitySecret: string | undefined;
+}) {
+  const identities = createIdentityLedger(db, identitySecret);
+
   async function page(slug: PageSlug, locale: Locale): Promise<PageData> {
     const { page, updatedAt } = await storedPage(db, slug);
     const text = textFor(page.texts, locale);
@@ -34,6 +64,7 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
       body: text.body,
       faq: text.faq,
       contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
+      grievance: grievanceOf(slug, page),
       updatedAt: updatedAt?.toISOString() ?? null,
     };
   }
@@ -42,7 +73,9 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
    * Deletes the caller's account (DPDP Act 2023, right to erasure): the password again, no withdrawal
    * open (its money is still moving: wait for it or cancel it), then in one transaction every piece of
    * personal data erased or anonymised and every session ended. The ledger keeps its entries under the
-   * user's id, which now names no one. Audited with no personal data in the record.
+   * user's id, which now names no one. Audited with no personal data in the record. The identity's
+   * keyed hash stays in the identity ledger (one phone, one friend, ever) and the proof screenshots'
+   * files are deleted once the transaction committed (docs/decisions/account-deletion-and-retention.md).
    */
   async function deleteAccount(actor: Actor, password: string) {
     const user = await findUserById(db, actor.id);
@@ -50,14 +83,18 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
     }
-    await db.transaction(async (tx) => {
+    const identity = await identities.hashOf(user.username);
+    const files = await db.transaction(async (tx) => {
       const locked = await q.lockLiveUser(tx, actor.id);
       if (!locked) throw new AppError('unauthorized');
       // The wallet's lock orders this after (or before) any withdrawal request in flight.
       const balance = await lockWallet(tx, actor.id);
       if ((await q.countOpenWithdrawals(tx, actor.id)) > 0) throw new AppError('account_delete_withdrawal_open');
       const at = now();
+      // Accounts registered before the ledger existed are recorded now, before the phone is gone.
+      await identities.record(tx, identity);
       await q.eraseUser(tx, locked, at);
+      const orphaned = await uploads.dropProofsOf(tx, actor.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'account.delete',
@@ -65,7 +102,9 @@ export function createAccountService({ db, now }: { db: Db; now: () => Date }) {
         after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString() },
         requestId: actor.requestId,
       });
+      return orphaned;
     });
+    await uploads.removeFiles(files);
     return null;
   }
 

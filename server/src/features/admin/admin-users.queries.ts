@@ -24,6 +24,7 @@ function selectUserRows(db: Executor) {
       inviteCode: users.inviteCode,
       role: users.role,
       frozen: users.frozen,
+      deletedAt: users.deletedAt,
       createdAt: users.createdAt,
       balance: sql<string>`coalesce(${wallet.balance}, 0)::text`,
       hold: sql<string>`coalesce(${hold.balance}, 0)::text`,
@@ -133,7 +134,13 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
 export async function lockUsers(db: Executor, ids: number[]) {
   return db
-    .select({ id: users.id, username: users.username, role: users.role, frozen: users.frozen })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      frozen: users.frozen,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(asc(users.id))

@@ -32,6 +32,7 @@ function toRow(row: q.UserRowRecord): AdminUserRow {
     inviteCode: row.inviteCode,
     role: row.role,
     frozen: row.frozen,
+    deleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
     balance: formatRupees(BigInt(row.balance)),
     hold: formatRupees(BigInt(row.hold)),
@@ -100,7 +101,8 @@ export function createAdminUsersService({ db }: { db: Db }) {
 
   /**
    * Locks the actor's and the target's rows, then checks that the actor is still an active admin: two
-   * admins demoting or freezing each other at once leave one of them an admin, never none.
+   * admins demoting or freezing each other at once leave one of them an admin, never none. A deleted
+   * account is refused whole (409 `account_deleted_final`).
    */
   async function lockForChange(tx: Tx, actor: Actor, userId: number) {
     if (userId === actor.id) throw new AppError('cannot_change_own_account');
@@ -109,6 +111,8 @@ export function createAdminUsersService({ db }: { db: Db }) {
     const target = rows.find((r) => r.id === userId);
     if (me?.role !== 'admin' || me.frozen) throw new AppError('forbidden');
     if (!target) throw new AppError('user_not_found');
+    // A deleted account is final (issue 22): no unfreezing, promoting or new password revives it.
+    if (target.deletedAt) throw new AppError('account_deleted_final');
     return target;
   }
 

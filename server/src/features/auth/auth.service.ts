@@ -27,7 +27,7 @@ import * as attempts from './login-attempts.queries';
 
 export interface AuthServiceDeps {
   db: Db;
-  config: { INVITE_CODE_REQUIRED: boolean; AUTH_CODE_FAILURE_DELAY_MS: number };
+  config: { INVITE_CODE_REQUIRED: boolean; AUTH_CODE_FAILURE_DELAY_MS: number; IDENTITY_HASH_SECRET?: string };
   otp: OtpService;
   /** Per-address limits (Redis when REDIS_URL is set). */
   limits: {
@@ -67,6 +67,7 @@ async function takeOrRefuse(limit: RateLimit, ip: string) {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, limits } = deps;
   const now = deps.now ?? (() => new Date());
+  const identities = users.createIdentityLedger(db, config.IDENTITY_HASH_SECRET);
 
   async function startSession(tx: Executor, userId: number): Promise<string> {
     const token = newToken();
@@ -135,17 +136,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw error;
     });
     // 3. The account.
+    const identity = await identities.hashOf(input.username);
     const result = await db
       .transaction(async (tx) => {
+        // A phone or e-mail registered before (then deleted) makes a working account, but no new
+        // friend for the inviter and no first-time rewards (issue 22).
+        const returningIdentity = await identities.record(tx, identity);
         const user = await users.insertUser(tx, {
           username: input.username,
           passwordHash,
           inviteCode: await users.uniqueInviteCode(tx),
           inviterId: checked.inviterId,
+          returningIdentity,
         });
         await insertWallet(tx, user.id);
         await recordClient(tx, user.id, 'register', client);
-        // Registering finishes task 2 (DESIGN.md §5); its reward pays the inviter's rebates too.
+        // Registering finishes task 2 (docs/design.md "Product rules"); its reward pays the inviter's rebates too.
         await completeSystemTask(tx, user.id, SYSTEM_TASK_IDS.register, now());
         return { ok: true as const, token: await startSession(tx, user.id) };
       })
@@ -181,11 +187,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     const user = await users.findUserByUsername(db, username);
     // Unknown names are checked against a throwaway hash and counted alike: no difference to see.
-    const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) throw new AppError('incorrect_username_or_password');
+    // A deleted account never logs in again, whatever its row holds (issue 22): it is checked like an unknown name.
+    const live = user?.deletedAt ? undefined : user;
+    const ok = await verifyPassword(live?.passwordHash, input.password);
+    if (!live || !ok) throw new AppError('incorrect_username_or_password');
     await Promise.all([attempts.settleSuccess(db, username, input.ip), limits.loginsPerIp.giveBack(input.ip)]);
-    const token = await startSession(db, user.id);
-    await recordClient(db, user.id, 'login', client);
+    const token = await startSession(db, live.id);
+    await recordClient(db, live.id, 'login', client);
     return { token };
   }
 

@@ -21,7 +21,7 @@ function groupsOf(address: string): number[] | undefined {
 }
 
 /**
- * The key two addresses are compared by (docs/decisions.md, "fraud"): an IPv4 address as it is
+ * The key two addresses are compared by (docs/decisions/fraud-signals.md): an IPv4 address as it is
  * (also when written IPv4-mapped, `::ffff:a.b.c.d`); an IPv6 address by its /64 network, the part
  * one household or phone keeps while its interface id rotates. Anything else is kept as given.
  */

@@ -8,11 +8,18 @@ function healthHandlers(db: Db): Handlers {
   return {
     liveness: async () => ({ status: 'ok' }),
     readiness: async () => {
+      // A standby (or a primary being demoted) answers reads: ready means the database takes writes,
+      // as libpq's target_session_attrs=read-write checks. Both failures answer 503 with Retry-After.
+      let readOnly: unknown;
       try {
-        await db.execute(sql`select 1`);
+        const result = await db.execute<{ read_only: string }>(
+          sql`select current_setting('transaction_read_only') as read_only`,
+        );
+        readOnly = (result as unknown as { rows: { read_only: string }[] }).rows[0]?.read_only;
       } catch {
         throw new AppError('service_unavailable');
       }
+      if (readOnly !== 'off') throw new AppError('service_unavailable', { database: 'read-only' });
       return { status: 'ok', database: 'up' };
     },
   };

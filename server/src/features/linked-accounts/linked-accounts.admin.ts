@@ -60,6 +60,8 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
         ? await q.findQrPairing(tx, input.qrId, { forUpdate: true })
         : await q.lockOpenCodePairing(tx, input.phone, at, input.code);
       if (!pairing || pairing.completedAt || pairing.expiresAt <= at) throw new AppError('pairing_not_found');
+      // An Online number earns hourly income: no operator brings his own online (separation of duties).
+      if (pairing.userId === actor.id) throw new AppError('cannot_change_own_linked_account');
 
       let row = await q.findAccountByPhone(tx, input.phone, { forUpdate: true });
       if (row && row.userId !== pairing.userId) throw new AppError('phone_linked_elsewhere');
@@ -113,6 +115,7 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
     return db.transaction(async (tx) => {
       const row = await q.findAccountByPhone(tx, input.phone, { forUpdate: true });
       if (!row) throw new AppError('linked_account_not_found');
+      if (row.userId === actor.id) throw new AppError('cannot_change_own_linked_account');
       if (row.status === input.status) return adminItem(tx, row, at, locale);
       const updated = await q.updateAccount(tx, row.id, moveTo(row, input.status, at));
       await q.insertEvent(tx, {

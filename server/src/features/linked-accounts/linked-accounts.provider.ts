@@ -8,7 +8,7 @@ import {
 } from '@kamai/contract';
 
 /**
- * The messaging service, seen from our side (DESIGN.md §2). The project ships only the sandbox below;
+ * The messaging service, seen from our side (docs/design.md "Scope"). The project ships only the sandbox below;
  * a production provider must be an official API the account holder consents to, never an unofficial
  * client of a messaging network. Pairing completions and status changes come back from the provider
  * (in the sandbox: from an operator through the admin API) and are recorded by the service.

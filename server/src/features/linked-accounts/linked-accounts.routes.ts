@@ -24,7 +24,7 @@ function linkedAccountsHandlers(linked: LinkedAccountsService, admin: LinkedAcco
   };
 }
 
-/** `provider`: the messaging provider of linked accounts; the sandbox when absent (DESIGN.md §2). */
+/** `provider`: the messaging provider of linked accounts; the sandbox when absent (docs/design.md "Scope"). */
 export function register(app: FastifyInstance, deps: FeatureDeps & { provider?: LinkProvider }) {
   const { db, now } = deps;
   const provider =

@@ -16,7 +16,7 @@ import {
 } from './linked-accounts.view';
 
 /**
- * Settlement (DESIGN.md §5): the online time since the last settlement × the hourly rate in force now,
+ * Settlement (docs/design.md "State machines"): the online time since the last settlement × the hourly rate in force now,
  * credited as linked-account income with rebates, at most once per clock hour per number. The account
  * row is locked for the whole computation and the posting is keyed by number + hour, so parallel or
  * repeated calls in one hour pay once.

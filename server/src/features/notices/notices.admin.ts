@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kamai/contract';
+import type { NoticeTexts, PageQuery } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
@@ -11,6 +11,8 @@ import { toAdminNotice } from './notices.service';
 interface NoticeInput {
   title?: string;
   body?: string;
+  titles?: NoticeTexts;
+  bodies?: NoticeTexts;
   imageUrl?: string | null;
   pinned?: boolean;
   published?: boolean;
@@ -19,6 +21,12 @@ interface NoticeInput {
 
 /** Operators write notices; each write is audited in its own transaction. */
 export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
+  /** Keeps only real translations: English lives in `title`/`body`, a blank text means "not translated". */
+  function translations(texts: NoticeTexts | undefined): NoticeTexts | undefined {
+    if (!texts) return undefined;
+    return Object.fromEntries(Object.entries(texts).filter(([locale, text]) => locale !== 'en_US' && Boolean(text)));
+  }
+
   /** A published notice always has a time: the one given, else the one it had, else now. */
   function publishTime(input: NoticeInput, current: Date | null, at: Date, published: boolean): Date | null {
     if (input.publishedAt) return new Date(input.publishedAt);
@@ -34,6 +42,8 @@ export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
       const row = await q.insertNotice(tx, {
         title: input.title,
         body: input.body,
+        titles: translations(input.titles) ?? {},
+        bodies: translations(input.bodies) ?? {},
         imageUrl: input.imageUrl || null,
         pinned: input.pinned ?? false,
         published,
@@ -62,6 +72,8 @@ export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
       const row = await q.updateNotice(tx, input.id, {
         title: input.title ?? before.title,
         body: input.body ?? before.body,
+        titles: translations(input.titles) ?? before.titles,
+        bodies: translations(input.bodies) ?? before.bodies,
         imageUrl: input.imageUrl === undefined ? before.imageUrl : input.imageUrl || null,
         pinned: input.pinned ?? before.pinned,
         published,

@@ -1,5 +1,5 @@
 import type { InboxKind } from '@kamai/contract';
-import { and, count, desc, eq, gt, gte, isNull, lt, lte, not, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, not, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { noticeReads, notices, notifications } from '../../db/schema';
 
@@ -18,6 +18,9 @@ export interface InboxRow extends InboxCursor {
   kind: InboxKind;
   title: string;
   body: string;
+  /** Notices: the operator's translations (English in title/body); empty for notifications. */
+  titles: Record<string, string>;
+  bodies: Record<string, string>;
   imageUrl: string | null;
   type: string | null;
   params: Record<string, string | number | null> | null;
@@ -26,6 +29,11 @@ export interface InboxRow extends InboxCursor {
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+/** A jsonb column read through raw SQL: an object (both drivers parse jsonb), else empty. */
+function jsonObject(value: unknown): Record<string, string> {
+  if (typeof value === 'string') return jsonObject(JSON.parse(value));
+  return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+}
 
 /**
  * Published notices (their time come) and the user's own notifications, in one keyset-ordered list.
@@ -37,13 +45,14 @@ export async function listInbox(
 ) {
   const now = input.now.toISOString();
   const noticePart = sql`
-    select 'notice' as kind, 1 as rank, n.id, n.title, n.body, n.image_url, n.pinned,
+    select 'notice' as kind, 1 as rank, n.id, n.title, n.body, n.titles, n.bodies, n.image_url, n.pinned,
       (extract(epoch from n.published_at) * 1000000)::bigint as at_us, null::text as type, null::jsonb as params,
       (r.user_id is not null or n.published_at < ${input.joinedAt.toISOString()}::timestamptz) as read
     from ${notices} n left join ${noticeReads} r on r.notice_id = n.id and r.user_id = ${input.userId}
     where n.published and n.published_at <= ${now}::timestamptz`;
   const notificationPart = sql`
-    select 'notification' as kind, 0 as rank, f.id, '' as title, '' as body, null::text as image_url, false as pinned,
+    select 'notification' as kind, 0 as rank, f.id, '' as title, '' as body, '{}'::jsonb as titles,
+      '{}'::jsonb as bodies, null::text as image_url, false as pinned,
       (extract(epoch from f.created_at) * 1000000)::bigint as at_us, f.kind as type, f.params,
       f.read_at is not null as read
     from ${notifications} f where f.user_id = ${input.userId}`;
@@ -68,6 +77,8 @@ export async function listInbox(
       id: Number(r.id),
       title: String(r.title),
       body: String(r.body),
+      titles: jsonObject(r.titles),
+      bodies: jsonObject(r.bodies),
       imageUrl: r.image_url === null ? null : String(r.image_url),
       pinned: Boolean(r.pinned),
       atUs: String(r.at_text),
@@ -89,6 +100,42 @@ export async function findVisibleNotice(db: Executor, id: number, now: Date) {
 
 export async function markNoticeRead(db: Executor, userId: number, noticeId: number, now: Date) {
   await db.insert(noticeReads).values({ userId, noticeId, readAt: now }).onConflictDoNothing();
+}
+
+/**
+ * Marks read, for the user, the published notices among `noticeIds` and the user's own notifications
+ * among `notificationIds`; other ids (unpublished, someone else's, unknown) change nothing.
+ */
+export async function markSeen(
+  db: Executor,
+  userId: number,
+  noticeIds: number[],
+  notificationIds: number[],
+  now: Date,
+) {
+  if (noticeIds.length > 0) {
+    await db
+      .insert(noticeReads)
+      .select(
+        db
+          .select({
+            userId: sql<number>`${userId}::bigint`.as('user_id'),
+            noticeId: notices.id,
+            readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
+          })
+          .from(notices)
+          .where(and(inArray(notices.id, noticeIds), eq(notices.published, true), lte(notices.publishedAt, now))),
+      )
+      .onConflictDoNothing();
+  }
+  if (notificationIds.length > 0) {
+    await db
+      .update(notifications)
+      .set({ readAt: now })
+      .where(
+        and(inArray(notifications.id, notificationIds), eq(notifications.userId, userId), isNull(notifications.readAt)),
+      );
+  }
 }
 
 export async function findNotification(db: Executor, userId: number, id: number) {

@@ -8,6 +8,7 @@ function noticesHandlers(notices: NoticesService, admin: NoticesAdmin): Handlers
     noticeList: (ctx) => notices.list(ctx.user.id, ctx.query, ctx.locale),
     noticeDetail: (ctx) => notices.detail(ctx.user.id, ctx.query.id, ctx.query.kind, ctx.locale),
     noticeUnread: (ctx) => notices.unread(ctx.user.id),
+    noticeSeen: (ctx) => notices.seen(ctx.user.id, ctx.body),
     adminNoticeAdd: (ctx) => admin.add(ctx.actor, ctx.body),
     adminNoticeEdit: (ctx) => admin.edit(ctx.actor, ctx.body),
     adminNoticeDelete: (ctx) => admin.remove(ctx.actor, ctx.body.id),

@@ -5,7 +5,10 @@ import {
   type Locale,
   type MessageKey,
   NOTIFICATION_TEXT,
+  noticeTextIn,
+  notificationVars,
   type PageQuery,
+  rejectReasonText,
   translate,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
@@ -16,6 +19,7 @@ import { findUserById } from '../users';
 import * as q from './notices.queries';
 
 type Params = Record<string, string | number | null>;
+const stringOr = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** Every kind notify() accepts has a text in the contract (a new kind without one does not build). */
 const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> = NOTIFICATION_TEXT;
@@ -24,7 +28,7 @@ const TEXTS: Record<NotificationKind, { title: MessageKey; body: MessageKey }> =
 export function notificationText(type: string, params: Params, locale: Locale) {
   const text = Object.hasOwn(TEXTS, type) ? TEXTS[type as NotificationKind] : undefined;
   if (!text) return { title: type, body: '' };
-  const vars = { amount: '', reason: '', ...params };
+  const vars = { ...notificationVars(params), reason: rejectReasonText(stringOr(params.reason), locale) ?? '' };
   return { title: translate(locale, text.title, vars), body: translate(locale, text.body, vars) };
 }
 
@@ -48,7 +52,13 @@ function usToIso(atUs: string): string {
 function toInboxItem(row: q.InboxRow, locale: Locale): InboxItem {
   const base = { kind: row.kind, id: row.id, imageUrl: row.imageUrl, pinned: row.pinned, read: row.read };
   if (row.kind === 'notice') {
-    return { ...base, title: row.title, body: row.body, createdAt: usToIso(row.atUs), notification: null };
+    return {
+      ...base,
+      title: noticeTextIn(row.title, row.titles, locale),
+      body: noticeTextIn(row.body, row.bodies, locale),
+      createdAt: usToIso(row.atUs),
+      notification: null,
+    };
   }
   const params = row.params ?? {};
   const type = row.type ?? '';
@@ -56,8 +66,14 @@ function toInboxItem(row: q.InboxRow, locale: Locale): InboxItem {
     ...base,
     ...notificationText(type, params, locale),
     createdAt: usToIso(row.atUs),
-    notification: { type, params },
+    notification: { type, params: readerParams(params, locale) },
   };
+}
+
+/** The params the app fills its own text from: a preset reject reason already in the reader's language. */
+function readerParams(params: Params, locale: Locale): Params {
+  if (typeof params.reason !== 'string') return params;
+  return { ...params, reason: rejectReasonText(params.reason, locale) };
 }
 
 /** /List1: operators' notices and the user's own notifications, with read state. */
@@ -97,8 +113,8 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
       return {
         kind,
         id,
-        title: notice.title,
-        body: notice.body,
+        title: noticeTextIn(notice.title, notice.titles, locale),
+        body: noticeTextIn(notice.body, notice.bodies, locale),
         imageUrl: notice.imageUrl,
         pinned: notice.pinned,
         read: true,
@@ -117,7 +133,7 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
       pinned: false,
       read: true,
       createdAt: notification.createdAt.toISOString(),
-      notification: { type: notification.kind, params: notification.params },
+      notification: { type: notification.kind, params: readerParams(notification.params, locale) },
     };
   }
 
@@ -126,7 +142,13 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
     return { count: counts.notices + counts.notifications, ...counts };
   }
 
-  return { list, detail, unread };
+  /** Marks read what the inbox list showed the user (issue 24: the badge drops once the list is seen). */
+  async function seen(userId: number, body: { notices: number[]; notifications: number[] }) {
+    await q.markSeen(db, userId, [...new Set(body.notices)], [...new Set(body.notifications)], now());
+    return unread(userId);
+  }
+
+  return { list, detail, unread, seen };
 }
 
 export type NoticesService = ReturnType<typeof createNoticesService>;
@@ -137,6 +159,8 @@ export function toAdminNotice(row: q.NoticeRow, readCount: number, at: Date): Ad
     id: row.id,
     title: row.title,
     body: row.body,
+    titles: row.titles,
+    bodies: row.bodies,
     imageUrl: row.imageUrl,
     pinned: row.pinned,
     published: row.published,

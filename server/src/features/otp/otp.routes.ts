@@ -1,3 +1,4 @@
+import { routes } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { HOUR_S, type RateLimits } from '../../platform/rate-limit';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
@@ -6,8 +7,9 @@ import { type DeliveryLog, failoverSender, type OtpSender, sandboxSender, smtpCl
 import { createOtpService, type OtpService } from './otp.service';
 import { smsSenderFor } from './sms.providers';
 
-function otpHandlers(otp: OtpService, admin: OtpAdmin): Handlers {
+function otpHandlers(otp: OtpService, admin: OtpAdmin, channels: readonly ('sms' | 'email')[]): Handlers {
   return {
+    otpChannels: async () => ({ channels: [...channels] }),
     otpSend: ({ body, ip, locale }) => otp.send({ target: body.target, ip, locale }),
     adminOtpOutbox: (ctx) => admin.outbox(ctx.actor, ctx.query),
     adminOtpDeliveries: ({ query }) => admin.deliveries(query),
@@ -26,6 +28,10 @@ function otpHandlers(otp: OtpService, admin: OtpAdmin): Handlers {
         locale: ctx.body.locale ?? ctx.locale,
       }),
     smsReportMsg91: ({ query, body, ip }) => otp.msg91Report({ token: query.token, ip, body }),
+    smsReportTwilio: ({ body, rawHeaders }) => {
+      const signature = rawHeaders['x-twilio-signature'];
+      return otp.twilioReport({ signature: typeof signature === 'string' ? signature : undefined, params: body });
+    },
   };
 }
 
@@ -60,9 +66,18 @@ export function register(
   },
 ) {
   const { db, config, log } = deps;
-  const deliveryLog: DeliveryLog = { db, log, onAttempt: deps.onDelivery };
+  const deliveryLog: DeliveryLog = {
+    db,
+    log,
+    onAttempt: deps.onDelivery,
+    production: config.NODE_ENV === 'production',
+  };
   const email = config.SMTP_URL
-    ? failoverSender([smtpClient(config.SMTP_URL, config.SMTP_FROM)], 30_000, deliveryLog)
+    ? failoverSender(
+        [smtpClient(config.SMTP_URL, config.SMTP_FROM, config.SMTP_TIMEOUT_MS)],
+        config.SMTP_TIMEOUT_MS,
+        deliveryLog,
+      )
     : sandboxSender(deliveryLog);
   const sms = deps.smsSender ?? smsSenderFor(config, deliveryLog);
   const otp = createOtpService({
@@ -71,7 +86,10 @@ export function register(
     adminSends: deps.rates.limit('otp:admin', config.OTP_ADMIN_SENDS_PER_HOUR, HOUR_S),
     senders: { sms, email },
   });
-  acceptFormBodies(app, ['/go_user/api/v1/common/sms/report/msg91']);
-  registerRoutes(app, otpHandlers(otp, createOtpAdmin({ db, config, senders: { sms, email } })));
+  acceptFormBodies(app, ['/go_user/api/v1/common/sms/report/msg91', routes.smsReportTwilio.path]);
+  registerRoutes(
+    app,
+    otpHandlers(otp, createOtpAdmin({ db, config, senders: { sms, email } }), config.SIGNUP_CHANNELS),
+  );
   return otp;
 }

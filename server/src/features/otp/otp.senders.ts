@@ -23,7 +23,7 @@ export type Delivery = {
 /** @deprecated the old name of `Delivery`. */
 export type OtpMessage = Delivery;
 
-/** Delivers a code or a message over one channel (DESIGN.md §5). Throws `DeliveryFailed` when nobody took it. */
+/** Delivers a code or a message over one channel (docs/design.md "Scope"). Throws `DeliveryFailed` when nobody took it. */
 export interface OtpSender {
   /** True while nothing leaves the machine (the outbox shows codes): the sandbox sender. */
   readonly sandbox: boolean;
@@ -70,6 +70,8 @@ export interface DeliveryLog {
   log: FastifyBaseLogger;
   /** Counts each attempt for /metrics. */
   onAttempt?: (attempt: { channel: string; provider: string; status: 'sent' | 'failed' }) => void;
+  /** NODE_ENV=production: no code is ever written to the log or the outbox. */
+  production?: boolean;
 }
 
 /** The text of a code message in the user's language. */
@@ -81,12 +83,15 @@ export function codeText(locale: Locale, code: string) {
  * The sandbox: one JSON log line with `"msg":"otp.sandbox"`, the target and the code, and a row in
  * the outbox that the admin console shows. Used for every channel that has no real sender.
  */
-export function sandboxSender({ db, log, onAttempt }: DeliveryLog): OtpSender {
+export function sandboxSender({ db, log, onAttempt, production }: DeliveryLog): OtpSender {
   return {
     sandbox: true,
     providers: ['sandbox'],
     async send(delivery) {
-      if (delivery.kind === 'code') {
+      if (production) {
+        // A channel left out of SIGNUP_CHANNELS in production: nothing is sent and no code is shown anywhere.
+        log.warn({ channel: delivery.channel, kind: delivery.kind }, 'otp.sandbox: not sent (production)');
+      } else if (delivery.kind === 'code') {
         await insertOutbox(db, { channel: delivery.channel, target: delivery.target, code: delivery.code });
         log.info({ channel: delivery.channel, target: delivery.target, code: delivery.code }, 'otp.sandbox');
       } else {
@@ -105,22 +110,50 @@ export function sandboxSender({ db, log, onAttempt }: DeliveryLog): OtpSender {
   };
 }
 
-export function smtpClient(smtpUrl: string, from: string): ProviderClient {
-  const transport = nodemailer.createTransport(smtpUrl);
+/**
+ * E-mail through SMTP_URL. The failover's abort signal is honoured: a mail server that stalls (at the
+ * greeting, after a command, mid-data) is answered within `timeoutMs`, not after nodemailer's 10-minute
+ * socket timeout; its connection is closed by the same limits.
+ */
+export function smtpClient(smtpUrl: string, from: string, timeoutMs = 30_000): ProviderClient {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     name: 'smtp',
-    async send(delivery) {
+    async send(delivery, signal) {
       const subject =
         delivery.kind === 'code' ? fillText(OTP_EMAIL_SUBJECT[delivery.locale], { code: delivery.code }) : 'Kamai';
       const text = delivery.kind === 'code' ? codeText(delivery.locale, delivery.code) : delivery.text;
+      let onAbort = () => {};
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => reject(new ProviderError('unavailable', `smtp: no answer within ${timeoutMs} ms`));
+        if (signal.aborted) onAbort();
+        else signal.addEventListener('abort', onAbort, { once: true });
+      });
       try {
-        const info = await transport.sendMail({ from, to: delivery.target, subject, text });
+        const info = await Promise.race([
+          transport.sendMail({
+            from,
+            to: delivery.target,
+            subject,
+            text,
+            headers: { 'Content-Language': delivery.locale.replace('_', '-') },
+          }),
+          aborted,
+        ]);
         return { messageId: info.messageId ?? null };
       } catch (error) {
+        if (error instanceof ProviderError) throw error;
         // 5xx SMTP answers about the recipient (550, 553) mean the address itself is refused.
         const code = (error as { responseCode?: number }).responseCode;
         const failure = code === 550 || code === 553 ? 'invalid_target' : 'unavailable';
         throw new ProviderError(failure, `smtp ${code ?? ''} ${(error as Error).message}`.trim());
+      } finally {
+        signal.removeEventListener('abort', onAbort);
       }
     },
   };

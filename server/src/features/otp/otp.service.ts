@@ -1,12 +1,14 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 import {
+  channelOfTarget,
   type DeliveryProvider,
   type Locale,
   type MessageKey,
   OTP_MAX_TRIES,
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
+  SMS_MESSAGE_MAX,
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
@@ -16,7 +18,13 @@ import type { RateLimit } from '../../platform/rate-limit';
 import type { Actor } from '../../platform/routes';
 import * as q from './otp.queries';
 import { DeliveryFailed, type OtpSender } from './otp.senders';
-import { checkMsg91Report, parseMsg91Report } from './sms.reports';
+import {
+  checkMsg91Report,
+  parseMsg91Report,
+  parseTwilioReport,
+  twilioStatusCallbackUrl,
+  verifyTwilioSignature,
+} from './sms.reports';
 
 const HOUR_MS = 3_600_000;
 
@@ -71,7 +79,7 @@ export function createOtpService(deps: OtpServiceDeps) {
         expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
       });
     });
-    const channel = target.includes('@') ? 'email' : 'sms';
+    const channel = channelOfTarget(target);
     try {
       return await deps.senders[channel].send({ channel, target, locale, kind: 'code', code });
     } catch (error) {
@@ -83,6 +91,11 @@ export function createOtpService(deps: OtpServiceDeps) {
 
   /** Sends a fresh 6-digit code to a normalised target (e-mail or 91XXXXXXXXXX) in the caller's language. */
   async function send({ target, ip, locale = 'en_US' }: { target: string; ip: string; locale?: Locale }) {
+    // A channel this service does not use (SIGNUP_CHANNELS): refused before any limit or row, never sent.
+    const channel = channelOfTarget(target);
+    if (!deps.config.SIGNUP_CHANNELS.includes(channel)) {
+      throw new AppError(channel === 'sms' ? 'otp_sms_disabled' : 'otp_email_disabled');
+    }
     if (!(await deps.sendsPerIp.take(ip)).ok) throw new AppError('otp_rate_limited');
     await issueCode(target, locale);
     return { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
@@ -96,6 +109,10 @@ export function createOtpService(deps: OtpServiceDeps) {
     actor: Actor,
     input: { channel: 'sms' | 'email'; target: string; message?: string; locale: Locale },
   ) {
+    // An SMS goes out as pieces of one DLT template, each within the DLT cap: a longer text cannot be sent.
+    if (input.channel === 'sms' && input.message !== undefined && [...input.message].length > SMS_MESSAGE_MAX) {
+      throw new AppError('sms_message_too_long', { max: SMS_MESSAGE_MAX });
+    }
     if (!(await deps.adminSends.take(String(actor.id))).ok) throw new AppError('too_many_requests');
     const kind = input.message === undefined ? 'code' : 'message';
     const audit = async (outcome: Record<string, unknown>) =>
@@ -141,6 +158,22 @@ export function createOtpService(deps: OtpServiceDeps) {
   }
 
   /**
+   * Twilio's status callback: refused (401) unless `X-Twilio-Signature` is right for our callback URL and
+   * the posted parameters; `delivered` and `undelivered`/`failed` settle the delivery row, others are
+   * acknowledged (queued, sent).
+   */
+  async function twilioReport(input: { signature: string | undefined; params: Record<string, string> }) {
+    const token = deps.config.TWILIO_AUTH_TOKEN;
+    if (!token) throw new AppError('route_not_found');
+    if (!verifyTwilioSignature(token, twilioStatusCallbackUrl(deps.config), input.params, input.signature)) {
+      throw new AppError('unauthorized');
+    }
+    const report = parseTwilioReport(input.params);
+    if (!report) return { updated: 0 };
+    return { updated: await q.applyDeliveryReport(deps.db, { provider: 'twilio', ...report, at: now() }) };
+  }
+
+  /**
    * Checks `code` against the target's newest usable code inside the caller's transaction, which then
    * holds that code's row locked; on a match the caller decides whether to `use` it. A wrong code
    * counts a try; the caller commits that and then throws.
@@ -179,7 +212,7 @@ export function createOtpService(deps: OtpServiceDeps) {
     await q.unconsumeCode(deps.db, id);
   }
 
-  return { send, precheck, verify, use, release, deliver, msg91Report, senders: deps.senders };
+  return { send, precheck, verify, use, release, deliver, msg91Report, twilioReport, senders: deps.senders };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,4 +1,4 @@
-import { OTP_LENGTH, OTP_TTL_SECONDS } from '@kamai/contract';
+import { DLT_VARIABLE_MAX, OTP_LENGTH, OTP_TTL_SECONDS, SMS_MESSAGE_MAX, SMS_MESSAGE_VARIABLES } from '@kamai/contract';
 import type { Config } from '../../platform/config';
 import {
   codeText,
@@ -10,6 +10,7 @@ import {
   ProviderError,
   sandboxSender,
 } from './otp.senders';
+import { twilioStatusCallbackUrl } from './sms.reports';
 
 /** Reads a provider's answer as JSON; a body that is not JSON is kept as text for the error. */
 async function readAnswer(res: Response): Promise<{ json: Record<string, unknown> | undefined; text: string }> {
@@ -32,7 +33,7 @@ export function msg91TemplateFor(config: Config, locale: Delivery['locale']): st
  * MSG91 (India, DLT). Codes go through their SendOTP API (`POST /api/v5/otp` with the `authkey` header,
  * the DLT template id, the mobile with 91 and our own code as `otp`, so our server keeps checking codes);
  * operator messages through their Flow API (`POST /api/v5/flow`) with MSG91_MESSAGE_TEMPLATE_ID. Both
- * answer `{"type":"success", ...}` or `{"type":"error","message":...}` (docs/decisions.md, branch sms).
+ * answer `{"type":"success", ...}` or `{"type":"error","message":...}` (docs/decisions/sms-delivery.md).
  */
 export function msg91Client(config: Config, fetcher: typeof fetch = fetch): ProviderClient {
   const base = config.MSG91_BASE_URL;
@@ -58,10 +59,16 @@ export function msg91Client(config: Config, fetcher: typeof fetch = fetch): Prov
         if (!config.MSG91_MESSAGE_TEMPLATE_ID) {
           throw new ProviderError('unavailable', 'MSG91_MESSAGE_TEMPLATE_ID is not set: msg91 cannot send free text');
         }
+        // The Flow API takes the DLT template as `template_id` (https://docs.msg91.com/sms/send-sms; the
+        // older https://api.msg91.com/apidoc/textsms/send-sms-flow.php named it flow_id) and `unicode`:
+        // "1 if sending SMS in languages other than English" (that page), so any non-ASCII text is sent so.
+        // The text goes into the template's variables `var1` … `var5` (the Flow API names each variable
+        // as the template does), each within the DLT cap (docs/decisions/msg91-dlt-limits.md).
         const body = {
           template_id: config.MSG91_MESSAGE_TEMPLATE_ID,
           short_url: '0',
-          recipients: [{ mobiles: delivery.target, message: delivery.text }],
+          unicode: NON_ASCII.test(delivery.text) ? 1 : 0,
+          recipients: [{ mobiles: delivery.target, ...dltVariables(delivery.text) }],
         };
         res = await fetcher(`${base}/api/v5/flow`, { method: 'POST', headers, body: JSON.stringify(body), signal });
       }
@@ -76,6 +83,27 @@ export function msg91Client(config: Config, fetcher: typeof fetch = fetch): Prov
     },
   };
 }
+
+/**
+ * A text as the values of a DLT template's variables `var1` … `var<SMS_MESSAGE_VARIABLES>`: cut every
+ * DLT_VARIABLE_MAX characters (Unicode code points, as the DLT platforms count them, so a Devanagari
+ * or Chinese letter is never split in half); unused variables are empty. The template places them side
+ * by side (`{#var#}{#var#}…`), so the SMS reads as the text. A longer text is refused before this (the
+ * service's `sms_message_too_long`); here it throws rather than send a cut message.
+ */
+export function dltVariables(text: string): Record<string, string> {
+  const chars = [...text];
+  if (chars.length > SMS_MESSAGE_MAX) throw new ProviderError('unavailable', `message longer than ${SMS_MESSAGE_MAX}`);
+  const vars: Record<string, string> = {};
+  for (let i = 0; i < SMS_MESSAGE_VARIABLES; i++) {
+    vars[`var${i + 1}`] = chars.slice(i * DLT_VARIABLE_MAX, (i + 1) * DLT_VARIABLE_MAX).join('');
+  }
+  return vars;
+}
+
+/** Any character outside ASCII: Devanagari, Gujarati, Gurmukhi, Chinese, and Latin with accents. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is the point
+const NON_ASCII = /[^\x00-\x7F]/;
 
 /** A refusal about the number itself (`Mobile no. not valid`, `invalid mobile number`) vs the account or service. */
 function msg91Failure(status: number, message: string) {
@@ -106,6 +134,8 @@ export function twilioClient(config: Config, fetcher: typeof fetch = fetch): Pro
         To: `+${delivery.target}`,
         ...(from.startsWith('MG') && from.length === 34 ? { MessagingServiceSid: from } : { From: from }),
         Body: delivery.kind === 'code' ? codeText(delivery.locale, delivery.code) : delivery.text,
+        // Twilio posts each status change here, signed (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status).
+        StatusCallback: twilioStatusCallbackUrl(config),
       });
       const res = await fetcher(url, {
         method: 'POST',

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { routes } from '@kamai/contract';
 import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 
@@ -42,8 +43,8 @@ function errorOf(item: Record<string, unknown>): string | undefined {
 
 /**
  * The reports in one MSG91 webhook call, whatever version posted it: v2's form field `data` (a JSON
- * string of `[{requestId, report: [{number, status, desc}]}]`), v3's flat JSON object, or a JSON array of
- * either. Reports that are not final (submitted, pending) are left out. A `data` that is not JSON is the
+ * string of `[{requestId, report: [{number, status, desc}]}]`), v3's flat JSON object, v4's JSON array of
+ * `{event, data: [{meta, description, ts}]}`, or a JSON array of v2/v3 items. Reports that are not final (submitted, pending) are left out. A `data` that is not JSON is the
  * caller's error (400).
  */
 export function parseMsg91Report(body: unknown): ParsedReport[] {
@@ -67,6 +68,10 @@ export function parseMsg91Report(body: unknown): ParsedReport[] {
   for (const raw of items) {
     if (!raw || typeof raw !== 'object') continue;
     const item = raw as Record<string, unknown>;
+    if (typeof item.event === 'string' && Array.isArray(item.data)) {
+      reports.push(...v4Reports(item.event, item.data));
+      continue;
+    }
     if (typeof item.requestId !== 'string' || item.requestId === '') continue;
     const inner = Array.isArray(item.report) ? (item.report as Record<string, unknown>[]) : [item];
     for (const one of inner) {
@@ -75,6 +80,31 @@ export function parseMsg91Report(body: unknown): ParsedReport[] {
       if (!status) continue;
       reports.push({ messageId: item.requestId, status, ...(status === 'undelivered' ? { error: errorOf(one) } : {}) });
     }
+  }
+  return reports;
+}
+
+/**
+ * A v4 item (`{event, data: [{meta, INMSID, description, ts}]}`, the CleverTap format): no `requestId`;
+ * the message is named by `meta`, which MSG91 fills with the request id when it has one and with "0"
+ * otherwise (their sample). A "0" or empty `meta` names no message and is left out (acknowledged,
+ * nothing updated); `event` is the outcome (`delivered`, `failed`, …), `description` the reason.
+ */
+function v4Reports(event: string, data: unknown[]): ParsedReport[] {
+  const reports: ParsedReport[] = [];
+  for (const one of data) {
+    if (!one || typeof one !== 'object') continue;
+    const entry = one as Record<string, unknown>;
+    const meta = String(entry.meta ?? '').trim();
+    if (meta === '' || meta === '0') continue;
+    const status = statusOf(event, entry.description);
+    if (!status) continue;
+    const reason = typeof entry.description === 'string' && entry.description !== '' ? entry.description : event;
+    reports.push({
+      messageId: meta,
+      status,
+      ...(status === 'undelivered' ? { error: `msg91 report ${event}: ${reason}`.slice(0, 500) } : {}),
+    });
   }
   return reports;
 }
@@ -97,4 +127,54 @@ export function checkMsg91Report(config: Config, input: { token: string | undefi
   if (!input.token || !sameSecret(input.token, expected)) throw new AppError('unauthorized');
   const allowed = config.MSG91_REPORT_IPS;
   if (allowed && !allowed.includes(input.ip.replace(/^::ffff:/, ''))) throw new AppError('forbidden');
+}
+
+/**
+ * Where Twilio posts a message's status (`StatusCallback`, sent with each message): under PUBLIC_URL,
+ * else the address the server listens on (a local Twilio fake reaches it there).
+ */
+export function twilioStatusCallbackUrl(config: Config) {
+  const path = routes.smsReportTwilio.path;
+  return config.PUBLIC_URL ? new URL(path, config.PUBLIC_URL).toString() : `http://127.0.0.1:${config.PORT}${path}`;
+}
+
+/**
+ * `X-Twilio-Signature` (https://www.twilio.com/docs/usage/security): the full URL Twilio requested,
+ * then each POST parameter's name and value appended, sorted by name, no separators; HMAC-SHA1 under
+ * the Auth Token; base64.
+ */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>) {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, name) => acc + name + params[name], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  signature: string | undefined,
+) {
+  if (!signature) return false;
+  return sameSecret(signature, twilioSignature(authToken, url, params));
+}
+
+/**
+ * A status callback as a delivery report (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status):
+ * `MessageStatus` delivered, or undelivered/failed with `ErrorCode`; the other statuses are not final.
+ */
+export function parseTwilioReport(params: Record<string, string>): ParsedReport | undefined {
+  const messageId = params.MessageSid ?? params.SmsSid;
+  const status = params.MessageStatus ?? params.SmsStatus;
+  if (!messageId || !status) return undefined;
+  if (status === 'delivered') return { messageId, status: 'delivered' };
+  if (status === 'undelivered' || status === 'failed') {
+    return {
+      messageId,
+      status: 'undelivered',
+      error: `twilio ${status}${params.ErrorCode ? ` ${params.ErrorCode}` : ''}`,
+    };
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import type { AccountValidations } from './account-validation.service';
 import { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service';
 
 function payoutAccountsHandlers(accounts: PayoutAccountsService): Handlers {
@@ -11,6 +12,9 @@ function payoutAccountsHandlers(accounts: PayoutAccountsService): Handlers {
   };
 }
 
-export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, payoutAccountsHandlers(createPayoutAccountsService({ db, now })));
+export function register(
+  app: FastifyInstance,
+  { db, now, validations }: FeatureDeps & { validations: AccountValidations },
+) {
+  registerRoutes(app, payoutAccountsHandlers(createPayoutAccountsService({ db, now, validations })));
 }

@@ -1,6 +1,8 @@
 import { accountNoProblem, PAYOUT_ACCOUNTS_MAX, type PayoutAccountItem, type PayoutAccountType } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import * as vq from './account-validation.queries';
+import { type AccountValidations, verificationOf } from './account-validation.service';
 import { maskAccountNo } from './payout-accounts.mask';
 import * as q from './payout-accounts.queries';
 
@@ -11,7 +13,7 @@ export interface AccountInput {
   accountName: string;
 }
 
-function toItem(row: q.PayoutAccountRow): PayoutAccountItem {
+function toItem(row: q.PayoutAccountRow, validation: vq.ValidationRow | undefined): PayoutAccountItem {
   return {
     id: row.id,
     accountType: row.accountType,
@@ -19,15 +21,35 @@ function toItem(row: q.PayoutAccountRow): PayoutAccountItem {
     ifsc: row.ifsc,
     accountNoMasked: maskAccountNo(row.accountType, row.accountNo),
     accountName: row.accountName,
+    verification: verificationOf(validation),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** A user's bank and UPI payout accounts (DESIGN.md §5): only their own, one default. */
-export function createPayoutAccountsService({ db, now }: { db: Db; now: () => Date }) {
+/**
+ * A user's bank and UPI payout accounts (docs/design.md "Product rules"): only their own, one default. Each number is
+ * checked with the bank when it is saved (docs/decisions/payout-account-validation.md); the bank's name
+ * is shown to the owner only (and to staff).
+ */
+export function createPayoutAccountsService({
+  db,
+  now,
+  validations,
+}: {
+  db: Db;
+  now: () => Date;
+  validations: AccountValidations;
+}) {
   async function list(userId: number) {
-    return { items: (await q.listAccounts(db, userId)).map(toItem) };
+    const rows = await q.listAccounts(db, userId);
+    const checks = await vq.validationsByIds(
+      db,
+      rows.map((r) => r.validationId).filter((id): id is number => id !== null),
+    );
+    return {
+      items: rows.map((row) => toItem(row, row.validationId === null ? undefined : checks.get(row.validationId))),
+    };
   }
 
   /** Saves a new account; the first one, or one sent with isDefault 1, becomes the only default. */
@@ -38,8 +60,16 @@ export function createPayoutAccountsService({ db, now }: { db: Db; now: () => Da
       if (count >= PAYOUT_ACCOUNTS_MAX) throw new AppError('payout_account_limit', { max: PAYOUT_ACCOUNTS_MAX });
       const isDefault = input.isDefault === 1 || count === 0;
       if (isDefault) await q.clearDefault(tx, userId);
+      const validationId = await validations.lookup(tx, userId, input);
       const at = now();
-      const row = await q.insertAccount(tx, { userId, ...input, isDefault, createdAt: at, updatedAt: at });
+      const row = await q.insertAccount(tx, {
+        userId,
+        ...input,
+        isDefault,
+        validationId,
+        createdAt: at,
+        updatedAt: at,
+      });
       return { id: row.id };
     });
   }
@@ -60,7 +90,12 @@ export function createPayoutAccountsService({ db, now }: { db: Db; now: () => Da
       }
       const isDefault = input.isDefault === undefined ? current.isDefault : input.isDefault === 1;
       if (isDefault) await q.clearDefault(tx, userId, current.id);
+      const fields = { accountType: input.accountType, ifsc: input.ifsc, accountNo, accountName: input.accountName };
+      // A changed number is checked again (a known one reuses its result); the same number keeps its check.
+      const sameNumber = vq.fingerprintOf(fields) === vq.fingerprintOf(current) && current.validationId !== null;
+      const validationId = sameNumber ? current.validationId : await validations.lookup(tx, userId, fields);
       const row = await q.updateAccount(tx, current.id, {
+        validationId,
         accountType: input.accountType,
         ifsc: input.ifsc,
         accountNo,
@@ -68,7 +103,7 @@ export function createPayoutAccountsService({ db, now }: { db: Db; now: () => Da
         isDefault,
         updatedAt: now(),
       });
-      return toItem(row);
+      return toItem(row, validationId === null ? undefined : await vq.findValidation(tx, validationId));
     });
   }
 

@@ -57,7 +57,7 @@ export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
    * whose amount went back to the wallet, so the amount is taken back from the wallet to platform
    * payouts (one posting per withdrawal, whatever the number of mismatches); a wallet holding less is
    * refused whole (409, nothing taken): the operator may freeze the account and try again, or dismiss
-   * with the reason (docs/decisions.md). `dismiss`: closes it with the operator's reason, money unmoved.
+   * with the reason (docs/decisions/payout-mismatches.md). `dismiss`: closes it with the operator's reason, money unmoved.
    */
   async function resolve(actor: Actor, input: { id: number; action: MismatchResolution; reason: string }) {
     await db.transaction(async (tx) => {
@@ -66,6 +66,8 @@ export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
       if (mismatch.resolvedAt) throw new AppError('payout_mismatch_resolved_already');
       const withdrawal = await lockWithdrawal(tx, mismatch.withdrawalId);
       if (!withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);
+      // Separation of duties, as in review: no operator settles a mismatch of his own withdrawal.
+      if (withdrawal.userId === actor.id) throw new AppError('cannot_resolve_own_mismatch');
       let recovered: { postingId: number } | undefined;
       if (input.action === 'recover') {
         const sameAmount =

@@ -13,6 +13,11 @@ export interface PayoutOrder {
   notifyUrl: string;
   /** The gateway's id of this payout when an earlier dispatch learned it (reconciliation fetches by it). */
   payoutId: string | null;
+  /**
+   * Whether an earlier dispatch may have reached the gateway (a retried job, or a withdrawal already
+   * processing): a refusal is then ambiguous and never settles it as failed without a lookup.
+   */
+  attempted?: boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export interface DispatchResult {
 }
 
 /**
- * A payout provider (DESIGN.md §2): accepts an order and later reports success or failure. `dispatch`
+ * A payout provider (docs/design.md "Scope"): accepts an order and later reports success or failure. `dispatch`
  * resolves once the gateway has the order (a repeat of an order it has is accepted again and never paid
  * twice; a gateway that can be asked answers the payout's current state instead) and throws when that
  * is not known (network, timeout, 5xx, refused credentials), so the caller retries with the same order.

@@ -2,7 +2,7 @@ import type { PayoutGatewayName } from '@kamai/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { jobs, payoutCallbacks, payoutMismatches, users, withdrawals } from '../../db/schema';
+import { jobs, payoutCallbacks, payoutMismatches, payoutWebhooksIgnored, users, withdrawals } from '../../db/schema';
 
 /** Approved withdrawals with no unfinished dispatch job (`<prefix><id>`): their dispatch was lost. */
 export async function approvedWithoutDispatch(db: Executor, dedupeKeyPrefix: string) {
@@ -73,6 +73,11 @@ export async function recordCallback(db: Executor, values: NewCallback & { creat
     .where(eq(payoutCallbacks.eventKey, values.eventKey));
   if (!existing) throw new Error(`payout callback ${values.eventKey} conflicted but is not visible`);
   return { id: existing.id, created: false };
+}
+
+/** A signed webhook Kamai did not act on, with the reason (answered 2xx all the same). */
+export async function recordIgnoredWebhook(db: Executor, values: typeof payoutWebhooksIgnored.$inferInsert) {
+  await db.insert(payoutWebhooksIgnored).values(values);
 }
 
 export async function markCallbackApplied(db: Executor, id: number) {
@@ -183,4 +188,29 @@ export async function payoutFigures(db: Executor) {
     .from(withdrawals)
     .groupBy(withdrawals.state, withdrawals.gateway);
   return { mismatchesOpen: mismatches?.open ?? 0, mismatchesTotal: mismatches?.total ?? 0, states };
+}
+
+/** Stores the bank reference (UTR) of a paid withdrawal that was paid before the gateway knew it. */
+export async function setReference(db: Executor, id: number, reference: string) {
+  await db
+    .update(withdrawals)
+    .set({ reference })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.state, 'paid'), isNull(withdrawals.reference)));
+}
+
+/** Approved withdrawals paying this number (their dispatch waited for its check). */
+export async function approvedTo(db: Executor, account: { accountType: string; accountNo: string; ifsc: string }) {
+  const rows = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.state, 'approved'),
+        sql`${withdrawals.accountType} = ${account.accountType}`,
+        eq(withdrawals.accountNo, account.accountNo),
+        eq(withdrawals.ifsc, account.ifsc),
+      ),
+    )
+    .orderBy(asc(withdrawals.id));
+  return rows.map((r) => r.id);
 }

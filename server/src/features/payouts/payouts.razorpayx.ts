@@ -4,7 +4,7 @@ import { razorpayxPayoutEntity } from '@kamai/contract';
 import type { DispatchResult, PayoutGateway, PayoutOrder, PayoutOutcome } from './payouts.gateway';
 
 /**
- * RazorpayX Payouts (docs/decisions.md "gateway" cites the pages this follows):
+ * RazorpayX Payouts (docs/decisions/razorpayx-payouts.md cites the pages this follows):
  * - create: `POST /v1/payouts`, the composite form (fund account and contact inline), HTTP basic auth
  *   with the key id and secret, `X-Payout-Idempotency` (4-36 of letters, digits, `-`, `_`, space);
  * - fetch: `GET /v1/payouts/:id`;
@@ -22,7 +22,7 @@ export interface RazorpayxOptions {
   timeoutMs: number;
 }
 
-/** RazorpayX's error body, as far as we read it. */
+/** RazorpayX's error body, as far as we read it (https://razorpay.com/docs/errors/x/). */
 export interface RazorpayxErrorBody {
   code?: string;
   description?: string;
@@ -119,34 +119,71 @@ function isUnknownPayout(status: number, error: RazorpayxErrorBody | undefined) 
   return status === 404 || (status === 400 && /does not exist/i.test(error?.description ?? ''));
 }
 
-export function createRazorpayxGateway(options: RazorpayxOptions) {
+/**
+ * The signal of one call: aborted by the caller's `signal` or after `timeoutMs`, whichever comes first.
+ * Not `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: fetch follows the signal it is given only
+ * weakly, `any()` holds its sources weakly and the timeout's timer holds its signal weakly, so a garbage
+ * collection during the call can drop them all and a server that never answers then hangs the call for
+ * good (seen in CI: a payout job stuck on a hung RazorpayX answer; nodejs/undici#4068, nodejs/node#55428).
+ * Here the timer's callback holds the controller, so the deadline lives until `clear()`.
+ */
+function callDeadline(signal: AbortSignal, timeoutMs: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal.reason);
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
+ * The HTTP client of the RazorpayX API (basic auth with the key id and secret, JSON, one call's
+ * timeout), shared by every RazorpayX feature (payouts here; fund-account validation can use it too).
+ * It never throws on an HTTP status: the caller reads `status` and the documented error body; no answer
+ * at all (network, timeout) throws a RazorpayxError with a null status.
+ */
+export function razorpayxClient(options: Pick<RazorpayxOptions, 'baseUrl' | 'keyId' | 'keySecret' | 'timeoutMs'>) {
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const base = options.baseUrl.replace(/\/+$/, '');
-
-  async function call(
-    method: 'GET' | 'POST',
+  return async function call(
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     signal: AbortSignal,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; json: unknown }> {
+    const deadline = callDeadline(signal, options.timeoutMs);
     let response: Response;
+    let text: string;
     try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: auth,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
-      });
-    } catch (error) {
-      throw new RazorpayxError(`RazorpayX ${method} ${path}: no answer (${(error as Error).name})`, null);
+      try {
+        response = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: auth,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: deadline.signal,
+        });
+      } catch (error) {
+        throw new RazorpayxError(`RazorpayX ${method} ${path}: no answer (${(error as Error).name})`, null);
+      }
+      text = await response.text().catch(() => '');
+    } finally {
+      deadline.clear();
     }
-    const text = await response.text().catch(() => '');
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -154,7 +191,13 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
       json = undefined;
     }
     return { status: response.status, json };
-  }
+  };
+}
+
+export type RazorpayxCall = ReturnType<typeof razorpayxClient>;
+
+export function createRazorpayxGateway(options: RazorpayxOptions) {
+  const call = razorpayxClient(options);
 
   const errorOf = (json: unknown) => (json as { error?: RazorpayxErrorBody } | undefined)?.error;
 
@@ -162,9 +205,13 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
     const parsed = razorpayxPayoutEntity.safeParse(json);
     if (!parsed.success) throw new RazorpayxError(`RazorpayX ${what}: an answer that is not a payout`, 200);
     const payout = parsed.data;
-    if (payout.reference_id !== order.orderNo || BigInt(payout.amount) !== order.amount) {
+    if (
+      payout.reference_id !== order.orderNo ||
+      BigInt(payout.amount) !== order.amount ||
+      (payout.currency !== undefined && payout.currency !== 'INR')
+    ) {
       throw new RazorpayxError(
-        `RazorpayX ${what}: payout ${payout.id} is for reference ${payout.reference_id} and ${payout.amount} paise, not withdrawal ${order.orderNo}`,
+        `RazorpayX ${what}: payout ${payout.id} is for reference ${payout.reference_id} and ${payout.amount} ${payout.currency ?? 'INR'} (paise), not withdrawal ${order.orderNo}`,
         200,
       );
     }
@@ -191,6 +238,29 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
     );
   }
 
+  /**
+   * The payouts RazorpayX holds under our reference (the withdrawal id), newest first: `GET /v1/payouts`
+   * with `account_number` (required) and `reference_id`
+   * (https://razorpay.com/docs/api/x/payouts/fetch-all; the answer is `{entity: "collection", count, items}`).
+   */
+  async function findByReference(order: PayoutOrder, signal: AbortSignal) {
+    const query = new URLSearchParams({ account_number: options.accountNumber, reference_id: order.orderNo });
+    const { status, json } = await call('GET', `/v1/payouts?${query}`, signal);
+    const error = errorOf(json);
+    if (status !== 200) {
+      throw new RazorpayxError(`RazorpayX list by reference ${order.orderNo} answered ${status}`, status, error);
+    }
+    const items = (json as { items?: unknown } | undefined)?.items;
+    if (!Array.isArray(items)) throw new RazorpayxError('RazorpayX list by reference: not a collection', 200);
+    const found = items
+      .map((item) => razorpayxPayoutEntity.safeParse(item))
+      .filter((p) => p.success)
+      .map((p) => p.data)
+      .filter((p) => p.reference_id === order.orderNo);
+    // One that is paid or still moving wins over a failed attempt; otherwise the newest.
+    return found.find((p) => outcomeOf(p).status !== 'failed') ?? found[0];
+  }
+
   async function create(order: PayoutOrder, signal: AbortSignal): Promise<DispatchResult> {
     const { status, json } = await call('POST', '/v1/payouts', signal, payoutBody(order, options.accountNumber), {
       [IDEMPOTENCY_HEADER]: payoutIdempotencyKey(order.orderNo),
@@ -201,6 +271,15 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
     // A refused idempotency key (missing, malformed, reused with another body) is our bug or a changed
     // setting, never the payee's: the money's fate is unknown, so nothing is settled and it is retried.
     if (status === 400 && error?.code === 'BAD_REQUEST_ERROR' && error.field !== IDEMPOTENCY_HEADER) {
+      // A validation refusal is final only if no earlier attempt can have made the payout: RazorpayX is
+      // asked for it by reference first, and what it holds is acted on (never a refund of a paid payout).
+      const existing = await findByReference(order, signal);
+      if (existing) return settled(entityOf(existing, order, `lookup ${order.orderNo}`));
+      if (order.attempted) {
+        // Not found under this account, yet an earlier attempt may have reached RazorpayX (e.g. the
+        // account number changed between attempts): ambiguous, so it stays processing for an operator.
+        throw new RazorpayxError(`${message} (after an earlier attempt; no payout found by reference)`, status, error);
+      }
       return {
         outcome: { status: 'failed', reason: error.description || 'RazorpayX refused the payout' },
         evidence: { status, error },
@@ -223,5 +302,5 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
   }
 
   const gateway: PayoutGateway = { name: 'razorpayx', dispatch };
-  return { gateway, fetchPayout };
+  return { gateway, fetchPayout, findByReference, call };
 }

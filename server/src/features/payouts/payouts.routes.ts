@@ -2,15 +2,24 @@ import type { AddressInfo } from 'node:net';
 import { type PayoutGatewayName, RAZORPAYX_SIGNATURE_HEADER, routes } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Config, razorpayxConfigured } from '../../platform/config';
+import { keyedCalls } from '../../platform/idempotency';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { sharedSecret } from '../../platform/secrets';
+import { type AccountValidator, createAccountValidations, createSandboxValidator } from '../payout-accounts';
 import { createPayoutsAdmin, type PayoutsAdmin } from './payouts.admin';
 import type { PayoutGateway } from './payouts.gateway';
 import { createRazorpayxGateway } from './payouts.razorpayx';
 import { createSandboxGateway } from './payouts.sandbox';
 import { createPayoutsService, type PayoutsService } from './payouts.service';
+import { createRazorpayxValidator } from './payouts.validation';
 
-function payoutsHandlers(payouts: PayoutsService, admin: PayoutsAdmin): Handlers {
+function payoutsHandlers(
+  payouts: PayoutsService,
+  admin: PayoutsAdmin,
+  { db, now }: Pick<FeatureDeps, 'db' | 'now'>,
+): Handlers {
+  // With an Idempotency-Key a retried resolution answers as the first did (platform/idempotency.ts).
+  const once = keyedCalls(db, (tx) => createPayoutsAdmin({ db: tx, now }));
   return {
     payNotifyMasterpay: (ctx) => payouts.callback(ctx.query, ctx.log),
     payNotifyRazorpayx: (ctx) => {
@@ -18,7 +27,8 @@ function payoutsHandlers(payouts: PayoutsService, admin: PayoutsAdmin): Handlers
       return payouts.razorpayxWebhook(ctx.rawBody, typeof signature === 'string' ? signature : undefined, ctx.log);
     },
     adminPayoutMismatches: (ctx) => admin.list(ctx.query),
-    adminPayoutMismatchResolve: (ctx) => admin.resolve(ctx.actor, ctx.body),
+    adminPayoutMismatchResolve: (ctx) =>
+      once(ctx, 'admin.payout.mismatch.resolve', (a) => a.resolve(ctx.actor, ctx.body)),
   };
 }
 
@@ -75,7 +85,30 @@ export async function createPayouts(deps: PayoutsDeps) {
         timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
       })
     : undefined;
+  // Account checks go through RazorpayX when it pays new withdrawals, else through the sandbox; a
+  // started check is fetched from the gateway that made it.
+  const sandboxValidator = createSandboxValidator();
+  const razorpayxValidator = razorpayx
+    ? createRazorpayxValidator(razorpayx.call, config.RAZORPAYX_ACCOUNT_NUMBER as string)
+    : undefined;
+  const validators: Record<string, AccountValidator | undefined> = {
+    sandbox: sandboxValidator,
+    razorpayx: razorpayxValidator,
+  };
+  let afterValidation: PayoutsService['afterValidation'] | undefined;
+  const validations = createAccountValidations({
+    db,
+    now,
+    log,
+    validator: config.PAYOUT_GATEWAY === 'razorpayx' && razorpayxValidator ? razorpayxValidator : sandboxValidator,
+    validators,
+    checkAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,
+    timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
+    wakeJobs: deps.wakeJobs,
+    onSettled: (tx, v) => afterValidation?.(tx, v) ?? Promise.resolve(),
+  });
   const payouts = createPayoutsService({
+    validations,
     db,
     now,
     log,
@@ -92,10 +125,15 @@ export async function createPayouts(deps: PayoutsDeps) {
     dispatchTimeoutMs: Math.floor(deps.leaseMs / 2),
     wakeJobs: deps.wakeJobs,
   });
-  return { payouts, jobHandlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers } };
+  afterValidation = payouts.afterValidation;
+  return {
+    payouts,
+    validations,
+    jobHandlers: { ...payouts.jobHandlers, ...sandbox.jobHandlers, ...validations.jobHandlers },
+  };
 }
 
 /** The gateways' signed callbacks and the operators' payout mismatches. */
 export function register(app: FastifyInstance, deps: FeatureDeps & { payouts: PayoutsService }) {
-  registerRoutes(app, payoutsHandlers(deps.payouts, createPayoutsAdmin({ db: deps.db, now: deps.now })));
+  registerRoutes(app, payoutsHandlers(deps.payouts, createPayoutsAdmin({ db: deps.db, now: deps.now }), deps));
 }

@@ -21,7 +21,7 @@ export interface SandboxOptions {
 }
 
 /**
- * The "masterpay" sandbox (DESIGN.md §2): behaves like the real gateway. It keeps its own record of
+ * The "masterpay" sandbox (docs/design.md "Scope"): behaves like the real gateway. It keeps its own record of
  * each order (one per order number, decided once: success with a bank reference, or failure), and
  * after the delay calls the notify URL over HTTP with a signed callback, retrying until it is answered
  * `success`. A repeated dispatch of an order is the same payout: it is reported again (to the newest

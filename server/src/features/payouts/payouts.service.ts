@@ -6,12 +6,14 @@ import {
   type PayoutGatewayName,
   parseRupees,
   RAZORPAYX_PAYOUT_EVENTS,
+  RAZORPAYX_VALIDATION_EVENTS,
   razorpayxWebhookBody,
 } from '@kamai/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow, jobInsert } from '../../platform/jobs.queries';
+import { type AccountValidations, verdictOf } from '../payout-accounts';
 import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
 import type { PayoutGateway, PayoutGateways, PayoutOutcome } from './payouts.gateway';
 import * as q from './payouts.queries';
@@ -43,6 +45,8 @@ export interface PayoutsOptions {
   wakeJobs: () => void;
   /** Counts a mismatch opened by this process (the /metrics gauges read the table). */
   onMismatch?: (gateway: PayoutGatewayName) => void;
+  /** Payout account checks: a payout waits for its number's check, and never goes to a refused number. */
+  validations?: Pick<AccountValidations, 'payeeOf' | 'webhook'>;
 }
 
 /** A settling report from a gateway, whatever its channel (callback, webhook, fetched by us). */
@@ -55,6 +59,8 @@ interface Report {
   outcome: Exclude<PayoutOutcome, { status: 'processing' }>;
   /** Paise the gateway says it moved, when it says. */
   amount: bigint | null;
+  /** The currency the gateway says it moved, when it says (only INR is ours). */
+  currency?: string | null;
   payload: Record<string, unknown>;
 }
 
@@ -67,7 +73,7 @@ export function isRecoverable(callbackStatus: string, currentState: string, same
   return CLAIMS_PAID.has(callbackStatus) && (currentState === 'failed' || currentState === 'reversed') && sameAmount;
 }
 
-/** Payouts (DESIGN.md §5): dispatch approved withdrawals through their gateway, settle them by its reports. */
+/** Payouts (docs/design.md "State machines"): dispatch approved withdrawals through their gateway, settle them by its reports. */
 export function createPayoutsService(options: PayoutsOptions) {
   const { db, now, log, gateways, secret } = options;
   const dispatchJob = (withdrawalId: number, runAt: Date) => ({
@@ -133,8 +139,11 @@ export function createPayoutsService(options: PayoutsOptions) {
     });
     if (!recorded.created) return 'duplicate';
     const { outcome } = report;
-    // The gateway is asked to pay amount − fee, so that is what it must report.
-    const wrongAmount = report.amount !== null && report.amount !== current.amount - current.fee;
+    // The gateway is asked to pay amount − fee in INR, so that is what it must report; a report of
+    // anything else settles nothing (it opens a mismatch), whatever its status.
+    const wrongAmount =
+      (report.amount !== null && report.amount !== current.amount - current.fee) ||
+      (report.currency != null && report.currency !== 'INR');
     const settle = async (change: Parameters<typeof changeState>[2]) => {
       // A report can overtake the dispatch job's own update (or a crash can lose it): it proves the dispatch.
       const processing =
@@ -151,19 +160,25 @@ export function createPayoutsService(options: PayoutsOptions) {
     switch (current.state) {
       case 'approved':
       case 'processing':
-        if (outcome.status === 'paid') {
-          return wrongAmount ? contradiction() : settle({ to: 'paid', at, reference: outcome.reference });
-        }
+        if (wrongAmount) return contradiction();
+        if (outcome.status === 'paid') return settle({ to: 'paid', at, reference: outcome.reference });
         return settle({ to: 'failed', at, reason: outcome.reason });
       case 'paid':
+        // A reversal of another amount or currency returns nothing: an operator looks at it.
+        if (wrongAmount) return contradiction();
         if (outcome.status === 'reversed') {
           await changeState(tx, current, { to: 'reversed', at, reason: outcome.reason });
           await q.markCallbackApplied(tx, recorded.id);
           return 'applied';
         }
         if (outcome.status === 'failed') return contradiction();
-        if (wrongAmount) return contradiction();
         if (outcome.reference && current.reference && outcome.reference !== current.reference) return contradiction();
+        if (outcome.reference && !current.reference) {
+          // The UTR often comes after `processed`, in `payout.updated` (https://razorpay.com/docs/webhooks/payloads/x/).
+          await q.setReference(tx, current.id, outcome.reference);
+          await q.markCallbackApplied(tx, recorded.id);
+          return 'applied';
+        }
         return 'unchanged';
       case 'failed':
       case 'reversed':
@@ -186,6 +201,31 @@ export function createPayoutsService(options: PayoutsOptions) {
     const name = withdrawal.gateway ?? 'sandbox';
     const gateway = gateways[name];
     if (!gateway) throw new Error(`withdrawal ${id} is paid through ${name}, which is not configured here`);
+    // Never handed to the gateway yet: the number's check decides (docs/decisions/payout-account-validation.md).
+    // Still under way: the dispatch waits (the check's result queues it again). Refused: it fails and
+    // the hold goes back. One already dispatched is the gateway's, whatever the check says.
+    if (withdrawal.state === 'approved' && withdrawal.dispatchedAt === null && !withdrawal.gatewayPayoutId) {
+      const payee = await options.validations?.payeeOf(db, withdrawal);
+      const verdict = verdictOf(payee);
+      if (verdict === 'pending') {
+        log.info({ withdrawalId: id, validationId: payee?.id }, 'payout waits for the payout account check');
+        return;
+      }
+      if (verdict === 'blocked') {
+        await db.transaction(async (tx) => {
+          const locked = await lockWithdrawal(tx, id);
+          if (locked?.state !== 'approved' || locked.dispatchedAt !== null) return;
+          const at = now();
+          const processing = await changeState(tx, locked, { to: 'processing', at });
+          await changeState(tx, processing, {
+            to: 'failed',
+            at,
+            reason: `Payout account could not be verified: ${payee?.reason ?? 'the bank refused it'}`,
+          });
+        });
+        return;
+      }
+    }
     const result = await gateway.dispatch(
       {
         orderNo: String(withdrawal.id),
@@ -200,6 +240,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         },
         notifyUrl: options.notifyUrl(),
         payoutId: withdrawal.gatewayPayoutId,
+        attempted: withdrawal.state === 'processing' || job.attempts > 1 || withdrawal.dispatchedAt !== null,
       },
       AbortSignal.timeout(options.dispatchTimeoutMs),
     );
@@ -227,7 +268,7 @@ export function createPayoutsService(options: PayoutsOptions) {
   }
 
   /**
-   * The masterpay callback (DESIGN.md §5). Refusals (bad or missing signature, stale `ts`, unknown
+   * The masterpay callback (docs/design.md "State machines"). Refusals (bad or missing signature, stale `ts`, unknown
    * order, wrong amount while open, an order never dispatched) change nothing, are logged and answer
    * 400/401. A callback that contradicts a final state opens a payout mismatch and is acknowledged.
    */
@@ -287,7 +328,7 @@ export function createPayoutsService(options: PayoutsOptions) {
 
   /**
    * RazorpayX webhooks: the signature over the raw bytes is checked first (401 otherwise, nothing read);
-   * then the JSON. Payout events we act on settle the withdrawal by `reference_id` (our withdrawal id,
+   * then the JSON; every signed delivery answers 200. Payout events we act on settle the withdrawal by `reference_id` (our withdrawal id,
    * cross-checked with the payout id we keep); each (payout id, status) is applied once, as their docs
    * advise; others are acknowledged. A signed report that contradicts the state opens a mismatch.
    */
@@ -307,55 +348,89 @@ export function createPayoutsService(options: PayoutsOptions) {
       );
       throw new AppError('payout_bad_signature');
     }
+    // From here the delivery is Razorpay's: every answer is 2xx, since any other counts as a failed
+    // delivery and a webhook failing for 24 h is disabled (https://razorpay.com/docs/webhooks/best-practices).
+    // What cannot be used is logged with the reason and ignored.
+    // and recorded in payout_webhooks_ignored, where operators find it.
+    let recorded: Record<string, unknown> = { bytes: raw.length };
+    const ignore = async (reason: string, detail: Record<string, unknown> = {}) => {
+      requestLog.warn({ ...detail, ignored: reason }, 'razorpayx webhook ignored');
+      const str = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : null);
+      await q.recordIgnoredWebhook(db, {
+        gateway: 'razorpayx',
+        event: str(detail.event),
+        payoutId: str(detail.payoutId),
+        referenceId: str(detail.referenceId),
+        reason,
+        payload: recorded,
+      });
+      return { applied: false };
+    };
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new AppError('malformed_json');
+      return ignore('not JSON', { bytes: raw.length });
     }
+    if (json && typeof json === 'object' && !Array.isArray(json)) recorded = json as Record<string, unknown>;
     const parsed = razorpayxWebhookBody.safeParse(json);
     if (!parsed.success) {
-      requestLog.warn({ issues: parsed.error.issues.slice(0, 3) }, 'razorpayx webhook refused: unexpected shape');
-      throw new AppError('validation_failed', { fields: { body: 'validation_failed' } });
+      const event = (recorded as { event?: unknown }).event;
+      return ignore('unexpected shape', { event, issues: parsed.error.issues.slice(0, 3) });
     }
     const event = parsed.data.event;
+    // Account checks share the route (https://razorpay.com/docs/webhooks/account-validation/).
+    const validation = (parsed.data.payload as Record<string, unknown>)['fund_account.validation'] as
+      | { entity?: unknown }
+      | undefined;
+    if ((RAZORPAYX_VALIDATION_EVENTS as readonly string[]).includes(event) && validation && options.validations) {
+      return options.validations.webhook(event, validation.entity, requestLog);
+    }
     const payout = parsed.data.payload.payout?.entity;
     if (!payout || !(RAZORPAYX_PAYOUT_EVENTS as readonly string[]).includes(event)) {
       requestLog.info({ event, payoutId: payout?.id }, 'razorpayx webhook acknowledged, not acted on');
       return { applied: false };
     }
+    // The entity's status is what counts: `payout.updated` carries a queued payout's cancellation and
+    // the UTR that comes after `processed` (https://razorpay.com/docs/webhooks/payloads/x/).
     const outcome = outcomeOf(payout);
     if (outcome.status === 'processing') {
-      // The event name and the entity's status disagree (e.g. payout.failed carrying "processing"): the entity wins.
-      requestLog.warn({ event, payoutId: payout.id, status: payout.status }, 'razorpayx webhook: nothing to settle');
+      requestLog.info({ event, payoutId: payout.id, status: payout.status }, 'razorpayx webhook: nothing to settle');
       return { applied: false };
     }
     const byReference = /^\d{1,15}$/.test(payout.reference_id ?? '') ? Number(payout.reference_id) : undefined;
     const byPayout = await q.withdrawalIdByPayout(db, 'razorpayx', payout.id);
     const id = byPayout ?? byReference;
+    const about = { event, payoutId: payout.id, referenceId: payout.reference_id };
     if (id === undefined || (byPayout !== undefined && byReference !== undefined && byPayout !== byReference)) {
-      requestLog.warn({ payoutId: payout.id, referenceId: payout.reference_id }, 'razorpayx webhook: unknown payout');
-      throw new AppError('payout_unknown_order');
+      return ignore('a payout Kamai did not make', about);
     }
-    const result = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx): Promise<Applied | string> => {
       const current = await lockWithdrawal(tx, id);
-      if (current?.gateway !== 'razorpayx') throw new AppError('payout_unknown_order');
-      if (current.gatewayPayoutId && current.gatewayPayoutId !== payout.id) throw new AppError('payout_unknown_order');
-      if (current.state === 'pending' || current.state === 'rejected') {
-        throw new AppError('payout_order_not_dispatched');
+      if (current?.gateway !== 'razorpayx') return 'a payout Kamai did not make';
+      if (current.gatewayPayoutId && current.gatewayPayoutId !== payout.id) return 'another payout of this withdrawal';
+      if (current.state === 'pending' || current.state === 'rejected' || current.state === 'cancelled') {
+        return `the withdrawal is ${current.state}, never dispatched`;
       }
       // The create call's answer can be lost; the webhook then tells us the payout's id.
       if (!current.gatewayPayoutId) await q.setGatewayPayoutId(tx, id, payout.id);
+      // The key holds what the report says (status, amount, currency, UTR): a report of another amount
+      // never stands in for the right one, and a later UTR is a new report.
+      const currency = payout.currency ?? null;
       return applyReport(tx, current, {
         gateway: 'razorpayx',
-        eventKey: `razorpayx:${payout.id}:${payout.status}`,
+        eventKey: `razorpayx:${payout.id}:${payout.status}:${payout.amount}:${currency ?? ''}:${payout.utr ?? ''}`,
         gatewayStatus: payout.status,
         outcome,
         amount: BigInt(payout.amount),
+        currency,
         payload: { event, payout },
       });
     });
-    requestLog.info({ event, payoutId: payout.id, withdrawalId: id, result }, 'razorpayx webhook');
+    if (!['applied', 'duplicate', 'unchanged', 'mismatch'].includes(result)) {
+      return ignore(result, { ...about, withdrawalId: id });
+    }
+    requestLog.info({ ...about, withdrawalId: id, result }, 'razorpayx webhook');
     return { applied: result === 'applied' };
   }
 
@@ -367,7 +442,13 @@ export function createPayoutsService(options: PayoutsOptions) {
    */
   async function reconcile() {
     const at = now();
-    const approved = await q.approvedWithoutDispatch(db, DISPATCH_KEY_PREFIX);
+    const approved: number[] = [];
+    for (const id of await q.approvedWithoutDispatch(db, DISPATCH_KEY_PREFIX)) {
+      // One waiting for its account's check is queued again by the check's result, not here.
+      const withdrawal = await findWithdrawal(db, id);
+      const waiting = withdrawal && verdictOf(await options.validations?.payeeOf(db, withdrawal)) === 'pending';
+      if (!waiting) approved.push(id);
+    }
     const processing = await q.processingDispatchedBefore(db, new Date(at.getTime() - options.reconcileAfterMs));
     for (const id of [...approved, ...processing]) await enqueueOrRevive(db, dispatchJob(id, at));
     if (approved.length + processing.length > 0) {
@@ -377,8 +458,16 @@ export function createPayoutsService(options: PayoutsOptions) {
     return { approved, processing };
   }
 
+  /** A number's check settled: approved withdrawals to it that waited are dispatched (or failed) now. */
+  async function afterValidation(tx: Tx, v: { accountType: string; accountNo: string; ifsc: string }) {
+    const ids = await q.approvedTo(tx, v);
+    for (const id of ids) await enqueueOrRevive(tx, dispatchJob(id, now()));
+    if (ids.length > 0) options.wakeJobs();
+  }
+
   return {
     dispatchWrites,
+    afterValidation,
     wake: () => options.wakeJobs(),
     callback,
     razorpayxWebhook,

@@ -60,7 +60,12 @@ export async function listUserSubscriptions(db: Executor, userId: number) {
 /** The notice a `push.notice` job announces (read-only; the notices feature owns the table). */
 export async function findNotice(db: Executor, id: number) {
   const [row] = await db
-    .select({ title: notices.title, published: notices.published, publishedAt: notices.publishedAt })
+    .select({
+      title: notices.title,
+      titles: notices.titles,
+      published: notices.published,
+      publishedAt: notices.publishedAt,
+    })
     .from(notices)
     .where(eq(notices.id, id))
     .limit(1);

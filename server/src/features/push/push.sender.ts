@@ -27,7 +27,27 @@ export interface PushSender {
   ): Promise<PushOutcome>;
 }
 
-export class PushRetryableError extends Error {}
+/** A retryable answer; `retryAfterMs` is the service's Retry-After, which the job runner waits at least. */
+export class PushRetryableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Longest Retry-After honoured (a service asking for more is retried after this). */
+const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP-date (RFC 9110 §10.2.3). */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms) || ms < 0) return undefined;
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
+}
 
 /**
  * The Web Push protocol (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291).
@@ -53,10 +73,13 @@ export function webPushSender(vapid: VapidKeys, timeoutMs: number): PushSender {
       });
       await response.body?.cancel();
       const status = response.status;
+      const retryAfter = retryAfterMs(response.headers.get('retry-after'));
       if (status >= 200 && status < 300) return { result: 'sent' };
       if (status === 404 || status === 410) return { result: 'gone', status };
-      // 429 and 5xx are the service's trouble: try again later (RFC 8030 §8.4 asks to honour Retry-After).
-      if (status === 429 || status >= 500) throw new PushRetryableError(`push service answered ${status}`);
+      // 429 and 5xx are the service's trouble: try again later, not before its Retry-After (RFC 8030 §8.4).
+      if (status === 429 || status >= 500) {
+        throw new PushRetryableError(`push service answered ${status}`, retryAfter);
+      }
       return { result: 'refused', status };
     },
   };

@@ -1,11 +1,14 @@
 import {
   type Locale,
   NOTIFICATION_TEXT,
+  noticeTextIn,
+  notificationVars,
   PUSH_PATHS,
   PUSH_SUBSCRIPTIONS_PER_USER,
   PUSH_TTL_SECONDS,
   type PushMessage,
   type PushSubscribeBody,
+  rejectReasonText,
   toLocale,
   translate,
 } from '@kamai/contract';
@@ -34,12 +37,21 @@ interface PushServiceOptions {
 /** The message a subscription gets, in its own language. */
 export function pushMessageFor(content: PushContent, locale: Locale): PushMessage {
   if (content.source === 'notice') {
-    return { title: translate(locale, 'push_new_notice'), body: content.title, url: content.url, tag: content.tag };
+    return {
+      title: translate(locale, 'push_new_notice'),
+      body: noticeTextIn(content.title, content.titles, locale),
+      url: content.url,
+      tag: content.tag,
+    };
   }
   const text = Object.hasOwn(NOTIFICATION_TEXT, content.kind)
     ? NOTIFICATION_TEXT[content.kind as keyof typeof NOTIFICATION_TEXT]
     : undefined;
-  const vars = { amount: '', reason: '', ...content.params };
+  const reason = content.params.reason;
+  const vars = {
+    ...notificationVars(content.params),
+    reason: rejectReasonText(reason === null || reason === undefined ? null : String(reason), locale) ?? '',
+  };
   return {
     title: text ? translate(locale, text.title, vars) : content.kind,
     body: text ? translate(locale, text.body, vars) : '',
@@ -108,7 +120,14 @@ export function createPushService(options: PushServiceOptions) {
     await enqueueDeliveries(db, {
       users: 'all',
       cause: `notice:${noticeId}`,
-      content: { source: 'notice', noticeId, title: notice.title, url: PUSH_PATHS.notices, tag: `notice:${noticeId}` },
+      content: {
+        source: 'notice',
+        noticeId,
+        title: notice.title,
+        titles: notice.titles,
+        url: PUSH_PATHS.notices,
+        tag: `notice:${noticeId}`,
+      },
     });
   }
 

@@ -58,14 +58,15 @@ export async function listInvitees(db: Executor, inviterId: number, limit: numbe
 
 /**
  * How many invitees of the user `inviterId` names count as friends, under the `risk` settings'
- * `qualifiedInvite` rule read in the same statement (docs/decisions.md, "fraud"): `registration`
+ * `qualifiedInvite` rule read in the same statement (docs/decisions/fraud-signals.md): `registration`
  * every invitee; `verified_phone` those who registered with a mobile number (verified by its
  * one-time code) or linked a messaging number; `first_task` those who completed a task other than
- * registering.
+ * registering. A returning identity (a phone or e-mail registered before, issue 22) never counts: one
+ * phone is one friend, ever.
  */
 export function qualifiedInviteesOf(inviterId: AnyColumn | SQL | number): SQL<number> {
   const rule = sql`coalesce((select st.value->>'qualifiedInvite' from settings st where st.key = 'risk'), ${RISK_DEFAULTS.qualifiedInvite}::text)`;
-  return sql<number>`(select count(*)::int from users qi where qi.inviter_id = ${inviterId} and case ${rule}
+  return sql<number>`(select count(*)::int from users qi where qi.inviter_id = ${inviterId} and not qi.returning_identity and case ${rule}
     when 'registration' then true
     when 'verified_phone' then qi.username ~ '^91[0-9]{10}$'
       or exists (select 1 from linked_accounts qla where qla.user_id = qi.id)

@@ -13,7 +13,7 @@ export function maskUsername(username: string): string {
 }
 
 export function createReferralsService({ db }: { db: Db }) {
-  /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals (qualified invitees). */
+  /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals (every invitee, and the qualified ones). */
   async function inviteList(userId: number, { limit, cursor }: PageQuery) {
     const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listInvitees(db, userId, limit + 1, beforeId);
@@ -33,8 +33,10 @@ export function createReferralsService({ db }: { db: Db }) {
       items,
       nextCursor: page.nextCursor,
       totals: {
-        count: await q.countQualifiedInvitees(db, userId),
+        // The header counts what the list below it shows; the qualified ones are a figure of their own.
+        count: await q.countInvitees(db, userId),
         rebateEarned: formatRupees(await q.rebateTotal(db, userId)),
+        qualified: await q.countQualifiedInvitees(db, userId),
       },
     };
   }

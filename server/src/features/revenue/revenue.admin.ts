@@ -13,7 +13,7 @@ import { needsSecondApprover, refuseSameApprover } from '../../platform/four-eye
 import type { Actor } from '../../platform/routes';
 import { readRiskSettings } from '../fraud';
 import { creditWithRebates } from '../referrals';
-import { findUserById } from '../users';
+import { lockUserShared } from '../users';
 import { walletBalance } from '../wallet';
 import * as q from './revenue.queries';
 
@@ -29,6 +29,7 @@ function toCreditItem(row: {
     username: row.username,
     amount: formatRupees(r.amount),
     remark: r.remark,
+    userText: r.userText,
     state: r.state,
     requestedBy: r.requestedBy,
     requestedByName: row.requestedByName,
@@ -40,15 +41,27 @@ function toCreditItem(row: {
   };
 }
 
+/** `remark`: the internal note; `userText`: what the user's income record shows (none: a generic label). */
+interface CreditInput {
+  userId: number;
+  amount: bigint;
+  remark: string;
+  userText?: string | null;
+}
+
 export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
-  /** The operator's remark stays on the posting (`ref.remark`), shown in the user's income records. */
-  function credit(tx: Tx, input: { userId: number; amount: bigint; remark: string }, idempotencyKey: string) {
+  /**
+   * The internal note stays on the posting as `ref.note` (staff only: the user's wallet list drops it);
+   * only the user-facing text, when given, is `ref.remark`, which the user's income record shows.
+   */
+  function credit(tx: Tx, input: CreditInput, idempotencyKey: string) {
+    const userText = input.userText || undefined;
     return creditWithRebates(tx, {
       userId: input.userId,
       amount: input.amount,
       type: 'revenue',
       idempotencyKey,
-      ref: { remark: input.remark },
+      ref: { note: input.remark, ...(userText ? { remark: userText } : {}) },
     });
   }
 
@@ -58,16 +71,19 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
    * deliberate new credit: its idempotency key is the audit row's id, written first in the same
    * transaction.
    */
-  async function add(actor: Actor, input: { userId: number; amount: bigint; remark: string }) {
+  async function add(actor: Actor, input: CreditInput) {
     if (input.userId === actor.id) throw new AppError('cannot_credit_self');
     return db.transaction(async (tx) => {
-      if (!(await findUserById(tx, input.userId))) throw new AppError('user_not_found');
+      const target = await lockUserShared(tx, input.userId);
+      if (!target) throw new AppError('user_not_found');
+      if (target.deletedAt) throw new AppError('account_deleted_final');
       const settings = await readRiskSettings(tx);
       if (needsSecondApprover(input.amount, settings.creditApprovalAbovePaise)) {
         const request = await q.insertCreditRequest(tx, {
           userId: input.userId,
           amount: input.amount,
           remark: input.remark,
+          userText: input.userText || null,
           requestedBy: actor.id,
           createdAt: now(),
         });
@@ -75,7 +91,12 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
           actorId: actor.id,
           action: 'revenue.request',
           target: `user:${input.userId}`,
-          after: { creditRequestId: request.id, amount: formatRupees(input.amount), remark: input.remark },
+          after: {
+            creditRequestId: request.id,
+            amount: formatRupees(input.amount),
+            remark: input.remark,
+            userText: input.userText || null,
+          },
           requestId: actor.requestId,
         });
         return {
@@ -88,7 +109,7 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
         actorId: actor.id,
         action: 'revenue.add',
         target: `user:${input.userId}`,
-        after: { amount: formatRupees(input.amount), remark: input.remark },
+        after: { amount: formatRupees(input.amount), remark: input.remark, userText: input.userText || null },
         requestId: actor.requestId,
       });
       const posted = await credit(tx, input, `revenue:audit:${auditId}`);
@@ -108,6 +129,10 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
       if (request.state !== 'pending') throw new AppError('credit_request_decided');
       refuseSameApprover(request.requestedBy, actor.id);
       if (request.userId === actor.id) throw new AppError('cannot_credit_self');
+      // Requested before the account was deleted: its wallet is the ledger's record now, never credited.
+      if (input.action === 'approve' && (await lockUserShared(tx, request.userId))?.deletedAt) {
+        throw new AppError('account_deleted_final');
+      }
       const decided = { decidedBy: actor.id, decidedAt: now() };
       if (input.action === 'approve') {
         const posted = await credit(tx, request, `revenue:request:${request.id}`);

@@ -1,9 +1,11 @@
 import {
   type AdminTask,
   type AdminTaskProofItem,
+  encodeRejectReason,
   formatRupees,
   type LocaleTexts,
   type PageQuery,
+  type RejectPreset,
   TASK_SECTIONS,
   type TaskProofState,
   type TaskSection,
@@ -24,6 +26,7 @@ export interface TaskInput {
   reward?: bigint;
   titles?: LocaleTexts;
   descriptions?: LocaleTexts;
+  links?: LocaleTexts;
   targetCount?: number;
   startsAt?: string | null;
   endsAt?: string | null;
@@ -53,6 +56,7 @@ function toAdminTask(task: q.TaskRow, completions: number, pendingProofs = 0): A
     reward: formatRupees(task.reward),
     titles: task.titles,
     descriptions: task.descriptions,
+    links: task.links,
     targetCount: task.targetCount,
     startsAt: task.startsAt?.toISOString() ?? null,
     endsAt: task.endsAt?.toISOString() ?? null,
@@ -69,7 +73,7 @@ const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
 /** The operators' side of tasks: the task list they edit and the proofs they review. */
-export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
+export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date; signUrl: (url: string) => string }) {
   function checkWindow(startsAt: Date | null | undefined, endsAt: Date | null | undefined) {
     if (startsAt && endsAt && endsAt <= startsAt) {
       throw new AppError('validation_failed', { fields: { endsAt: 'validation_failed' } });
@@ -89,6 +93,7 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
         kind: 'custom',
         titles: cleanTexts(input.titles) ?? {},
         descriptions: cleanTexts(input.descriptions) ?? {},
+        links: cleanTexts(input.links) ?? {},
         reward: input.reward,
         verification: input.verification,
         targetCount: targetOf(input.verification),
@@ -126,6 +131,7 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
         reward: input.reward,
         titles: cleanTexts(input.titles),
         descriptions: cleanTexts(input.descriptions),
+        links: cleanTexts(input.links),
         // An operator task's target follows its condition; a system task's is fixed.
         targetCount: task.system ? undefined : input.verification ? targetOf(input.verification) : undefined,
         verification: input.verification,
@@ -186,7 +192,7 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
 
   function toAdminProof(row: NonNullable<Awaited<ReturnType<typeof q.proofForAdmin>>>): AdminTaskProofItem {
     return {
-      ...toProofView(row.proof),
+      ...toProofView(row.proof, signUrl),
       taskId: row.proof.taskId,
       taskTitle: row.titles.en_US ?? '',
       reward: formatRupees(row.reward),
@@ -209,7 +215,10 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
    * posting per user and task, by its idempotency key), or rejects it with a reason the user sees.
    * One transaction on the locked proof: a second decision, at once or later, finds it decided (409).
    */
-  async function proofReview(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
+  async function proofReview(
+    actor: Actor,
+    input: { id: number; action: 'approve' | 'reject'; reason: string; preset?: RejectPreset },
+  ) {
     await db
       .transaction(async (tx) => {
         const proof = await q.lockProof(tx, input.id);
@@ -219,7 +228,8 @@ export function createTasksAdmin({ db, now }: { db: Db; now: () => Date }) {
         const task = await q.findTask(tx, proof.taskId);
         if (!task) throw new AppError('task_not_found');
         const at = now();
-        const reason = input.reason || null;
+        // A preset is stored with its code, so every reader sees it in their own language.
+        const reason = input.action === 'reject' ? encodeRejectReason(input.preset, input.reason) || null : null;
         if (input.action === 'approve') {
           const { reward } = await completeTask(tx, proof.userId, task);
           await notify(tx, {

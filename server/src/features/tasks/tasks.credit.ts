@@ -1,9 +1,12 @@
-import { formatRupees, PUSH_PATHS } from '@kamai/contract';
+import { formatRupees, PUSH_PATHS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { creditWithRebates, type RebatePlan } from '../referrals';
+import { isReturningIdentity } from '../users';
 import { recordCompletion } from './tasks.claim.queries';
 import * as q from './tasks.queries';
+
+const SYSTEM_TASKS = new Set<number>(Object.values(SYSTEM_TASK_IDS));
 
 export const taskPostingKey = (taskId: number, userId: number) => `task:${taskId}:user:${userId}`;
 
@@ -29,6 +32,8 @@ export async function completeTask(
   known: { unclaimed?: boolean; plan?: RebatePlan } = {},
 ): Promise<{ reward: bigint; balance: bigint }> {
   if (!known.unclaimed && (await q.hasCompletion(tx, userId, task.id))) throw new AppError('task_already_claimed');
+  // The system tasks are first-time rewards: a phone or e-mail registered before earned them once.
+  if (SYSTEM_TASKS.has(task.id) && (await isReturningIdentity(tx, userId))) throw new AppError('task_already_claimed');
   const key = taskPostingKey(task.id, userId);
   const credit = await creditWithRebates(
     tx,
@@ -68,5 +73,7 @@ export async function completeTask(
 export async function completeSystemTask(tx: Tx, userId: number, taskId: number, now: Date): Promise<bigint> {
   const task = await q.findTask(tx, taskId);
   if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
+  // First-time rewards are paid to a phone or e-mail once, ever (issue 22).
+  if (await isReturningIdentity(tx, userId)) return 0n;
   return (await completeTask(tx, userId, task, { unclaimed: true })).reward;
 }

@@ -10,19 +10,31 @@ export function factsOf(userId: AnyColumn | SQL | number) {
     survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
     intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
     withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
+    /** A paid withdrawal (the first-withdrawal task's condition), so task/list needs no second query for it. */
+    paidWithdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`,
     /** Whether the introduction has a video (without one, its task is hidden). */
     introVideo: sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`,
   };
 }
 
 export function toFacts(
-  row: { invitees: unknown; survey: unknown; intro: unknown; withdrawal: unknown; introVideo: unknown } | undefined,
+  row:
+    | {
+        invitees: unknown;
+        survey: unknown;
+        intro: unknown;
+        withdrawal: unknown;
+        paidWithdrawal: unknown;
+        introVideo: unknown;
+      }
+    | undefined,
 ) {
   return {
     invitees: Number(row?.invitees ?? 0),
     survey: Boolean(row?.survey),
     intro: Boolean(row?.intro),
     withdrawal: Boolean(row?.withdrawal),
+    paidWithdrawal: Boolean(row?.paidWithdrawal),
     introVideo: Boolean(row?.introVideo),
   };
 }

@@ -1,9 +1,31 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type Placeholder, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  type StoredTaskVerification,
+  type TaskKind,
+  type TaskProofState,
+  type TaskSection,
+} from '@kamai/contract';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type Placeholder,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { preparedRows, type TextRow } from '../../db/prepared';
 import { sessions, taskCompletions, taskProofs, tasks, users } from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
-import { factsOf, toFacts } from './tasks.facts.queries';
+import { type BaseFacts, factsOf } from './tasks.facts.queries';
 
 export { type BaseFacts, type ConditionFacts, conditionFacts } from './tasks.facts.queries';
 
@@ -107,6 +129,7 @@ function sessionFacts(db: Db) {
         survey: facts.survey.as('survey'),
         intro: facts.intro.as('intro'),
         withdrawal: facts.withdrawal.as('withdrawal'),
+        paidWithdrawal: facts.paidWithdrawal.as('paid_withdrawal'),
         introVideo: facts.introVideo.as('intro_video'),
       })
       .from(sql`(select 1) as one`)
@@ -117,9 +140,52 @@ function sessionFacts(db: Db) {
   );
 }
 
+/** A task's text in the reader's locale (the `locale` placeholder), English when it has none there. */
+function inLocale(texts: typeof tasks.titles | typeof tasks.descriptions | typeof tasks.links) {
+  return sql<string>`coalesce(nullif(${texts} ->> ${sql.placeholder('locale')}::text, ''), ${texts} ->> ${DEFAULT_LOCALE}::text, '')`;
+}
+
+/** A timestamp as the answer writes it (`Date.toISOString()`: UTC, milliseconds), null when null. */
+function isoTime(column: AnyColumn) {
+  return sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The columns of task/list's query, in the order `toListRow` reads them. Only what the answer shows
+ * (the title and description already in the reader's locale) and what its state is computed from.
+ */
+const LIST_COLUMNS = [
+  'userId',
+  'invitees',
+  'survey',
+  'intro',
+  'withdrawal',
+  'paidWithdrawal',
+  'introVideo',
+  'id',
+  'section',
+  'kind',
+  'title',
+  'description',
+  'link',
+  'reward',
+  'startsAt',
+  'endsAt',
+  'verification',
+  'done',
+  'proofId',
+  'proofState',
+  'proofImageUrl',
+  'proofLink',
+  'proofReason',
+  'proofCreatedAt',
+] as const;
+
 // One row per available task (or one with a null task when none is), the caller's facts on each,
-// and the caller's latest proof of it (task_proofs_user_idx), so proof tasks cost no second query.
-const tasksBySession = preparedPer((db: Db) => {
+// and, for a proof task, the caller's latest proof of it (task_proofs_user_idx), so proof tasks cost no
+// second query. Built by drizzle from the one definition of a live session and of each condition; its
+// rows are decoded by `toListRow`, not by drizzle's per-row mapping (`preparedRows`).
+export function tasksBySessionQuery(db: Db) {
   const facts = sessionFacts(db);
   const proof = db
     .select({
@@ -132,52 +198,161 @@ const tasksBySession = preparedPer((db: Db) => {
     })
     .from(taskProofs)
     .where(
-      and(eq(taskProofs.userId, sessionUser), eq(taskProofs.taskId, sql`${tasks}.${sql.identifier(tasks.id.name)}`)),
+      and(
+        eq(taskProofs.userId, sessionUser),
+        eq(taskProofs.taskId, sql`${tasks}.${sql.identifier(tasks.id.name)}`),
+        // Only a proof task shows its proof: an automatic one skips the probe.
+        sql`${tasks}.${sql.identifier(tasks.verification.name)} ->> 'kind' = 'proof'`,
+      ),
     )
     .orderBy(desc(taskProofs.id))
     .limit(1)
     .as('proof');
+  const columns = {
+    userId: sessions.userId,
+    invitees: facts.invitees,
+    survey: facts.survey,
+    intro: facts.intro,
+    withdrawal: facts.withdrawal,
+    paidWithdrawal: facts.paidWithdrawal,
+    introVideo: facts.introVideo,
+    id: tasks.id,
+    section: tasks.section,
+    kind: tasks.kind,
+    title: inLocale(tasks.titles),
+    description: inLocale(tasks.descriptions),
+    link: inLocale(tasks.links),
+    reward: tasks.reward,
+    startsAt: isoTime(tasks.startsAt),
+    endsAt: isoTime(tasks.endsAt),
+    verification: tasks.verification,
+    done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
+    proofId: proof.id,
+    proofState: proof.state,
+    proofImageUrl: proof.imageUrl,
+    proofLink: proof.link,
+    proofReason: proof.reason,
+    proofCreatedAt: isoTime(proof.createdAt),
+  } satisfies Record<(typeof LIST_COLUMNS)[number], unknown>;
+  if (Object.keys(columns).join() !== LIST_COLUMNS.join()) throw new Error('task/list: columns out of order');
   return db
-    .select({
-      invitees: facts.invitees,
-      survey: facts.survey,
-      intro: facts.intro,
-      withdrawal: facts.withdrawal,
-      introVideo: facts.introVideo,
-      userId: sessions.userId,
-      task: tasks,
-      done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
-      proof: {
-        id: proof.id,
-        state: proof.state,
-        imageUrl: proof.imageUrl,
-        link: proof.link,
-        reason: proof.reason,
-        createdAt: proof.createdAt,
-      },
-    })
+    .select(columns)
     .from(sessions)
     .crossJoinLateral(facts)
     .leftJoin(tasks, availableAt(sql.placeholder('now')))
     .leftJoinLateral(proof, sql`true`)
     .where(liveSessionOf())
-    .orderBy(asc(tasks.sort), asc(tasks.id))
-    .prepare('kamai_task_list');
-});
+    .orderBy(asc(tasks.sort), asc(tasks.id));
+}
+
+/** A task as task/list shows it: its texts in the reader's locale, its times as the answer writes them. */
+export interface ListedTask {
+  id: number;
+  section: TaskSection;
+  kind: TaskKind;
+  title: string;
+  description: string;
+  /** The task's page in the reader's locale, else English, else null. */
+  link: string | null;
+  /** Paise. */
+  reward: bigint;
+  startsAt: string | null;
+  endsAt: string | null;
+  verification: StoredTaskVerification;
+  done: boolean;
+  /** The caller's latest proof of a proof task (null for an automatic one), as stored; `createdAt` as the answer writes it. */
+  proof: (Omit<ProofShown, 'createdAt'> & { createdAt: string }) | null;
+}
+
+interface ListRow {
+  userId: number;
+  facts: BaseFacts;
+  /** Undefined on the one row of a caller with no available task. */
+  task: ListedTask | undefined;
+}
+
+/** Reads one row of `tasksBySessionQuery` (PostgreSQL's text values, in LIST_COLUMNS order). */
+function toListRow(row: TextRow): ListRow {
+  const [
+    userId,
+    invitees,
+    survey,
+    intro,
+    withdrawal,
+    paidWithdrawal,
+    introVideo,
+    id,
+    section,
+    kind,
+    title,
+    description,
+    taskLink,
+    reward,
+    startsAt,
+    endsAt,
+    verification,
+    done,
+    proofId,
+    proofState,
+    imageUrl,
+    link,
+    reason,
+    proofAt,
+  ] = row;
+  return {
+    userId: Number(userId),
+    facts: {
+      invitees: Number(invitees ?? 0),
+      survey: survey === 't',
+      intro: intro === 't',
+      withdrawal: withdrawal === 't',
+      paidWithdrawal: paidWithdrawal === 't',
+      introVideo: introVideo === 't',
+    },
+    task:
+      id === null || id === undefined
+        ? undefined
+        : {
+            id: Number(id),
+            section: section as TaskSection,
+            kind: kind as TaskKind,
+            title: title ?? '',
+            description: description ?? '',
+            link: taskLink ? taskLink : null,
+            reward: BigInt(reward as string),
+            startsAt: startsAt ?? null,
+            endsAt: endsAt ?? null,
+            verification: JSON.parse(verification as string) as StoredTaskVerification,
+            done: done === 't',
+            proof:
+              proofId === null || proofId === undefined
+                ? null
+                : {
+                    id: Number(proofId),
+                    state: proofState as TaskProofState,
+                    imageUrl: imageUrl ?? null,
+                    link: link ?? null,
+                    reason: reason ?? null,
+                    createdAt: proofAt as string,
+                  },
+          },
+  };
+}
+
+const tasksBySession = preparedRows('kamai_task_list', tasksBySessionQuery, toListRow);
 
 /**
  * For the caller of a live session, in one query: its facts, and the tasks available at `now` (by
- * sort order), each with whether the caller completed it and its latest proof. Undefined when the
- * session is not live.
+ * sort order) with their texts in `locale`, each with whether the caller completed it and its latest
+ * proof. Undefined when the session is not live.
  */
-export async function listTasksBySession(db: Db, tokenHash: string, now: Date) {
-  const rows = await tasksBySession(db).execute(sessionParams(tokenHash, now));
+export async function listTasksBySession(db: Db, tokenHash: string, now: Date, locale: Locale) {
+  const rows = await tasksBySession(db, { ...sessionParams(tokenHash, now), locale });
   const [first] = rows;
   if (!first) return undefined;
-  const list: { task: TaskRow; done: boolean; proof: ProofShown | undefined }[] = [];
-  for (const { task, done, proof } of rows)
-    if (task) list.push({ task, done: Boolean(done), proof: proof ?? undefined });
-  return { userId: first.userId, facts: toFacts(first), tasks: list };
+  const list: ListedTask[] = [];
+  for (const { task } of rows) if (task) list.push(task);
+  return { userId: first.userId, facts: first.facts, tasks: list };
 }
 
 /** Every task not deleted, with how many users were paid it and how many proofs wait for review. */

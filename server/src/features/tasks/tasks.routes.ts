@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { keyedCalls } from '../../platform/idempotency';
 import { type FeatureDeps, type Handlers, registerRoutes, sessionRead } from '../../platform/routes';
 import { createTasksAdmin, type TasksAdmin } from './tasks.admin';
+import type { ProofFiles } from './tasks.service';
 import { createTasksService, type TasksService } from './tasks.service';
 
-function tasksHandlers(tasks: TasksService, admin: TasksAdmin): Handlers {
+function tasksHandlers(
+  tasks: TasksService,
+  admin: TasksAdmin,
+  { db, now, signUrl }: Pick<FeatureDeps, 'db' | 'now'> & { signUrl: (url: string) => string },
+): Handlers {
+  // With an Idempotency-Key a retried review answers as the first did (platform/idempotency.ts).
+  const once = keyedCalls(db, (tx) => createTasksAdmin({ db: tx, now, signUrl }));
   return {
     taskList: sessionRead((ctx) => tasks.list(ctx.sessionHash, ctx.locale)),
     taskFinish: (ctx) => tasks.finish(ctx.user.id, ctx.body.taskId),
     taskProofSubmit: (ctx) => tasks.submitProof(ctx.user.id, ctx.body),
     adminTaskProofList: (ctx) => admin.proofList(ctx.query),
-    adminTaskProofReview: (ctx) => admin.proofReview(ctx.actor, ctx.body),
+    adminTaskProofReview: (ctx) => once(ctx, 'admin.task.proof.review', (a) => a.proofReview(ctx.actor, ctx.body)),
     adminTaskAdd: (ctx) => admin.add(ctx.actor, ctx.body),
     adminTaskEdit: (ctx) => admin.edit(ctx.actor, ctx.body),
     adminTaskDelete: (ctx) => admin.remove(ctx.actor, ctx.body.id),
@@ -18,9 +26,13 @@ function tasksHandlers(tasks: TasksService, admin: TasksAdmin): Handlers {
   };
 }
 
-export function register(
-  app: FastifyInstance,
-  { db, now, uploads }: FeatureDeps & { uploads: { exists(url: string): Promise<boolean> } },
-) {
-  registerRoutes(app, tasksHandlers(createTasksService({ db, now, uploads }), createTasksAdmin({ db, now })));
+export function register(app: FastifyInstance, { db, now, uploads }: FeatureDeps & { uploads: ProofFiles }) {
+  registerRoutes(
+    app,
+    tasksHandlers(createTasksService({ db, now, uploads }), createTasksAdmin({ db, now, signUrl: uploads.signUrl }), {
+      db,
+      now,
+      signUrl: uploads.signUrl,
+    }),
+  );
 }

@@ -1,9 +1,8 @@
 import {
-  DEFAULT_LOCALE,
   formatRupees,
   type Locale,
-  type LocaleTexts,
   parseRupees,
+  rejectReasonText,
   type StoredTaskCondition,
   TASK_SECTIONS,
   type TaskItem,
@@ -19,12 +18,11 @@ import * as q from './tasks.queries';
 
 type Facts = q.BaseFacts & { extra?: q.ConditionFacts };
 
-function textIn(texts: LocaleTexts, locale: Locale): string {
-  return texts[locale] || texts[DEFAULT_LOCALE] || '';
-}
+/** What the rules of a task read of it. */
+type Verified = Pick<q.TaskRow, 'verification'>;
 
 /** The condition of an automatic task, or undefined for a proof task. */
-function conditionOf(task: q.TaskRow): StoredTaskCondition | undefined {
+function conditionOf(task: Verified): StoredTaskCondition | undefined {
   return task.verification.kind === 'automatic' ? task.verification.condition : undefined;
 }
 
@@ -38,13 +36,13 @@ function needsExtraFacts(condition: StoredTaskCondition | undefined): boolean {
     case 'invites':
       return condition.qualified;
     case 'withdrawals':
-      return condition.paid || condition.count > 1;
+      return condition.count > 1;
     default:
       return false;
   }
 }
 
-async function withExtraFacts(db: Executor, userId: number, now: Date, base: q.BaseFacts, list: q.TaskRow[]) {
+async function withExtraFacts(db: Executor, userId: number, now: Date, base: q.BaseFacts, list: Verified[]) {
   const conditions = list.map(conditionOf).filter(needsExtraFacts) as StoredTaskCondition[];
   if (conditions.length === 0) return base as Facts;
   const incomeDays = conditions.flatMap((c) => (c.type === 'income' ? [c.days] : []));
@@ -68,11 +66,10 @@ function measure(condition: StoredTaskCondition, facts: Facts): { progress: numb
     }
     case 'withdrawals': {
       // Any request counts unless `paid` asks for paid ones: the task is to make one.
-      const made = condition.paid
-        ? (extra?.paidWithdrawals ?? 0)
-        : condition.count > 1
-          ? (extra?.withdrawals ?? 0)
-          : Number(facts.withdrawal);
+      const made =
+        condition.count > 1
+          ? ((condition.paid ? extra?.paidWithdrawals : extra?.withdrawals) ?? 0)
+          : Number(condition.paid ? facts.paidWithdrawal : facts.withdrawal);
       return { progress: Math.min(made, condition.count), target: condition.count };
     }
     case 'linked_accounts': {
@@ -88,7 +85,7 @@ function measure(condition: StoredTaskCondition, facts: Facts): { progress: numb
 }
 
 /** Proof tasks never meet a condition: only an operator's approval pays them. */
-function conditionMet(task: q.TaskRow, facts: Facts): boolean {
+function conditionMet(task: Verified, facts: Facts): boolean {
   const condition = conditionOf(task);
   if (!condition) return false;
   const { progress, target } = measure(condition, facts);
@@ -96,18 +93,35 @@ function conditionMet(task: q.TaskRow, facts: Facts): boolean {
 }
 
 /** A task whose condition is the introduction is hidden while there is no video. */
-function hidden(task: q.TaskRow, facts: Facts): boolean {
+function hidden(task: Verified, facts: Facts): boolean {
   return conditionOf(task)?.type === 'intro' && !facts.introVideo;
 }
 
-export function toProofView(proof: q.ProofShown): TaskProofView {
+/** What tasks ask of the uploads feature (issue 22: a proof is the submitter's own, shown signed). */
+export interface ProofFiles {
+  /** The bare URL of the user's own proof upload named by `url`, else undefined. */
+  ownProof(userId: number, url: string): Promise<string | undefined>;
+  signUrl(url: string): string;
+}
+
+/**
+ * A proof as its owner and staff see it: the screenshot by a signed URL; with `locale` (the user's view)
+ * a preset reason in their language, without it (console) the stored reason.
+ */
+export function toProofView(
+  proof: Omit<q.ProofShown, 'createdAt'> & { createdAt: Date | string },
+  signUrl: (url: string) => string,
+  locale?: Locale,
+): TaskProofView {
+  const { createdAt } = proof;
   return {
     id: proof.id,
     state: proof.state,
-    imageUrl: proof.imageUrl,
+    imageUrl: proof.imageUrl === null ? null : signUrl(proof.imageUrl),
     link: proof.link,
-    reason: proof.reason,
-    createdAt: proof.createdAt.toISOString(),
+    reason: locale ? rejectReasonText(proof.reason, locale) : proof.reason,
+    // task/list reads it already written as the answer writes it (tasks.queries.ts).
+    createdAt: typeof createdAt === 'string' ? createdAt : createdAt.toISOString(),
   };
 }
 
@@ -118,8 +132,8 @@ export function createTasksService({
 }: {
   db: Db;
   now: () => Date;
-  /** Whether an uploaded file exists (a proof's screenshot must be one). */
-  uploads: { exists(url: string): Promise<boolean> };
+  /** The user's own proof uploads (a proof's screenshot must be one) and their signed URLs. */
+  uploads: ProofFiles;
 }) {
   /**
    * The caller's available tasks in Home's section order, with progress and state; the caller is
@@ -127,47 +141,42 @@ export function createTasksService({
    */
   async function list(sessionHash: string, locale: Locale) {
     const at = now();
-    const found = await q.listTasksBySession(db, sessionHash, at);
+    const found = await q.listTasksBySession(db, sessionHash, at, locale);
     if (!found) throw new AppError('unauthorized');
-    const visible = found.tasks.filter(({ task }) => !hidden(task, found.facts));
-    const facts = await withExtraFacts(
-      db,
-      found.userId,
-      at,
-      found.facts,
-      visible.filter((t) => !t.done).map((t) => t.task),
-    );
-    const items = visible.map(({ task, done: completed, proof: latest }): TaskItem & { section: TaskSection } => {
-      // Read for every task; shown only for proof tasks, as before.
-      const proof = task.verification.kind === 'proof' ? latest : undefined;
+    let facts: Facts = found.facts;
+    // Facts beyond the query's own only when an open task's condition asks for them (a second query).
+    const open = found.tasks.filter((task) => !task.done && needsExtraFacts(conditionOf(task)) && !hidden(task, facts));
+    if (open.length) facts = await withExtraFacts(db, found.userId, at, found.facts, open);
+    const groups = new Map<TaskSection, TaskItem[]>(TASK_SECTIONS.map((section) => [section, []]));
+    for (const task of found.tasks) {
+      if (hidden(task, facts)) continue;
       const condition = conditionOf(task);
       const measured = condition ? measure(condition, facts) : { progress: 0, target: 1 };
-      const state: TaskState = completed
+      const state: TaskState = task.done
         ? 'completed'
-        : proof?.state === 'pending'
+        : task.proof?.state === 'pending'
           ? 'review'
           : condition && measured.progress >= measured.target
             ? 'claimable'
             : 'incomplete';
-      return {
+      groups.get(task.section)?.push({
         id: task.id,
         section: task.section,
         kind: task.kind,
-        title: textIn(task.titles, locale),
-        description: textIn(task.descriptions, locale),
+        title: task.title,
+        description: task.description,
+        link: task.link,
         reward: formatRupees(task.reward),
         targetCount: measured.target,
-        progress: completed ? measured.target : measured.progress,
+        progress: task.done ? measured.target : measured.progress,
         state,
-        startsAt: task.startsAt?.toISOString() ?? null,
-        endsAt: task.endsAt?.toISOString() ?? null,
+        startsAt: task.startsAt,
+        endsAt: task.endsAt,
         verification: task.verification,
-        proof: proof ? toProofView(proof) : null,
-      };
-    });
-    return {
-      sections: TASK_SECTIONS.map((section) => ({ section, items: items.filter((i) => i.section === section) })),
-    };
+        proof: task.proof ? toProofView(task.proof, uploads.signUrl, locale) : null,
+      });
+    }
+    return { sections: TASK_SECTIONS.map((section) => ({ section, items: groups.get(section) ?? [] })) };
   }
 
   /**
@@ -207,9 +216,10 @@ export function createTasksService({
     userId: number,
     input: { taskId: number; imageUrl?: string | null; link?: string | null },
   ) {
-    const imageUrl = input.imageUrl || null;
+    // Only a screenshot the user uploaded for proofs: not another user's, not an operator's image.
+    const imageUrl = input.imageUrl ? ((await uploads.ownProof(userId, input.imageUrl)) ?? '') : null;
     const link = input.link || null;
-    if (imageUrl && !(await uploads.exists(imageUrl))) {
+    if (imageUrl === '') {
       throw new AppError('task_proof_image_invalid', { fields: { imageUrl: 'task_proof_image_invalid' } });
     }
     return db
@@ -232,7 +242,7 @@ export function createTasksService({
         if (latest?.state === 'pending') throw new AppError('task_under_review');
         if (latest?.state === 'approved') throw new AppError('task_already_claimed');
         const proof = await q.insertProof(tx, { userId, taskId: task.id, imageUrl, link, createdAt: now() });
-        return toProofView(proof);
+        return toProofView(proof, uploads.signUrl);
       })
       .catch((error: unknown) => {
         // Another submission of the same moment took the one open place.

@@ -1,22 +1,28 @@
 import { resolve } from 'node:path';
 import { TASK_PROOF_UPLOADS_PER_HOUR, UPLOAD_TYPES, UPLOADS_URL_PREFIX } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { sendError } from '../../platform/error-handler';
 import { AppError } from '../../platform/errors';
 import { HOUR_S, type RateLimit, type RateLimits } from '../../platform/rate-limit';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
-import { createUploadsService, type UploadsService } from './uploads.service';
+import { sharedSecret } from '../../platform/secrets';
+import { purposesOf } from './uploads.queries';
+import { createUploadsService, type UploadFiles, type UploadsService } from './uploads.service';
+import { createUrlSigner, type UrlSigner } from './uploads.signing';
 import { diskFileStore, type FileStore } from './uploads.store';
 
-function uploadsHandlers(uploads: UploadsService, proofUploads: RateLimit): Handlers {
+function uploadsHandlers(uploads: UploadsService, proofUploads: RateLimit, signer: UrlSigner): Handlers {
   return {
-    adminToolUpload: async (ctx) => uploads.upload(ctx.actor, await ctx.file?.()),
+    adminToolUpload: async (ctx) => uploads.upload(ctx.actor, await ctx.file?.(), { purpose: 'public' }),
     // A proof task's screenshot: images only (issue 15).
     // Per user and hour: every stored file stays, so a script must not fill the disk with "proof".
     taskProofUpload: async (ctx) => {
       const taken = await proofUploads.take(String(ctx.actor.id));
       if (!taken.ok) throw new AppError('too_many_requests', { seconds: taken.retryAfterSeconds });
-      return uploads.upload(ctx.actor, await ctx.file?.(), { imagesOnly: true });
+      // Private (issue 22): the uploader gets a signed URL to show it; only they may submit it.
+      const stored = await uploads.upload(ctx.actor, await ctx.file?.(), { imagesOnly: true, purpose: 'proof' });
+      return { ...stored, url: signer.sign(stored.url) };
     },
   };
 }
@@ -41,22 +47,27 @@ function parseRange(header: string, size: number): { start: number; end: number 
 }
 
 /**
- * Serves stored uploads at `/uploads/<sha256>.<ext>`: their own type, `nosniff`, cached for a year
- * (a name is its content), single byte ranges for video players. Only hash-shaped names are looked up.
+ * Serves stored uploads at `/uploads/<sha256>.<ext>`: their own type, `nosniff`, single byte ranges
+ * for video players. Only hash-shaped names are looked up. A file an operator published is public and
+ * cached for a year (a name is its content); a proof screenshot only with a valid signature (its owner's
+ * and staff's answers carry one: issue 22), cached privately; anything else is not found, alike.
  */
-export function serveUploads(app: FastifyInstance, store: FileStore) {
+export function serveUploads(app: FastifyInstance, store: FileStore, db: Db, signer: UrlSigner) {
   app.get(`${UPLOADS_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const match = NAME_RE.exec(name);
     const type = match?.[2] ? TYPE_BY_EXT.get(match[2]) : undefined;
-    const size = type ? await store.size(name) : undefined;
+    const purposes = type ? await purposesOf(db, name) : [];
+    const isPublic = purposes.includes('public');
+    const allowed = isPublic || (purposes.length > 0 && signer.verify(name, request.query as Record<string, unknown>));
+    const size = type && allowed ? await store.size(name) : undefined;
     if (!match || !type || size === undefined) return sendError(request, reply, 'not_found', 404, {});
 
     const etag = `"${match[1]}"`;
     reply
       .header('Content-Type', type)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=86400')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Accept-Ranges', 'bytes')
       .header('ETag', etag);
@@ -77,13 +88,22 @@ export function serveUploads(app: FastifyInstance, store: FileStore) {
 }
 
 /** Admin uploads and the files they serve. `store`: where uploads are kept; `DATA_DIR/uploads` when absent. */
-export function register(app: FastifyInstance, deps: FeatureDeps & { store?: FileStore; rates: RateLimits }) {
-  const { db, config } = deps;
+export async function register(
+  app: FastifyInstance,
+  deps: FeatureDeps & { store?: FileStore; rates: RateLimits },
+): Promise<UploadFiles> {
+  const { db, config, now } = deps;
   const store = deps.store ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
   const uploads = createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') });
   const proofUploads = deps.rates.limit('proof-upload:user', TASK_PROOF_UPLOADS_PER_HOUR, HOUR_S);
-  registerRoutes(app, uploadsHandlers(uploads, proofUploads));
-  serveUploads(app, store);
+  const signer = createUrlSigner(await sharedSecret(db, 'upload_url_secret', undefined), now);
+  registerRoutes(app, uploadsHandlers(uploads, proofUploads, signer));
+  serveUploads(app, store, db, signer);
   // What other features may ask of the stored files.
-  return { exists: uploads.exists };
+  return {
+    ownProof: uploads.ownProof,
+    signUrl: signer.sign,
+    dropProofsOf: uploads.dropProofsOf,
+    removeFiles: uploads.removeFiles,
+  };
 }

@@ -15,10 +15,12 @@ import {
   type UploadType,
 } from '@kamai/contract';
 import { imageSize } from 'image-size';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/routes';
+import * as q from './uploads.queries';
+import { uploadNameOf } from './uploads.signing';
 import { claimsMatch, SNIFF_BYTES, sniffType } from './uploads.sniff';
 import type { FileStore } from './uploads.store';
 
@@ -109,11 +111,14 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
     return { width, height };
   }
 
-  /** An operator's upload (images and video), or with `imagesOnly` a user's screenshot (issue 15: task proofs). */
+  /**
+   * An operator's upload (images and video, `public`), or with `imagesOnly` a user's screenshot for a
+   * task proof (`proof`: private, issue 22). The row records who stored it and what for.
+   */
   async function upload(
     actor: Actor,
     incoming: IncomingFile | undefined,
-    options: { imagesOnly?: boolean } = {},
+    options: { imagesOnly?: boolean; purpose?: q.UploadPurpose } = {},
   ): Promise<UploadData> {
     if (!incoming || incoming.fieldname !== UPLOAD_FIELD) {
       incoming?.file.resume();
@@ -126,6 +131,7 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
       const { width, height } = await dimensionsOf(type, tempPath);
       const name = `${sha256}.${UPLOAD_TYPES[type].ext}`;
       await store.put(tempPath, name);
+      await q.insertUpload(db, { name, ownerId: actor.id, purpose: options.purpose ?? 'public' });
       await writeAudit(db, {
         actorId: actor.id,
         action: 'upload.add',
@@ -139,14 +145,37 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
     }
   }
 
-  /** Whether `url` names a stored upload (`/uploads/<sha256>.<ext>`). */
-  async function exists(url: string): Promise<boolean> {
-    const name = url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : '';
-    if (!/^[0-9a-f]{64}\.[a-z0-9]+$/.test(name)) return false;
-    return (await store.size(name)) !== undefined;
+  /**
+   * The bare URL (`/uploads/<name>`, no signature) of a stored proof screenshot the user uploaded
+   * for proofs; undefined for anything else (another user's proof, an operator's image, no file).
+   */
+  async function ownProof(userId: number, url: string): Promise<string | undefined> {
+    const name = uploadNameOf(url);
+    if (!name || !(await q.ownsUpload(db, name, userId, 'proof'))) return undefined;
+    if ((await store.size(name)) === undefined) return undefined;
+    return `${UPLOADS_URL_PREFIX}${name}`;
   }
 
-  return { upload, exists };
+  /** Drops a deleted account's proof uploads, in its transaction; answers the files to delete after it. */
+  function dropProofsOf(tx: Executor, userId: number) {
+    return q.deleteProofUploads(tx, userId);
+  }
+
+  /** Deletes stored files (after the transaction that dropped their rows committed). */
+  async function removeFiles(names: string[]) {
+    for (const name of names) await store.remove(name);
+  }
+
+  return { upload, ownProof, dropProofsOf, removeFiles };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/** What other features may ask of the stored files (uploads.routes.ts's `register`). */
+export interface UploadFiles {
+  ownProof: UploadsService['ownProof'];
+  /** The signed URL of a private upload (a proof), for its owner's and staff's answers. */
+  signUrl(url: string): string;
+  dropProofsOf: UploadsService['dropProofsOf'];
+  removeFiles: UploadsService['removeFiles'];
+}

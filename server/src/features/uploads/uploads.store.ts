@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where verified uploads live, by content-addressed name (`<sha256>.<ext>`). The disk store below is
- * the default; object storage can implement the same three calls (DESIGN.md §7).
+ * the default; object storage can implement the same four calls (docs/design.md "Scale path").
  */
 export interface FileStore {
   /** Takes the verified file at `tempPath` (on this machine) and stores it as `name`; an existing name is kept. */
@@ -14,6 +14,8 @@ export interface FileStore {
   size(name: string): Promise<number | undefined>;
   /** The bytes of a stored file, or of the inclusive range `start`-`end`. */
   read(name: string, range?: { start: number; end: number }): Readable;
+  /** Deletes a stored file (a deleted account's proof); a missing one is no error. */
+  remove(name: string): Promise<void>;
 }
 
 /** Files under `dir` (created on first use). Callers pass only names they built from a hash. */
@@ -41,6 +43,9 @@ export function diskFileStore(dir: string): FileStore {
     },
     read(name, range) {
       return createReadStream(join(dir, name), range);
+    },
+    async remove(name) {
+      await rm(join(dir, name), { force: true });
     },
   };
 }

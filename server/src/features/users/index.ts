@@ -1,10 +1,12 @@
 // The public face of the users feature (accounts, profiles, invite codes).
+export { createIdentityLedger, type IdentityLedger, isReturningIdentity } from './identity-ledger';
 export { uniqueInviteCode } from './invite-code';
 export {
   findUserById,
   findUserByInviteCode,
   findUserByUsername,
   insertUser,
+  lockUserShared,
   updatePassword,
 } from './users.queries';
 export { register } from './users.routes';

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { formatRupees, type UserDetail } from '@kamai/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedPer } from '../../db/prepared';
+import { preparedRows, type TextRow } from '../../db/prepared';
 import { accounts, sessions, users } from '../../db/schema';
 import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
 import { WALLET } from '../wallet';
@@ -14,6 +15,15 @@ export async function findUserByUsername(db: Executor, username: string) {
 
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The user row under a share lock, so an account deletion (which locks it for update) waits for the
+ * caller's transaction or goes first: a credit never lands in a wallet deleted meanwhile.
+ */
+export async function lockUserShared(db: Executor, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('share');
   return row;
 }
 
@@ -33,28 +43,44 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row;
 }
 
-const detailBySession = preparedPer((db: Db) =>
-  db
-    .select({
-      id: users.id,
-      username: users.username,
-      inviteCode: users.inviteCode,
-      role: users.role,
-      createdAt: users.createdAt,
-      balance: accounts.balance,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(accounts, and(eq(accounts.userId, sessions.userId), eq(accounts.kind, WALLET)))
-    .where(liveSessionOf())
-    .limit(1)
-    .prepare('kamai_user_detail'),
+// The caller's account and wallet balance, built by drizzle from the one definition of a live session;
+// each row is read straight into the answer by `toUserDetail` (`preparedRows`), with no copy between.
+const detailBySession = preparedRows(
+  'kamai_user_detail',
+  (db: Db) =>
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        inviteCode: users.inviteCode,
+        balance: sql<string>`coalesce(${accounts.balance}, 0)`,
+        role: users.role,
+        createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(accounts, and(eq(accounts.userId, sessions.userId), eq(accounts.kind, WALLET)))
+      .where(liveSessionOf())
+      .limit(1),
+  toUserDetail,
 );
 
-/** The caller of a live session with its wallet balance, in one query; undefined when the session is not live. */
-export async function findUserDetailBySession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await detailBySession(db).execute(sessionParams(tokenHash, now));
-  return row && { ...row, balance: row.balance ?? 0n };
+/** A row of `detailBySession` (PostgreSQL's text values, in the select's order) as user/detail answers it. */
+function toUserDetail([id, username, inviteCode, balance, role, createdAt]: TextRow): UserDetail {
+  return {
+    id: Number(id),
+    username: username as string,
+    inviteCode: inviteCode as string,
+    balance: formatRupees(BigInt(balance as string)),
+    role: role as UserDetail['role'],
+    createdAt: createdAt as string,
+  };
+}
+
+/** The caller of a live session as user/detail answers it, in one query; undefined when the session is not live. */
+export async function findUserDetailBySession(db: Db, tokenHash: string, now: Date): Promise<UserDetail | undefined> {
+  const [row] = await detailBySession(db, sessionParams(tokenHash, now));
+  return row;
 }
 
 export async function updatePassword(db: Executor, userId: number, passwordHash: string) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatRupees, normalizeUsername, type UserDetail } from '@kamai/contract';
+import { normalizeUsername, type UserDetail } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { ConfigError } from '../../platform/config';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -13,15 +13,7 @@ export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
   async function detail(sessionHash: string): Promise<UserDetail> {
     const user = await q.findUserDetailBySession(db, sessionHash, now());
     if (!user) throw new AppError('unauthorized');
-    const { balance } = user;
-    return {
-      id: user.id,
-      username: user.username,
-      inviteCode: user.inviteCode,
-      balance: formatRupees(balance),
-      role: user.role,
-      createdAt: user.createdAt.toISOString(),
-    };
+    return user;
   }
 
   /**

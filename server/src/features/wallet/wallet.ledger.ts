@@ -38,7 +38,7 @@ function lineOf(entry: PostingInput['entries'][number]): q.PostingLine {
 }
 
 /**
- * The only way money moves (DESIGN.md §6), inside the caller's transaction, in one statement: the
+ * The only way money moves (docs/design.md "Money rules"), inside the caller's transaction, in one statement: the
  * database's `ledger_post` (migration 0015 holds the rules, so a withdrawal's own function posts by
  * the same ones) locks the user accounts it touches in ascending id order, refuses to take any below
  * zero, writes the posting and its entries, and updates their cached balances. Platform accounts are
@@ -87,7 +87,7 @@ export async function lockWallet(tx: Tx, userId: number): Promise<bigint> {
   return balance;
 }
 
-/** The ledger's invariants (DESIGN.md §6), including the withdrawal-hold rule. */
+/** The ledger's invariants (docs/design.md "Money rules"), including the withdrawal-hold rule. */
 export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   const problems: LedgerCheck['problems'] = [];
   for (const p of await q.unbalancedPostings(db)) {

@@ -170,7 +170,7 @@ export async function negativeBalances(db: Executor) {
 
 /**
  * Users whose hold differs from the sum of their withdrawals that are pending, approved or processing
- * (DESIGN.md §6: every such withdrawal has exactly its amount on hold).
+ * (docs/design.md "Money rules": every such withdrawal has exactly its amount on hold).
  */
 export async function mismatchedHolds(db: Executor) {
   const result = await db.execute(sql`

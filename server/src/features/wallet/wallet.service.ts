@@ -22,15 +22,15 @@ export function createWalletService({ db, now }: { db: Db; now: () => Date }) {
     if (walletId === undefined) return { items: [], nextCursor: null };
     const rows = await q.listEntries(db, walletId, limit + 1, beforeId);
     const page = keysetPage(rows, limit, (row) => row.id);
-    const items = page.items.map((row) => ({
+    const items = page.items.map(({ ref: { note: _internal, ...ref }, ...row }) => ({
       id: row.id,
       type: row.type,
       amount: formatRupees(row.amount),
       balanceAfter: formatRupees(row.balanceAfter ?? 0n),
       createdAt: row.createdAt.toISOString(),
       ref: row.taskTitles
-        ? { ...row.ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? row.ref.taskTitle }
-        : row.ref,
+        ? { ...ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? ref.taskTitle }
+        : ref,
     }));
     return { items, nextCursor: page.nextCursor };
   }

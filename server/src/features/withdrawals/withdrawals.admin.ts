@@ -1,7 +1,10 @@
 import {
+  ACCOUNT_VALIDATION_DEFAULTS,
+  encodeRejectReason,
   endOfBusinessDay,
   type PageQuery,
   type PayoutGatewayName,
+  type RejectPreset,
   startOfBusinessDay,
   type WithdrawalState,
 } from '@kamai/contract';
@@ -12,6 +15,8 @@ import { decodeCursor, encodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
+import { getSetting, settingOver } from '../../platform/settings.queries';
+import { accountNamesOf, fingerprintOf, validationsByFingerprints } from '../payout-accounts';
 import * as q from './withdrawals.queries';
 import { changeStateWithView } from './withdrawals.state';
 import { byWithdrawal, toAdminItem } from './withdrawals.view';
@@ -60,7 +65,31 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
         rows.map((r) => r.withdrawal.id),
       ),
     );
-    return rows.map((r) => toAdminItem(r.withdrawal, r.username, history.get(r.withdrawal.id) ?? []));
+    const checks = await validationsByFingerprints(
+      db,
+      rows.map((r) => fingerprintOf(r.withdrawal)),
+    );
+    // The names each verified payee is compared with, for the whole page in one read, and the threshold once.
+    const verified = rows.filter((r) => checks.get(fingerprintOf(r.withdrawal))?.registeredName);
+    const names =
+      verified.length > 0
+        ? await accountNamesOf(
+            db,
+            verified.map((r) => r.withdrawal.userId),
+          )
+        : [];
+    const { nameMatchMin } =
+      verified.length > 0 ? await getSetting(db, 'accountValidation') : ACCOUNT_VALIDATION_DEFAULTS;
+    return rows.map((r) => {
+      const check = checks.get(fingerprintOf(r.withdrawal));
+      const others = check ? names.filter((n) => n.userId === r.withdrawal.userId && n.validationId !== check.id) : [];
+      return toAdminItem(
+        r.withdrawal,
+        r.username,
+        history.get(r.withdrawal.id) ?? [],
+        check && { check, others, nameMatchMin },
+      );
+    });
   }
 
   /** Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest newest first. */
@@ -127,8 +156,16 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
    * lock, one statement writes the change with its history, notification, payout job and audit row and
    * answers what the console shows (a rejection's refund posting follows it).
    */
-  async function review(actor: Actor, input: { id: number; action: 'approve' | 'reject'; reason: string }) {
-    const to = input.action === 'approve' ? 'approved' : 'rejected';
+  async function review(
+    actor: Actor,
+    request: { id: number; action: 'approve' | 'reject'; reason: string; preset?: RejectPreset },
+  ) {
+    const to = request.action === 'approve' ? 'approved' : 'rejected';
+    // A rejection's preset is stored with its code, so every reader sees it in their own language.
+    const input = {
+      ...request,
+      reason: to === 'rejected' ? encodeRejectReason(request.preset, request.reason) : request.reason,
+    };
     const outcome = await db.transaction(async (tx) => {
       const current = await q.lockWithdrawal(tx, input.id);
       if (!current) throw new AppError('withdrawal_not_found');
@@ -148,7 +185,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
           });
           const view = await q.updateWithdrawalWithView(
             tx,
-            current.id,
+            current,
             { firstApproverId: actor.id, firstApprovedAt: now() },
             { also: [audited] },
           );
@@ -178,8 +215,17 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
       return { view, dispatched: dispatch !== undefined };
     });
     if (outcome.dispatched) payouts.wake();
-    const { row, username, history } = outcome.view;
-    return toAdminItem(row, username, history);
+    const { row, username, history, payee } = outcome.view;
+    return toAdminItem(
+      row,
+      username,
+      history,
+      payee && {
+        check: payee.check,
+        others: payee.others,
+        nameMatchMin: settingOver('accountValidation', payee.storedSetting).nameMatchMin,
+      },
+    );
   }
 
   return { list, review };

@@ -17,6 +17,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { executeByShape, preparedPer } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
+import { fingerprintOf, type PayeeRead, payeeCheckSql, payeeFromJson } from '../payout-accounts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -82,11 +83,15 @@ export async function requestWithdrawal(db: Db, params: WithdrawalRequestParams)
   return row.response;
 }
 
-/** A withdrawal as the console shows it: the row, its owner's username and every state it was in. */
+/**
+ * A withdrawal as the console shows it: the row, its owner's username, every state it was in and the
+ * check of the number it pays with the names it is compared with (absent when never checked).
+ */
 export interface WithdrawalView {
   row: WithdrawalRow;
   username: string;
   history: HistoryRow[];
+  payee?: PayeeRead;
 }
 
 /**
@@ -99,21 +104,23 @@ export async function updateWithdrawalWith(
   values: Partial<NewWithdrawal>,
   writes: ChangeWrites,
 ): Promise<WithdrawalRow> {
-  return (await update(db, id, values, writes, false)).row;
+  return (await update(db, id, values, writes, undefined)).row;
 }
 
 /**
  * `updateWithdrawalWith`, answering in the same statement what the console shows of the result: the
- * owner's username and the whole history, the row written here included (a CTE's new rows are not
- * visible to the rest of its statement, so it is added from the CTE's own output).
+ * owner's username, the whole history, the row written here included (a CTE's new rows are not
+ * visible to the rest of its statement, so it is added from the CTE's own output), and the check of
+ * the number it pays with the names on the owner's other accounts and the name-match setting
+ * (`current`: the locked row; a change never edits the account it pays).
  */
 export function updateWithdrawalWithView(
   db: Executor,
-  id: number,
+  current: WithdrawalRow,
   values: Partial<NewWithdrawal>,
   writes: ChangeWrites,
 ): Promise<WithdrawalView> {
-  return update(db, id, values, writes, true);
+  return update(db, current.id, values, writes, fingerprintOf(current));
 }
 
 const historyColumns = sql.raw('id, withdrawal_id, from_state, to_state, reason, actor_id, created_at');
@@ -123,8 +130,10 @@ async function update(
   id: number,
   values: Partial<NewWithdrawal>,
   writes: ChangeWrites,
-  view: boolean,
+  /** The paid number's fingerprint when the answer is the console's view; none for the row alone. */
+  payee: string | undefined,
 ): Promise<WithdrawalView> {
+  const view = payee !== undefined;
   const recorded = writes.history
     ? db.$with('recorded').as(
         db
@@ -142,6 +151,7 @@ async function update(
         viewHistory: sql<string>`(select coalesce(json_agg(h order by h.id), '[]')::text from (
           select ${historyColumns} from withdrawal_history where withdrawal_id = ${self}
           ${recorded ? sql`union all select ${historyColumns} from ${recorded}` : sql``}) h)`,
+        viewCheck: payeeCheckSql(payee, owner),
       }
     : {};
   const [result] = await executeByShape(
@@ -154,11 +164,17 @@ async function update(
     'kamai_withdrawal_change',
   );
   if (!result) throw new Error(`withdrawal ${id} vanished while locked`);
-  const { viewUsername, viewHistory, ...row } = result as WithdrawalRow & {
+  const { viewUsername, viewHistory, viewCheck, ...row } = result as WithdrawalRow & {
     viewUsername?: string;
     viewHistory?: string;
+    viewCheck?: string | null;
   };
-  return { row, username: viewUsername ?? '', history: view ? historyFromJson(String(viewHistory)) : [] };
+  return {
+    row,
+    username: viewUsername ?? '',
+    history: view ? historyFromJson(String(viewHistory)) : [],
+    payee: payeeFromJson(viewCheck),
+  };
 }
 
 function historyFromJson(text: string): HistoryRow[] {

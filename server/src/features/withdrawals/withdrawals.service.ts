@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { businessDayStart, formatRupees, type PageQuery, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { businessDayStart, formatRupees, type Locale, type PageQuery, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { payoutAccounts } from '../../db/schema';
 import { isRetryable, TX_MAX_ATTEMPTS } from '../../db/transaction';
 import { decodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError, refusalOf } from '../../platform/errors';
 import { SETTING_DEFAULTS } from '../../platform/settings.queries';
 import { RISK_CATALOGUE } from '../fraud';
+import { type AccountValidations, validationsByIds, verdictOf } from '../payout-accounts';
 import { walletBalance } from '../wallet';
 import * as q from './withdrawals.queries';
 import { readLimits, showLimits } from './withdrawals.settings';
@@ -46,9 +49,35 @@ async function runStatement<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The user's side of withdrawals: request, list, cancel, and the limits the form shows. */
-export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date }) {
+export function createWithdrawalsService({
+  db,
+  now,
+  validations,
+}: {
+  db: Db;
+  now: () => Date;
+  /** Payout account checks: a refused number takes no withdrawal; a verified one's names are scored. */
+  validations?: Pick<AccountValidations, 'scoreNewWithdrawal'>;
+}) {
+  /** Refuses a withdrawal to an account the bank refused or could not check (one still verifying waits at dispatch). */
+  async function refuseUnverified(userId: number, accountId: number | null) {
+    const [account] = await db
+      .select({ validationId: payoutAccounts.validationId })
+      .from(payoutAccounts)
+      .where(
+        and(
+          eq(payoutAccounts.userId, userId),
+          accountId === null ? eq(payoutAccounts.isDefault, true) : eq(payoutAccounts.id, accountId),
+        ),
+      )
+      .limit(1);
+    if (!account?.validationId) return;
+    const [check] = await validationsByIds(db, [account.validationId]).then((m) => [...m.values()]);
+    if (verdictOf(check) === 'blocked') throw new AppError('payout_account_unverified');
+  }
+
   /**
-   * Requests a withdrawal (DESIGN.md §5) in one statement, its own transaction: the database's
+   * Requests a withdrawal (docs/design.md "Product rules") in one statement, its own transaction: the database's
    * `withdraw_request` (migration 0015) takes the idempotency key, refuses a frozen account, and under
    * the wallet's lock checks the account, the limits and the balance, scores the risk, creates the
    * withdrawal `pending` with its history and moves the amount to the user's hold (ledger_post). With an
@@ -58,8 +87,9 @@ export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date 
     const requestHash = createHash('sha256')
       .update(JSON.stringify({ amount: input.amount.toString(), accountId: input.accountId ?? null }))
       .digest('hex');
+    await refuseUnverified(userId, input.accountId ?? null);
     const at = now();
-    return runStatement(() =>
+    const created = await runStatement(() =>
       q.requestWithdrawal(db, {
         userId,
         amount: input.amount.toString(),
@@ -72,10 +102,13 @@ export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date 
         constants: WITHDRAW_REQUEST_CONSTANTS,
       }),
     );
+    // The bank's name, if the number is verified already, against the names the user gave.
+    await validations?.scoreNewWithdrawal(created.id);
+    return created;
   }
 
   /** The user's own withdrawals, newest first, with their history. */
-  async function list(userId: number, { limit, cursor }: PageQuery) {
+  async function list(userId: number, { limit, cursor }: PageQuery, locale?: Locale) {
     const beforeId = decodeCursor(cursor, (v): v is number => Number.isSafeInteger(v));
     const rows = await q.listOwn(db, userId, limit + 1, beforeId);
     const page = keysetPage(rows, limit, (row) => row.id);
@@ -86,7 +119,7 @@ export function createWithdrawalsService({ db, now }: { db: Db; now: () => Date 
       ),
     );
     return {
-      items: page.items.map((row) => toItem(row, history.get(row.id) ?? [])),
+      items: page.items.map((row) => toItem(row, history.get(row.id) ?? [], locale)),
       nextCursor: page.nextCursor,
     };
   }

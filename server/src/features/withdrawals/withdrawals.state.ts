@@ -39,7 +39,7 @@ export interface StateChange {
 }
 
 /**
- * The one way a withdrawal changes state (DESIGN.md §5), inside the caller's transaction and on a row
+ * The one way a withdrawal changes state (docs/design.md "State machines"), inside the caller's transaction and on a row
  * the caller locked: checks the transition (409 otherwise), then in one statement updates the row,
  * appends the history, adds the user's notification (and its pushes) and the caller's `with`; then
  * moves the money (rejected/failed/cancelled: hold back to the wallet; paid: hold to platform payouts and
@@ -89,6 +89,7 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
           withdrawalId: next.id,
           amount: formatRupees(next.amount),
           fee: formatRupees(next.fee),
+          net: formatRupees(next.amount - next.fee),
           reason: next.reason,
           reference: next.reference,
         },
@@ -98,7 +99,7 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
     ],
   };
   const result = view
-    ? await q.updateWithdrawalWithView(tx, current.id, values, writes)
+    ? await q.updateWithdrawalWithView(tx, current, values, writes)
     : { row: await q.updateWithdrawalWith(tx, current.id, values, writes), username: '', history: [] };
   const row = result.row;
 

@@ -1,11 +1,22 @@
-import { type AdminWithdrawalItem, formatRupees, WITHDRAWAL_STATE_LABELS, type WithdrawalItem } from '@kamai/contract';
-import { maskAccountNo } from '../payout-accounts';
+import {
+  type AdminWithdrawalItem,
+  formatRupees,
+  type Locale,
+  rejectReasonText,
+  WITHDRAWAL_STATE_LABELS,
+  type WithdrawalItem,
+} from '@kamai/contract';
+import { maskAccountNo, namesCompared, type OtherName, type PayeeCheck, verificationOf } from '../payout-accounts';
 import type { HistoryRow, WithdrawalRow } from './withdrawals.queries';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-/** A withdrawal as its owner sees it: account number masked, history without who did what. */
-export function toItem(row: WithdrawalRow, history: HistoryRow[]): WithdrawalItem {
+/**
+ * A withdrawal as its owner sees it: account number masked, history without who did what; with
+ * `locale`, a rejection's preset reason in the owner's language (the console reads the stored form).
+ */
+export function toItem(row: WithdrawalRow, history: HistoryRow[], locale?: Locale): WithdrawalItem {
+  const reasonOf = (reason: string | null) => (locale ? rejectReasonText(reason, locale) : reason);
   return {
     id: row.id,
     amount: formatRupees(row.amount),
@@ -13,7 +24,7 @@ export function toItem(row: WithdrawalRow, history: HistoryRow[]): WithdrawalIte
     payout: formatRupees(row.amount - row.fee),
     state: row.state,
     stateLabelKey: WITHDRAWAL_STATE_LABELS[row.state],
-    reason: row.reason,
+    reason: reasonOf(row.reason),
     reference: row.reference,
     account: {
       id: row.accountId,
@@ -25,13 +36,30 @@ export function toItem(row: WithdrawalRow, history: HistoryRow[]): WithdrawalIte
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: iso(row.finishedAt),
-    history: history.map((h) => ({ state: h.toState, reason: h.reason, at: h.createdAt.toISOString() })),
+    history: history.map((h) => ({ state: h.toState, reason: reasonOf(h.reason), at: h.createdAt.toISOString() })),
   };
 }
 
+/**
+ * The check of the number a withdrawal pays, the names on its owner's other accounts (not that
+ * number's) and the `accountValidation.nameMatchMin` in force: what the review queue judges names by.
+ */
+export interface PayeeNames {
+  check: PayeeCheck;
+  others: OtherName[];
+  nameMatchMin: number;
+}
+
 /** A withdrawal as an operator sees it: the whole account number, the reviewer and every actor. */
-export function toAdminItem(row: WithdrawalRow, username: string, history: HistoryRow[]): AdminWithdrawalItem {
+export function toAdminItem(
+  row: WithdrawalRow,
+  username: string,
+  history: HistoryRow[],
+  payee?: PayeeNames,
+): AdminWithdrawalItem {
   const item = toItem(row, history);
+  const check = payee?.check;
+  const verification = verificationOf(check);
   return {
     ...item,
     userId: row.userId,
@@ -53,6 +81,15 @@ export function toAdminItem(row: WithdrawalRow, username: string, history: Histo
           ? null
           : { reviewerId: row.firstApproverId, at: iso(row.firstApprovedAt) ?? row.updatedAt.toISOString() },
     },
+    payeeCheck:
+      payee && verification
+        ? {
+            ...verification,
+            // Staff see the bank's answer even when it refused the account.
+            registeredName: payee.check.registeredName,
+            ...namesCompared(row, payee.check, verification, payee.others, payee.nameMatchMin),
+          }
+        : null,
   };
 }
 

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { initI18n } from '../../i18n';
 import { useFormDialogState } from '../../lib/form-dialog';
 
-const FormDialog = lazy(() => import('./form-dialog'));
+// With every English namespace (the forms' texts are not among the first screen's, i18n/resources.ts).
+const FormDialog = lazy(async () => (await Promise.all([import('./form-dialog'), initI18n()]))[0]);
 
 /** Mounts the dialog (and fetches its code) only once some form has been asked for. */
 export function FormDialogHost() {

@@ -21,7 +21,7 @@ describe('the form dialog', () => {
     act(() => showForm('resetPassword', { username: '9876543210', unknownField: 'x' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
     const username = (await within(dialog).findByLabelText(
-      'Phone number or e-mail',
+      'Mobile number',
       {},
       { timeout: 30_000 },
     )) as HTMLInputElement;
@@ -33,12 +33,12 @@ describe('the form dialog', () => {
   it('remounts with fresh data on the next show, and closes on hide', async () => {
     render(<FormDialog />);
     act(() => showForm('resetPassword', { username: 'first@example.com' }));
-    const first = (await screen.findByLabelText('Phone number or e-mail', {}, { timeout: 30_000 })) as HTMLInputElement;
+    const first = (await screen.findByLabelText('E-mail address', {}, { timeout: 30_000 })) as HTMLInputElement;
     expect(first.value).toBe('first@example.com');
     act(() => showForm('resetPassword', { username: 'second@example.com' }));
     // Polled: until the remount lands, the old field (with the old value) is still the one found.
     await expect
-      .poll(() => (screen.queryByLabelText('Phone number or e-mail') as HTMLInputElement | null)?.value, {
+      .poll(() => (screen.queryByLabelText('E-mail address') as HTMLInputElement | null)?.value, {
         timeout: 30_000,
       })
       .toBe('second@example.com');

@@ -90,15 +90,25 @@ function FormContent({ name, data }: { name: FormName; data?: FormData }) {
   );
 }
 
-function Footer({ busy, canConfirm }: { busy: boolean; canConfirm: boolean }) {
-  const { t } = useTranslation();
+function Footer({
+  busy,
+  canConfirm,
+  onBack,
+  confirm,
+}: {
+  busy: boolean;
+  canConfirm: boolean;
+  onBack?: () => void;
+  confirm?: AnyFormModule['confirm'];
+}) {
+  const { t } = useTranslation(['common', 'users']);
   return (
     <div className="form-dialog-footer">
-      <Button type="button" block onClick={hideForm}>
-        {t('dialog.cancel')}
+      <Button type="button" block onClick={onBack ?? hideForm} disabled={busy && Boolean(onBack)}>
+        {onBack ? t('formStep.back') : t('dialog.cancel')}
       </Button>
-      <Button type="submit" block color="primary" loading={busy} disabled={!canConfirm}>
-        {t('dialog.confirm')}
+      <Button type="submit" block color={confirm?.danger ? 'danger' : 'primary'} loading={busy} disabled={!canConfirm}>
+        {confirm ? t(confirm.labelKey as 'dialog.confirm') : t('dialog.confirm')}
       </Button>
     </div>
   );
@@ -121,41 +131,97 @@ function FormBody({ module, data }: { module: AnyFormModule; data?: FormData }) 
     defaultValues: initialValues(module, data),
   });
   const post = module.usePost();
+  const check = module.review?.useCheck?.();
   const [busy, setBusy] = useState(false);
+  // The parsed values under review (forms with a review step), and the answer a Done screen shows.
+  const [reviewing, setReviewing] = useState<{ values: unknown } | null>(null);
+  const [done, setDone] = useState<{ result: unknown } | null>(null);
   const fieldOrder = Object.keys(module.defaultValues);
 
   const translateKey = (key: string | undefined) => (key && isMessageKey(key) ? t(`errors:${key}`) : key);
 
+  // Each error shows once: under its field when the form has that field, else (an answer that belongs
+  // to no field: network, rate limit, a refusal of the whole request) as a toast.
   const onInvalid = (errors: FieldErrors) => {
-    const first = fieldOrder.find((field) => errors[field]) ?? Object.keys(errors)[0];
-    const message = first ? errors[first]?.message : undefined;
-    toastWarning(translateKey(typeof message === 'string' ? message : undefined) ?? t('request.failed'));
+    const stray = Object.keys(errors).find((field) => !fieldOrder.includes(field));
+    const message = stray ? errors[stray]?.message : undefined;
+    if (stray) toastWarning(translateKey(typeof message === 'string' ? message : undefined) ?? t('request.failed'));
+  };
+
+  const report = (error: unknown) => {
+    const fields = error instanceof ApiError ? error.fields : undefined;
+    const own = Object.entries(fields ?? {}).filter(([field]) => fieldOrder.includes(field));
+    own.forEach(([field, key], index) => {
+      form.setError(field as Path<FieldValues>, { message: key }, { shouldFocus: index === 0 });
+    });
+    if (own.length === 0) toastError(messageOf(error));
   };
 
   const onValid = async (values: unknown) => {
+    if (module.review && !reviewing) {
+      try {
+        check?.(values);
+        setReviewing({ values });
+      } catch (error) {
+        report(error);
+      }
+      return;
+    }
     setBusy(true);
     try {
       const outcome = await post(values);
+      if (module.Done && outcome.done !== undefined) {
+        setDone({ result: outcome.done });
+        return;
+      }
       toastSuccess(outcome.message);
       if (outcome.next) showForm(outcome.next.name, outcome.next.data);
       else hideForm();
     } catch (error) {
-      toastError(messageOf(error));
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      for (const [field, key] of Object.entries(fields ?? {})) {
-        if (fieldOrder.includes(field)) form.setError(field as Path<FieldValues>, { message: key });
-      }
+      setReviewing(null);
+      report(error);
     } finally {
       setBusy(false);
     }
   };
 
+  if (done && module.Done) {
+    return (
+      <>
+        <div className="stack form-dialog-body">
+          <module.Done result={done.result} />
+        </div>
+        <div className="form-dialog-footer form-dialog-footer-single">
+          <Button type="button" block color="primary" onClick={hideForm}>
+            {t('formStep.close')}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const Review = module.review?.Body;
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)}>
-      <div className="stack form-dialog-body">
+      {/* The fields stay mounted under the review: Back returns to them as typed. */}
+      <div
+        className="stack form-dialog-body"
+        hidden={Boolean(reviewing)}
+        style={reviewing ? { display: 'none' } : undefined}
+      >
         <module.Fields form={form} show={showForm} />
       </div>
-      <Footer busy={busy} canConfirm />
+      {reviewing && Review && (
+        <div className="stack form-dialog-body">
+          <Review values={reviewing.values} />
+        </div>
+      )}
+      <Footer
+        busy={busy}
+        canConfirm
+        onBack={reviewing ? () => setReviewing(null) : undefined}
+        confirm={module.confirm}
+      />
     </form>
   );
 }

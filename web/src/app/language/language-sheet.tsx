@@ -34,12 +34,12 @@ export default function LanguageSheet({ visible, onClose }: LanguageSheetProps) 
         <h2 id={titleId} className="language-sheet-title semibold text-center">
           {t('language.title')}
         </h2>
-        <ul className="language-sheet-list">
+        <ul className="plain-list language-sheet-list">
           {LOCALES.map((locale) => (
             <li key={locale}>
               <button
                 type="button"
-                className="language-sheet-option"
+                className="language-sheet-option row"
                 lang={locale.replace('_', '-')}
                 aria-current={locale === active ? 'true' : undefined}
                 onClick={() => choose(locale)}
@@ -50,7 +50,7 @@ export default function LanguageSheet({ visible, onClose }: LanguageSheetProps) 
             </li>
           ))}
         </ul>
-        <button type="button" className="language-sheet-cancel" onClick={onClose}>
+        <button type="button" className="language-sheet-cancel row" onClick={onClose}>
           {t('language.cancel')}
         </button>
       </section>

@@ -1,7 +1,7 @@
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { Outlet, useLocation, useNavigate } from '../../lib/router';
 import { useCurrentRoute } from '../current-route';
 import { RequireAuth } from '../require-auth';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
 import { onSessionEnded } from '../../lib/api';
 import { showForm } from '../../lib/form-dialog';
+import { Outlet, useLocation } from '../../lib/router';
 import { useCurrentRoute } from '../current-route';
 import { FormDialogHost } from '../form-dialog/form-dialog-host';
 import { useInviteParam } from '../invite-param';

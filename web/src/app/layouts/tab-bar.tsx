@@ -1,7 +1,7 @@
 import { AddOutline, AppOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
+import { NavLink } from '../../lib/router';
 
 /** Bottom navigation: Home, Add (raised, in the middle) and My. Real links, so each tab has an address. */
 export function TabBar() {

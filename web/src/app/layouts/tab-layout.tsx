@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router';
 import { useCurrentRoute } from '../current-route';
 import { LanguageButton } from '../language/language-button';
 import { RequireAuth } from '../require-auth';

@@ -1,8 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { paths } from '../../config/paths';
+import { useNavigate } from '../../lib/router';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

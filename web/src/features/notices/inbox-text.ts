@@ -4,6 +4,7 @@ import {
   type MessageKey,
   NOTIFICATION_TEXT,
   type NotificationKind,
+  notificationVars,
 } from '@kamai/contract';
 import { formatMoney } from '@kamai/contract/constants';
 
@@ -23,9 +24,9 @@ export function inboxText(item: InboxItem, translate: Translate, locale: Locale)
   if (item.kind !== 'notification' || !notification || !isNotificationKind(notification.type)) {
     return { title: item.title, body: item.body };
   }
-  const params: Record<string, string> = { amount: '', reason: '' };
-  for (const [name, value] of Object.entries(notification.params)) params[name] = value === null ? '' : String(value);
-  if (params.amount) params.amount = formatMoney(params.amount, locale, { symbol: false });
+  const params = notificationVars(notification.params);
+  for (const name of ['amount', 'fee', 'net'])
+    if (params[name]) params[name] = formatMoney(params[name], locale, { symbol: false });
   const keys = NOTIFICATION_TEXT[notification.type];
   return { title: translate(keys.title, params), body: translate(keys.body, params) };
 }

@@ -1,10 +1,13 @@
 import { type AdminPageData, LOCALE_NAMES, LOCALES, PAGE_BODY_MAX, PAGE_SLUGS, type PageSlug } from '@kamai/contract';
-import { Button, Card, Form, Input, Skeleton, Space, Tabs } from 'antd';
+import { Alert, Button, Card, Form, Input, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePage, useSavePage } from '../api/pages';
 
-type Values = Pick<AdminPageData, 'texts'> & { contact?: AdminPageData['contact'] };
+type Values = Pick<AdminPageData, 'texts'> & {
+  contact?: AdminPageData['contact'];
+  grievance?: AdminPageData['grievance'];
+};
 
 /** One page's texts per language (English required; an empty language shows English) and Help's contact. */
 function PageEditor({ slug }: { slug: PageSlug }) {
@@ -18,12 +21,17 @@ function PageEditor({ slug }: { slug: PageSlug }) {
     <Form<Values>
       form={form}
       layout="vertical"
-      initialValues={{ texts: page.data.texts, contact: page.data.contact ?? undefined }}
+      initialValues={{
+        texts: page.data.texts,
+        contact: page.data.contact ?? undefined,
+        grievance: page.data.grievance ?? undefined,
+      }}
       onFinish={(values) =>
         save.mutate({
           slug,
           texts: values.texts ?? {},
           ...(slug === 'help' && values.contact ? { contact: values.contact } : {}),
+          ...(slug === 'privacy' && values.grievance ? { grievance: values.grievance } : {}),
         })
       }
     >
@@ -39,6 +47,24 @@ function PageEditor({ slug }: { slug: PageSlug }) {
             <Input className="field-l" />
           </Form.Item>
         </Space>
+      )}
+      {page.data.updatedAt === null && (
+        <Alert type="info" showIcon className="form-note" message={t('pages.defaultText')} />
+      )}
+      {slug === 'privacy' && (
+        <>
+          {!page.data.grievance?.email && (
+            <Alert type="warning" showIcon className="form-note" message={t('pages.grievanceMissing')} />
+          )}
+          <Space wrap className="toolbar">
+            <Form.Item label={t('pages.grievanceName')} name={['grievance', 'name']}>
+              <Input className="field-l" maxLength={100} />
+            </Form.Item>
+            <Form.Item label={t('pages.grievanceEmail')} name={['grievance', 'email']}>
+              <Input className="field-l" type="email" />
+            </Form.Item>
+          </Space>
+        </>
       )}
       <Tabs
         items={LOCALES.map((locale) => ({

@@ -148,7 +148,7 @@ export default function TrendCharts() {
     <section aria-label={t('dashboard.trends.title')}>
       <h2 className="trend-heading">{t('dashboard.trends.title')}</h2>
       <Row gutter={[16, 16]}>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Chart
             title={t('dashboard.trends.signUps')}
             data={data}
@@ -156,7 +156,7 @@ export default function TrendCharts() {
             series={[{ key: 'signUps', label: t('dashboard.trends.signUps'), color: COLORS.blue }]}
           />
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Chart
             title={t('dashboard.trends.credited')}
             data={data}
@@ -168,10 +168,10 @@ export default function TrendCharts() {
             ]}
           />
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Chart title={t('dashboard.trends.withdrawalCounts')} data={data} kind="line" series={states('')} />
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Chart
             title={t('dashboard.trends.withdrawalAmounts')}
             data={data}
@@ -180,7 +180,7 @@ export default function TrendCharts() {
             series={states('Amount')}
           />
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Chart
             title={t('dashboard.trends.mismatches')}
             data={data}

@@ -31,7 +31,7 @@ export default function DashboardPage() {
   return (
     <Row gutter={[16, 16]}>
       {cards.map((card) => (
-        <Col span={8} key={card.title}>
+        <Col xs={24} sm={12} lg={8} key={card.title}>
           <Card>
             <Statistic title={card.title} value={card.value} />
           </Card>

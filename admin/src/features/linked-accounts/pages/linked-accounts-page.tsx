@@ -1,10 +1,10 @@
 import { adminCompleteBody, LINKED_STATUSES, type LinkedStatus } from '@kamai/contract';
-import { Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan } from '../../../lib/roles';
 import { contractRule } from '../../../lib/rules';
 import { useUrlFilters } from '../../../lib/url-filters';
@@ -27,6 +27,7 @@ export default function LinkedAccountsPage() {
   const status = useSetLinkedStatus();
   return (
     <Space orientation="vertical" size="middle" className="stack">
+      <Alert type="info" showIcon title={t('linked.manualMode')} description={t('linked.manualModeHint')} />
       {can('adminWsComplete') && (
         <Card size="small" title={t('linked.complete')}>
           <Form form={form} layout="inline" onFinish={(values) => complete.mutate(values)}>
@@ -75,7 +76,7 @@ export default function LinkedAccountsPage() {
           pages={pages}
           columns={[
             { title: t('linked.phone'), dataIndex: 'phone' },
-            { title: t('withdrawals.user'), render: (_, row) => `${row.username} #${row.userId}` },
+            { title: t('withdrawals.user'), render: (_, row) => `${phoneNumber(row.username)} #${row.userId}` },
             { title: t('linked.status'), render: (_, row) => <LinkedStatusTag row={row} /> },
             { title: t('linked.linkedAt'), render: (_, row) => dateTime(row.linkedAt) },
             { title: t('linked.online'), render: (_, row) => hours(row.onlineSeconds) },

@@ -1,8 +1,9 @@
-import { type AdminNotice, NOTICE_BODY_MAX, NOTICE_TITLE_MAX, noticeAddBody } from '@kamai/contract';
+import { type AdminNotice, NOTICE_BODY_MAX, NOTICE_TITLE_MAX, type NoticeTexts, noticeAddBody } from '@kamai/contract';
 import { Checkbox, Form, Image, Input, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
+import { TranslationTabs } from '../../../components/translation-tabs';
 import { UploadButton } from '../../../components/upload-button';
 import { contractRule } from '../../../lib/rules';
 import { useSaveNotice } from '../api/notices';
@@ -10,12 +11,20 @@ import { useSaveNotice } from '../api/notices';
 interface Values {
   title: string;
   body: string;
+  titles?: NoticeTexts;
+  bodies?: NoticeTexts;
   imageUrl?: string;
   pinned: boolean;
 }
 
+/** Only the translations the operator wrote (a blank one means "show English"). */
+function written(texts: NoticeTexts | undefined): NoticeTexts {
+  return Object.fromEntries(Object.entries(texts ?? {}).filter(([, text]) => text?.trim()));
+}
+
 /**
- * A new notice, or one to edit: title, body, an optional image (uploaded or by URL), pinned. Saving
+ * A new notice, or one to edit: title and text in English (what every reader without a translation
+ * sees) and in each other language, each tab flagged while its translation is missing; an image (uploaded or by URL), pinned. Saving
  * publishes it unless the operator ticks "Save as draft"; the OK button says which will happen.
  */
 export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; onClose: () => void }) {
@@ -36,6 +45,8 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
       onSave={(values) =>
         save.mutate({
           ...values,
+          titles: written(values.titles),
+          bodies: written(values.bodies),
           published: !draft,
           imageUrl: values.imageUrl?.trim() ? values.imageUrl.trim() : null,
         })
@@ -44,6 +55,8 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
       initialValues={{
         title: existing?.title,
         body: existing?.body,
+        titles: existing?.titles ?? {},
+        bodies: existing?.bodies ?? {},
         imageUrl: existing?.imageUrl ?? undefined,
         pinned: existing?.pinned ?? false,
       }}
@@ -53,6 +66,24 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
       </Form.Item>
       <Form.Item label={t('notices.body')} name="body" rules={[contractRule(noticeAddBody.shape.body)]}>
         <Input.TextArea rows={6} maxLength={NOTICE_BODY_MAX} />
+      </Form.Item>
+      <Form.Item label={t('notices.translations')} extra={t('notices.translationsHint')}>
+        <TranslationTabs
+          testIdPrefix="notice"
+          fields={[
+            {
+              name: 'titles',
+              label: (language) => t('notices.titleIn', { language }),
+              maxLength: NOTICE_TITLE_MAX,
+            },
+            {
+              name: 'bodies',
+              label: (language) => t('notices.bodyIn', { language }),
+              maxLength: NOTICE_BODY_MAX,
+              rows: 4,
+            },
+          ]}
+        />
       </Form.Item>
       <Form.Item label={t('notices.image')}>
         <Space align="start">

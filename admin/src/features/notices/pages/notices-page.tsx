@@ -1,4 +1,4 @@
-import { type AdminNotice, NOTICE_STATES } from '@kamai/contract';
+import { type AdminNotice, LOCALE_NAMES, NOTICE_STATES, NOTICE_TRANSLATION_LOCALES } from '@kamai/contract';
 import { Button, Card, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,11 @@ import { NoticeForm } from '../components/notice-form';
 
 const STATE_COLORS: Record<NoticeState, string> = { draft: 'default', scheduled: 'blue', published: 'green' };
 const FILTERS = { state: NOTICE_STATES } as const;
+
+/** Languages a notice has no full translation in (their readers see English). */
+function untranslated(notice: AdminNotice) {
+  return NOTICE_TRANSLATION_LOCALES.filter((l) => !notice.titles[l] || !notice.bodies[l]);
+}
 
 export default function NoticesPage() {
   const { t } = useTranslation();
@@ -48,9 +53,19 @@ export default function NoticesPage() {
           {
             title: t('notices.title'),
             render: (_, row) => (
-              <Space>
+              <Space wrap>
                 {row.pinned && <Tag color="purple">{t('notices.pinned')}</Tag>}
                 {row.title}
+                {untranslated(row).length > 0 && (
+                  <Tag
+                    color="orange"
+                    title={untranslated(row)
+                      .map((l) => LOCALE_NAMES[l])
+                      .join(', ')}
+                  >
+                    {t('notices.missingCount', { count: untranslated(row).length })}
+                  </Tag>
+                )}
               </Space>
             ),
           },

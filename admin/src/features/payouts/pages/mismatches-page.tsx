@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan } from '../../../lib/roles';
 import { StateTag } from '../../withdrawals';
 import { useMismatches } from '../api/get-mismatches';
@@ -81,7 +81,7 @@ export default function MismatchesPage() {
             onCell: nowrap,
             render: (_, row) => (
               <span>
-                {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
+                {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
               </span>
             ),
           },

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { EditDialog } from '../../../components/edit-dialog';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useMe } from '../../../lib/roles';
 import { contractRule } from '../../../lib/rules';
 import { useUrlFilters } from '../../../lib/url-filters';
@@ -58,12 +58,13 @@ export default function CreditsPage() {
             title: t('credits.user'),
             render: (_, row) => (
               <span>
-                {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
+                {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
               </span>
             ),
           },
           { title: t('credits.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
           { title: t('credits.remark'), dataIndex: 'remark', ellipsis: true },
+          { title: t('credits.userText'), render: (_, row) => row.userText ?? t('credits.genericLabel') },
           {
             title: t('credits.requestedBy'),
             render: (_, row) => `${row.requestedByName} #${row.requestedBy}`,
@@ -85,7 +86,7 @@ export default function CreditsPage() {
               row.state === 'pending' && row.requestedBy !== me.id && row.userId !== me.id ? (
                 <Space>
                   <Popconfirm
-                    title={t('credits.approveConfirm', { amount: rupees(row.amount), user: row.username })}
+                    title={t('credits.approveConfirm', { amount: rupees(row.amount), user: phoneNumber(row.username) })}
                     okText={t('credits.approve')}
                     cancelText={t('actions.cancel')}
                     onConfirm={() => decide.mutateAsync({ id: row.id, action: 'approve' }).catch(() => undefined)}

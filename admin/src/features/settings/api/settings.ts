@@ -1,4 +1,4 @@
-import type { RouteData, RouteName } from '@kamai/contract';
+import { basisPointsToPercent, percentToBasisPoints, type RouteData, type RouteName } from '@kamai/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
@@ -25,10 +25,35 @@ export const riskSettings: SettingsGroup<RouteData<'adminSettingsGet'>['risk']> 
   setRoute: 'adminSettingsSet',
 };
 
-export const rebateRates: SettingsGroup<RouteData<'adminRebateGet'>> = {
+export const accountChecks: SettingsGroup<RouteData<'adminSettingsGet'>['accountValidation']> = {
+  key: 'accountValidation',
+  load: async () => (await apiCall('adminSettingsGet')).accountValidation,
+  save: (accountValidation) => apiRequest('adminSettingsSet', { body: { accountValidation } }),
+  setRoute: 'adminSettingsSet',
+};
+
+/** The referral rates as the form shows them: percentages (stored in basis points, converted by the contract). */
+export interface RebatePercents {
+  level1Percent: number;
+  level2Percent: number;
+}
+
+export const rebateRates: SettingsGroup<RebatePercents> = {
   key: 'rebate',
-  load: () => apiCall('adminRebateGet'),
-  save: (body) => apiRequest('adminRebateSet', { body }),
+  load: async () => {
+    const stored = await apiCall('adminRebateGet');
+    return {
+      level1Percent: basisPointsToPercent(stored.level1Bps),
+      level2Percent: basisPointsToPercent(stored.level2Bps),
+    };
+  },
+  save: (values) =>
+    apiRequest('adminRebateSet', {
+      body: {
+        level1Bps: percentToBasisPoints(values.level1Percent),
+        level2Bps: percentToBasisPoints(values.level2Percent),
+      },
+    }),
   setRoute: 'adminRebateSet',
 };
 

@@ -27,7 +27,7 @@ export function IntroFields() {
         <InputNumber min={1} max={INTRO_VIDEO_SECONDS_MAX} className="field-full" />
       </Form.Item>
       <Row gutter={16}>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.userCount')}
             name="userCount"
@@ -36,7 +36,7 @@ export function IntroFields() {
             <InputNumber min={0} className="field-full" />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.countryCount')}
             name="countryCount"

@@ -23,7 +23,7 @@ export function RiskFields() {
       </Divider>
       <Row gutter={16}>
         {RISK_SIGNALS.map((signal) => (
-          <Col span={12} key={signal}>
+          <Col xs={24} sm={12} key={signal}>
             <Form.Item label={translate(currentLocale(), RISK_REASON_KEYS[signal])} name={['weights', signal]}>
               <InputNumber min={0} max={RISK_SCORE_MAX} className="field-full" />
             </Form.Item>
@@ -32,12 +32,12 @@ export function RiskFields() {
       </Row>
       <Divider />
       <Row gutter={16}>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item label={t('settings.idleInvitees')} name="idleInvitees" rules={[contractRule(risk.idleInvitees)]}>
             <InputNumber min={1} className="field-full" />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.inviteShare')}
             name="inviteShareBps"
@@ -46,7 +46,7 @@ export function RiskFields() {
             <InputNumber min={0} max={10_000} className="field-full" />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.quickHours')}
             name="quickWithdrawalHours"
@@ -55,14 +55,14 @@ export function RiskFields() {
             <InputNumber min={0} className="field-full" />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item label={t('settings.qualifiedInvite')} name="qualifiedInvite">
             <Select
               options={QUALIFIED_INVITE_RULES.map((value) => ({ value, label: t(`settings.qualified.${value}`) }))}
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.secondApproval')}
             name="secondApprovalAbove"
@@ -71,7 +71,7 @@ export function RiskFields() {
             <Input inputMode="decimal" prefix="₹" />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col xs={24} lg={12}>
           <Form.Item
             label={t('settings.creditApproval')}
             name="creditApprovalAbove"

@@ -1,49 +1,59 @@
 import {
+  ACCOUNT_CHECKS_A_DAY_MAX,
   adminSettingsSetBody,
   BPS_MAX,
   DAILY_COUNT_MAX,
   linkedRateBody,
   PAYOUT_HOURS_MAX,
+  percentToBasisPoints,
   rebateSettings,
 } from '@kamai/contract';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { contractRule } from '../../../lib/rules';
-import { introPage, linkedRate, rebateRates, riskSettings, withdrawalLimits } from '../api/settings';
+import { accountChecks, introPage, linkedRate, rebateRates, riskSettings, withdrawalLimits } from '../api/settings';
 import { IntroFields } from '../components/intro-fields';
 import { RiskFields } from '../components/risk-fields';
 import { SettingsCard } from '../components/settings-card';
 
 const limits = adminSettingsSetBody.shape.withdrawal.unwrap().shape;
-
+const checks = adminSettingsSetBody.shape.accountValidation.unwrap().shape;
+/** A referral rate as a percentage, checked as the basis points the server stores (the contract converts). */
+const percentRule = z
+  .number()
+  .refine(
+    (percent) => rebateSettings.shape.level1Bps.safeParse(percentToBasisPoints(percent)).success,
+    'rebate_bps_range',
+  );
 export default function SettingsPage() {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
-      <Col span={12}>
+      <Col xs={24} lg={12}>
         <SettingsCard title={t('settings.withdrawal')} group={withdrawalLimits}>
           <Row gutter={16}>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item label={t('settings.min')} name="min" rules={[contractRule(limits.min)]}>
                 <Input inputMode="decimal" prefix="₹" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item label={t('settings.max')} name="max" rules={[contractRule(limits.max)]}>
                 <Input inputMode="decimal" prefix="₹" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item label={t('settings.dailyCount')} name="dailyCount" rules={[contractRule(limits.dailyCount)]}>
                 <InputNumber min={1} max={DAILY_COUNT_MAX} className="field-full" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item label={t('settings.dailyTotal')} name="dailyTotal" rules={[contractRule(limits.dailyTotal)]}>
                 <Input inputMode="decimal" prefix="₹" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item
                 label={t('settings.fee')}
                 name="fee"
@@ -53,7 +63,7 @@ export default function SettingsPage() {
                 <Input inputMode="decimal" prefix="₹" />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} lg={12}>
               <Form.Item
                 label={t('settings.payoutHours')}
                 name="payoutHours"
@@ -66,26 +76,22 @@ export default function SettingsPage() {
           </Row>
         </SettingsCard>
       </Col>
-      <Col span={12}>
+      <Col xs={24} lg={12}>
         <SettingsCard title={t('settings.rebate')} group={rebateRates}>
           <Form.Item
-            label={t('settings.level1')}
-            name="level1Bps"
-            extra={t('settings.bpsNote')}
-            rules={[contractRule(rebateSettings.shape.level1Bps)]}
+            label={t('settings.level1Percent')}
+            name="level1Percent"
+            extra={t('settings.percentNote')}
+            rules={[contractRule(percentRule)]}
           >
-            <InputNumber min={0} max={BPS_MAX} className="field-full" />
+            <InputNumber min={0} max={BPS_MAX / 100} step={0.01} suffix="%" className="field-full" />
           </Form.Item>
-          <Form.Item
-            label={t('settings.level2')}
-            name="level2Bps"
-            rules={[contractRule(rebateSettings.shape.level2Bps)]}
-          >
-            <InputNumber min={0} max={BPS_MAX} className="field-full" />
+          <Form.Item label={t('settings.level2Percent')} name="level2Percent" rules={[contractRule(percentRule)]}>
+            <InputNumber min={0} max={BPS_MAX / 100} step={0.01} suffix="%" className="field-full" />
           </Form.Item>
         </SettingsCard>
       </Col>
-      <Col span={12}>
+      <Col xs={24} lg={12}>
         <SettingsCard title={t('settings.linkedRate')} group={linkedRate}>
           <Form.Item
             label={t('settings.hourlyRate')}
@@ -97,9 +103,37 @@ export default function SettingsPage() {
           </Form.Item>
         </SettingsCard>
       </Col>
-      <Col span={12}>
+      <Col xs={24} lg={12}>
         <SettingsCard title={t('settings.intro')} group={introPage}>
           <IntroFields />
+        </SettingsCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <SettingsCard title={t('settings.accountChecks')} group={accountChecks}>
+          <Form.Item
+            label={t('settings.checksPerDay')}
+            name="dailyLimit"
+            extra={t('settings.checksPerDayNote')}
+            rules={[contractRule(checks.dailyLimit)]}
+          >
+            <InputNumber min={1} max={ACCOUNT_CHECKS_A_DAY_MAX} className="field-full" />
+          </Form.Item>
+          <Form.Item
+            label={t('settings.checkFee')}
+            name="fee"
+            extra={t('settings.checkFeeNote')}
+            rules={[contractRule(checks.fee)]}
+          >
+            <Input inputMode="decimal" prefix="₹" />
+          </Form.Item>
+          <Form.Item
+            label={t('settings.nameMatchMin')}
+            name="nameMatchMin"
+            extra={t('settings.nameMatchMinNote')}
+            rules={[contractRule(checks.nameMatchMin)]}
+          >
+            <InputNumber min={0} max={100} suffix="%" className="field-full" />
+          </Form.Item>
         </SettingsCard>
       </Col>
       <Col span={24}>

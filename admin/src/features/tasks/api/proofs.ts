@@ -1,4 +1,4 @@
-import type { TaskProofState } from '@kamai/contract';
+import type { RejectPreset, TaskProofState } from '@kamai/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
@@ -17,7 +17,7 @@ export function useProofs(state: TaskProofState | undefined, cursor: string | un
 /** Approves (credits the reward once) or rejects (with the reason the user sees) a pending proof. */
 export function useReviewProof(onSuccess: () => void) {
   return useAction(
-    (body: { id: number; action: 'approve' | 'reject'; reason: string }) =>
+    (body: { id: number; action: 'approve' | 'reject'; reason: string; preset?: RejectPreset }) =>
       apiRequest('adminTaskProofReview', { body }),
     { invalidate, onSuccess },
   );

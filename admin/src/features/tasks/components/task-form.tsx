@@ -1,9 +1,10 @@
 import {
   type AdminTask,
   LOCALE_NAMES,
-  LOCALES,
   type Locale,
   TASK_CONDITION_TYPES,
+  TASK_DESCRIPTION_MAX,
+  TASK_LINK_MAX,
   TASK_PROOF_TYPES,
   TASK_SECTIONS,
   type TaskConditionType,
@@ -11,16 +12,20 @@ import {
   type TaskSection,
   type TaskVerificationKind,
   taskAddBody,
+  taskLinkField,
 } from '@kamai/contract';
 import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
+import { TranslationTabs } from '../../../components/translation-tabs';
 import { contractRule } from '../../../lib/rules';
 import { useSaveTask } from '../api/tasks';
 
 interface Values {
   titles: Partial<Record<Locale, string>>;
+  descriptions: Partial<Record<Locale, string>>;
+  links: Partial<Record<Locale, string>>;
   section: TaskSection;
   reward: string;
   window?: [Dayjs | null, Dayjs | null] | null;
@@ -79,6 +84,13 @@ function verificationValues(task: AdminTask | undefined): Partial<Values> {
 }
 
 const fields = taskAddBody.shape;
+/** One link as the contract checks it. */
+const linkRule = taskLinkField.optional();
+
+/** Only the texts the operator wrote (a blank one means "show English"). */
+function written(texts: Partial<Record<Locale, string>> | undefined) {
+  return Object.fromEntries(Object.entries(texts ?? {}).filter(([, v]) => v && v.trim() !== ''));
+}
 
 /**
  * A new task, or one to edit: titles per language (English required), reward, how it is verified (an
@@ -92,9 +104,12 @@ export function TaskForm({ task, onClose }: { task: AdminTask | 'new'; onClose: 
   const system = existing?.system ?? false;
   const kind = Form.useWatch('kind', form);
   const condition = Form.useWatch('condition', form);
+  const englishDescription = Form.useWatch(['descriptions', 'en_US'], form);
   const submit = (values: Values) =>
     save.mutate({
-      titles: Object.fromEntries(Object.entries(values.titles).filter(([, v]) => v && v.trim() !== '')),
+      titles: written(values.titles),
+      descriptions: written(values.descriptions),
+      links: written(values.links),
       section: values.section,
       reward: values.reward,
       startsAt: values.window?.[0]?.toISOString() ?? null,
@@ -114,6 +129,8 @@ export function TaskForm({ task, onClose }: { task: AdminTask | 'new'; onClose: 
       onClose={onClose}
       initialValues={{
         titles: existing?.titles ?? {},
+        descriptions: existing?.descriptions ?? {},
+        links: existing?.links ?? {},
         section: existing?.section ?? 'hot',
         reward: existing?.reward,
         window: existing
@@ -124,19 +141,49 @@ export function TaskForm({ task, onClose }: { task: AdminTask | 'new'; onClose: 
         ...verificationValues(existing),
       }}
     >
+      <Form.Item
+        label={t('tasks.titleIn', { language: LOCALE_NAMES.en_US })}
+        name={['titles', 'en_US']}
+        rules={[{ required: true, whitespace: true, message: t('tasks.englishRequired') }]}
+      >
+        <Input maxLength={120} />
+      </Form.Item>
+      <Form.Item label={t('tasks.descriptionIn', { language: LOCALE_NAMES.en_US })} name={['descriptions', 'en_US']}>
+        <Input.TextArea rows={3} maxLength={TASK_DESCRIPTION_MAX} />
+      </Form.Item>
+      <Form.Item
+        label={t('tasks.linkIn', { language: LOCALE_NAMES.en_US })}
+        name={['links', 'en_US']}
+        extra={t('tasks.linkHint')}
+        rules={[contractRule(linkRule)]}
+      >
+        <Input inputMode="url" maxLength={TASK_LINK_MAX} placeholder="https://" />
+      </Form.Item>
+      <Form.Item label={t('notices.translations')} extra={t('notices.translationsHint')}>
+        <TranslationTabs
+          testIdPrefix="task"
+          fields={[
+            { name: 'titles', label: (language) => t('tasks.titleIn', { language }), maxLength: 120 },
+            {
+              name: 'descriptions',
+              label: (language) => t('tasks.descriptionIn', { language }),
+              maxLength: TASK_DESCRIPTION_MAX,
+              rows: 3,
+              // Flagged only when there is an English description to translate.
+              optional: !englishDescription?.trim(),
+            },
+            {
+              name: 'links',
+              label: (language) => t('tasks.linkIn', { language }),
+              maxLength: TASK_LINK_MAX,
+              optional: true,
+              inputMode: 'url',
+              rules: [contractRule(linkRule)],
+            },
+          ]}
+        />
+      </Form.Item>
       <div className="form-grid">
-        {LOCALES.map((locale) => (
-          <Form.Item
-            key={locale}
-            label={t('tasks.titleIn', { language: LOCALE_NAMES[locale] })}
-            name={['titles', locale]}
-            rules={
-              locale === 'en_US' ? [{ required: true, whitespace: true, message: t('tasks.englishRequired') }] : []
-            }
-          >
-            <Input maxLength={120} />
-          </Form.Item>
-        ))}
         <Form.Item label={t('tasks.section')} name="section">
           <Select options={TASK_SECTIONS.map((s) => ({ value: s, label: t(`sections.${s}`) }))} />
         </Form.Item>

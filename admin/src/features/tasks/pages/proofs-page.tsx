@@ -1,10 +1,17 @@
-import { type AdminTaskProofItem, TASK_PROOF_STATES, type TaskProofState } from '@kamai/contract';
-import { Button, Card, Input, Modal, Select, Space, Tag } from 'antd';
+import {
+  type AdminTaskProofItem,
+  TASK_PROOF_REJECT_PRESETS,
+  TASK_PROOF_STATES,
+  type TaskProofState,
+} from '@kamai/contract';
+import { Button, Card, Form, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { EditDialog } from '../../../components/edit-dialog';
+import { RejectReasonFields, type RejectValues, rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useProofs, useReviewProof } from '../api/proofs';
 
 const COLORS: Record<TaskProofState, string> = { pending: 'gold', approved: 'green', rejected: 'volcano' };
@@ -16,11 +23,8 @@ export default function ProofsPage() {
   const pages = useCursorPages(state ?? '');
   const list = useProofs(state, pages.cursor);
   const [rejecting, setRejecting] = useState<AdminTaskProofItem | null>(null);
-  const [reason, setReason] = useState('');
-  const review = useReviewProof(() => {
-    setRejecting(null);
-    setReason('');
-  });
+  const [form] = Form.useForm<RejectValues>();
+  const review = useReviewProof(() => setRejecting(null));
   return (
     <Card>
       <Space className="toolbar" wrap>
@@ -40,9 +44,9 @@ export default function ProofsPage() {
         pages={pages}
         columns={[
           { title: t('proofs.submitted'), render: (_, row) => dateTime(row.createdAt) },
-          { title: t('proofs.user'), render: (_, row) => `${row.username} (#${row.userId})` },
+          { title: t('proofs.user'), render: (_, row) => `${phoneNumber(row.username)} (#${row.userId})` },
           { title: t('proofs.task'), render: (_, row) => `#${row.taskId} ${row.taskTitle}` },
-          { title: t('proofs.reward'), render: (_, row) => `₹${row.reward}` },
+          { title: t('proofs.reward'), render: (_, row) => rupees(row.reward) },
           {
             title: t('proofs.proof'),
             render: (_, row) => (
@@ -71,7 +75,7 @@ export default function ProofsPage() {
             render: (_, row) => (
               <Space direction="vertical" size={2}>
                 <Tag color={COLORS[row.state]}>{t(`proofs.states.${row.state}`)}</Tag>
-                {row.reason && <span>{row.reason}</span>}
+                {row.reason && <span>{rejectReasonLabel(row.reason)}</span>}
               </Space>
             ),
           },
@@ -81,14 +85,21 @@ export default function ProofsPage() {
             render: (_, row) =>
               row.state === 'pending' ? (
                 <Space>
-                  <Button
-                    type="primary"
-                    size="small"
-                    loading={review.isPending}
-                    onClick={() => review.mutate({ id: row.id, action: 'approve', reason: '' })}
+                  <Popconfirm
+                    title={t('proofs.approveConfirm', {
+                      amount: rupees(row.reward),
+                      user: phoneNumber(row.username),
+                    })}
+                    okText={t('proofs.approve')}
+                    cancelText={t('actions.cancel')}
+                    onConfirm={() =>
+                      review.mutateAsync({ id: row.id, action: 'approve', reason: '' }).catch(() => undefined)
+                    }
                   >
-                    {t('proofs.approve')}
-                  </Button>
+                    <Button type="primary" size="small" loading={review.isPending}>
+                      {t('proofs.approve')}
+                    </Button>
+                  </Popconfirm>
                   <Button danger size="small" onClick={() => setRejecting(row)}>
                     {t('proofs.reject')}
                   </Button>
@@ -97,22 +108,21 @@ export default function ProofsPage() {
           },
         ]}
       />
-      <Modal
-        open={rejecting !== null}
-        title={t('proofs.rejectTitle', { id: rejecting?.id ?? '' })}
-        okText={t('proofs.reject')}
-        okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: review.isPending }}
-        onOk={() => rejecting && review.mutate({ id: rejecting.id, action: 'reject', reason })}
-        onCancel={() => setRejecting(null)}
-      >
-        <Input.TextArea
-          aria-label={t('proofs.reason')}
-          placeholder={t('proofs.reason')}
-          maxLength={200}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </Modal>
+      {rejecting && (
+        <EditDialog<RejectValues>
+          form={form}
+          title={`${t('proofs.rejectTitle', { id: rejecting.id })} · ${rupees(rejecting.reward)}`}
+          okText={t('proofs.reject')}
+          danger
+          saving={review.isPending}
+          onSave={({ preset, reason }) =>
+            review.mutate({ id: rejecting.id, action: 'reject', preset, reason: reason?.trim() ?? '' })
+          }
+          onClose={() => setRejecting(null)}
+        >
+          <RejectReasonFields presets={TASK_PROOF_REJECT_PRESETS} />
+        </EditDialog>
+      )}
     </Card>
   );
 }

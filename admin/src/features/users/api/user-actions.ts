@@ -15,7 +15,7 @@ export function useSetRole(userId: number) {
 
 export function useAddRevenue(userId: number, onSuccess: () => void) {
   return useAction(
-    async (values: { amount: string; remark: string }) => {
+    async (values: { amount: string; remark: string; userText?: string }) => {
       const result = await apiRequest('adminRevenueAdd', { body: { userId, ...values } });
       // Above the threshold nothing is credited yet: say so instead of the plain confirmation.
       return result.data.creditRequest ? { ...result, message: i18n.t('credits.awaiting') } : result;

@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '@kamai/contract';
 import { Empty, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime } from '../../../lib/format';
+import { dateTime, phoneNumber } from '../../../lib/format';
 
 /** The user's invitees and theirs, two levels deep. */
 export function InviteTree({ tree }: { tree: AdminUserDetail['inviteTree'] }) {
@@ -16,10 +16,10 @@ export function InviteTree({ tree }: { tree: AdminUserDetail['inviteTree'] }) {
           defaultExpandAll
           treeData={tree.items.map((item) => ({
             key: item.id,
-            title: `${item.username} #${item.id} · ${dateTime(item.createdAt)} · ${t('users.invitees', { count: item.inviteeCount })}`,
+            title: `${phoneNumber(item.username)} #${item.id} · ${dateTime(item.createdAt)} · ${t('users.invitees', { count: item.inviteeCount })}`,
             children: item.invitees.map((child) => ({
               key: child.id,
-              title: `${child.username} #${child.id} · ${dateTime(child.createdAt)}`,
+              title: `${phoneNumber(child.username)} #${child.id} · ${dateTime(child.createdAt)}`,
             })),
           }))}
         />

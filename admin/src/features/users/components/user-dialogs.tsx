@@ -1,14 +1,17 @@
-import { adminUserResetPassBody, revenueAddBody } from '@kamai/contract';
+import { adminUserResetPassBody, CREDIT_USER_TEXT_MAX, revenueAddBody } from '@kamai/contract';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
 import { contractRule } from '../../../lib/rules';
 import { useAddRevenue, useResetPassword } from '../api/user-actions';
 
-/** Credits the user's wallet by hand, with a remark the ledger keeps. */
+/**
+ * A manual credit: the amount, an internal note (staff only) and, optionally, the text the user's income
+ * record shows (without it the user sees a generic "credited by Kamai" label, never the note).
+ */
 export function RevenueDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ amount: string; remark: string }>();
+  const [form] = Form.useForm<{ amount: string; remark: string; userText?: string }>();
   const add = useAddRevenue(userId, onClose);
   return (
     <EditDialog
@@ -22,8 +25,21 @@ export function RevenueDialog({ userId, onClose }: { userId: number; onClose: ()
       <Form.Item label={t('users.amount')} name="amount" rules={[contractRule(revenueAddBody.shape.amount)]}>
         <Input inputMode="decimal" />
       </Form.Item>
-      <Form.Item label={t('users.remark')} name="remark" rules={[contractRule(revenueAddBody.shape.remark)]}>
+      <Form.Item
+        label={t('users.remark')}
+        name="remark"
+        extra={t('users.remarkHelp')}
+        rules={[contractRule(revenueAddBody.shape.remark)]}
+      >
         <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        label={t('users.userText')}
+        name="userText"
+        extra={t('users.userTextHelp')}
+        rules={[contractRule(revenueAddBody.shape.userText)]}
+      >
+        <Input maxLength={CREDIT_USER_TEXT_MAX} />
       </Form.Item>
     </EditDialog>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { messageOf } from '../../../lib/api';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan, useMe } from '../../../lib/roles';
 import { UserLinkedAccounts } from '../../linked-accounts';
 import { UserWithdrawals } from '../../withdrawals';
@@ -13,8 +13,9 @@ import { useFreezeUser, useSetRole } from '../api/user-actions';
 import { InviteTree } from './invite-tree';
 import { PasswordDialog, RevenueDialog } from './user-dialogs';
 
-export function FrozenTag({ frozen }: { frozen: boolean }) {
+export function FrozenTag({ frozen, deleted = false }: { frozen: boolean; deleted?: boolean }) {
   const { t } = useTranslation();
+  if (deleted) return <Tag>{t('users.deleted')}</Tag>;
   return frozen ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>;
 }
 
@@ -32,7 +33,7 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
   const data = detail.data;
   const self = data?.user.id === me.id;
   return (
-    <Drawer open size={720} onClose={onClose} title={data ? `${data.user.username} #${data.user.id}` : ''}>
+    <Drawer open size={720} onClose={onClose} title={data ? `${phoneNumber(data.user.username)} #${data.user.id}` : ''}>
       {!data ? (
         detail.isError ? (
           <Typography.Text type="danger">{messageOf(detail.error)}</Typography.Text>
@@ -44,7 +45,7 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label={t('users.role')}>{t(`roles.${data.user.role}`)}</Descriptions.Item>
             <Descriptions.Item label={t('users.status')}>
-              <FrozenTag frozen={data.user.frozen} />
+              <FrozenTag frozen={data.user.frozen} deleted={data.user.deleted} />
             </Descriptions.Item>
             <Descriptions.Item label={t('users.balance')}>{rupees(data.user.balance)}</Descriptions.Item>
             <Descriptions.Item label={t('users.hold')}>{rupees(data.user.hold)}</Descriptions.Item>
@@ -52,11 +53,12 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
             <Descriptions.Item label={t('users.withdrawn')}>{rupees(data.user.totalWithdrawn)}</Descriptions.Item>
             <Descriptions.Item label={t('users.inviteCode')}>{data.user.inviteCode}</Descriptions.Item>
             <Descriptions.Item label={t('users.inviter')}>
-              {data.user.inviter ? `${data.user.inviter.username} #${data.user.inviter.id}` : '—'}
+              {data.user.inviter ? `${phoneNumber(data.user.inviter.username)} #${data.user.inviter.id}` : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('users.joined')}>{dateTime(data.user.createdAt)}</Descriptions.Item>
           </Descriptions>
-          {can('adminUserFreeze') && !self && (
+          {/* A deleted account is final: nothing here would apply to it (the server refuses it too). */}
+          {can('adminUserFreeze') && !self && !data.user.deleted && (
             <Space wrap>
               <Popconfirm
                 title={data.user.frozen ? t('users.unfreezeConfirm') : t('users.freezeConfirm')}

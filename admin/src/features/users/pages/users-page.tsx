@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { ExportCard } from '../../../components/export-card';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { useUsers } from '../api/get-users';
 import { FrozenTag, UserDrawer } from '../components/user-drawer';
@@ -90,9 +90,9 @@ export default function UsersPage() {
           onRow={(row) => ({ onClick: () => setUrl({ ...url, user: row.id }) })}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
-            { title: t('users.username'), dataIndex: 'username' },
+            { title: t('users.username'), dataIndex: 'username', render: (name: string) => phoneNumber(name) },
             { title: t('users.role'), render: (_, row) => t(`roles.${row.role}`) },
-            { title: t('users.status'), render: (_, row) => <FrozenTag frozen={row.frozen} /> },
+            { title: t('users.status'), render: (_, row) => <FrozenTag frozen={row.frozen} deleted={row.deleted} /> },
             { title: t('users.balance'), align: 'right', render: (_, row) => rupees(row.balance) },
             { title: t('users.hold'), align: 'right', render: (_, row) => rupees(row.hold) },
             { title: t('users.earned'), align: 'right', render: (_, row) => rupees(row.totalEarned) },

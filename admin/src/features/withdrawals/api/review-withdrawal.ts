@@ -1,4 +1,4 @@
-import type { AdminWithdrawalItem } from '@kamai/contract';
+import type { AdminWithdrawalItem, RejectPreset } from '@kamai/contract';
 import { apiCall, apiRequest, messageOf } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
 
@@ -6,6 +6,7 @@ export interface Review {
   id: number;
   action: 'approve' | 'reject';
   reason?: string;
+  preset?: RejectPreset;
 }
 
 /** Approves or rejects one request; answers the request as it now stands. */

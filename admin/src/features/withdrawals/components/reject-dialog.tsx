@@ -1,13 +1,11 @@
-import { type AdminWithdrawalItem, adminWithdrawReviewBody, REJECT_REASON_MAX } from '@kamai/contract';
-import { Form, Input } from 'antd';
+import { type AdminWithdrawalItem, WITHDRAWAL_REJECT_PRESETS } from '@kamai/contract';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
-import { contractRule } from '../../../lib/rules';
+import { RejectReasonFields, type RejectValues } from '../../../components/reject-reason';
+import { rupees } from '../../../lib/format';
 
-/** Rejecting needs a reason (the body's own refine says so on the whole object). */
-const reasonSchema = adminWithdrawReviewBody.shape.reason.refine((v) => v !== '', 'enter_reject_reason');
-
-/** Asks for the reason the user will read, then rejects. */
+/** Asks for the reason the user will read (a translated preset and/or a note), then rejects. */
 export function RejectDialog({
   item,
   saving,
@@ -16,24 +14,22 @@ export function RejectDialog({
 }: {
   item: AdminWithdrawalItem;
   saving: boolean;
-  onReject: (reason: string) => void;
+  onReject: (values: RejectValues) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<RejectValues>();
   return (
     <EditDialog
       form={form}
-      title={t('withdrawals.rejectTitle', { id: item.id })}
+      title={`${t('withdrawals.rejectTitle', { id: item.id })} · ${rupees(item.amount)}`}
       okText={t('withdrawals.reject')}
       danger
       saving={saving}
-      onSave={({ reason }) => onReject(reason)}
+      onSave={onReject}
       onClose={onClose}
     >
-      <Form.Item label={t('withdrawals.rejectReason')} name="reason" rules={[contractRule(reasonSchema)]}>
-        <Input.TextArea rows={3} maxLength={REJECT_REASON_MAX} showCount />
-      </Form.Item>
+      <RejectReasonFields presets={WITHDRAWAL_REJECT_PRESETS} />
     </EditDialog>
   );
 }

@@ -1,7 +1,8 @@
 import type { AdminWithdrawalItem } from '@kamai/contract';
 import { Card, Descriptions, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dateTime, rupees } from '../../../lib/format';
+import { rejectReasonLabel } from '../../../components/reject-reason';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useUserWithdrawals } from '../api/get-withdrawals';
 import { StateTag } from './state-tag';
 
@@ -10,7 +11,11 @@ export function UserHistory({ item }: { item: AdminWithdrawalItem }) {
   const { t } = useTranslation();
   const history = useUserWithdrawals(item.userId);
   return (
-    <Card title={t('withdrawals.historyOf', { user: item.username })} size="small" data-testid="user-history">
+    <Card
+      title={t('withdrawals.historyOf', { user: phoneNumber(item.username) })}
+      size="small"
+      data-testid="user-history"
+    >
       <Descriptions column={1} size="small" className="space-bottom">
         <Descriptions.Item label={t('withdrawals.account')}>
           {item.account.accountType.toUpperCase()} · {item.account.accountNo}
@@ -27,7 +32,7 @@ export function UserHistory({ item }: { item: AdminWithdrawalItem }) {
           <List.Item extra={<StateTag state={row.state} />}>
             <List.Item.Meta
               title={`#${row.id} · ${rupees(row.amount)}`}
-              description={`${dateTime(row.createdAt)}${row.reason ? ` · ${row.reason}` : ''}`}
+              description={`${dateTime(row.createdAt)}${row.reason ? ` · ${rejectReasonLabel(row.reason)}` : ''}`}
             />
           </List.Item>
         )}

@@ -35,6 +35,7 @@ function item(id: number, amount: string, state: AdminWithdrawalItem['state'] = 
     finishedAt: null,
     risk: { score: 0, reasons: [] },
     approvals: { required: 1, first: null },
+    payeeCheck: null,
     userId: 7,
     username: '919876543210',
     reviewerId: null,
@@ -120,10 +121,12 @@ describe('the review queue', () => {
     expect(row(41).className).not.toContain('review-row-current');
   });
 
-  it('pins State, Requested and Reason beside the actions, so they never scroll out of view', () => {
+  it('fits the queue without a sideways scroll: request and state stacked, the risk column takes the rest', () => {
     renderQueue('/withdrawals', [item(51, '10.00')], { state: 'pending' });
-    const headers = [...document.querySelectorAll('thead th')];
-    const pinned = headers.filter((th) => th.className.includes('ant-table-cell-fix-end')).map((th) => th.textContent);
-    expect(pinned).toEqual(['State', 'Requested', 'Reason', 'Actions']);
+    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
+    expect(headers).toEqual(['ID', 'Request', 'Risk', 'State', 'Actions']);
+    // No fixed columns and no scroll width: nothing sits behind a horizontal scroll (issue 24).
+    expect(document.querySelector('.ant-table-cell-fix-end')).toBeNull();
+    expect(document.querySelector('.ant-table-ping-right, .ant-table-fixed-column')).toBeNull();
   });
 });

@@ -13,11 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { ExportCard } from '../../../components/export-card';
+import { rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { dateTime, rupees } from '../../../lib/format';
+import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
 import { approveAll, useReviewWithdrawal } from '../api/review-withdrawal';
+import { PayeeCheck } from '../components/payee-check';
 import { RejectDialog } from '../components/reject-dialog';
 import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
 import { StateTag, stateLabel } from '../components/state-tag';
@@ -35,10 +37,6 @@ const FILTERS = {
   sort: ['queue', 'risk'],
 } as const;
 const nowrap = () => ({ className: 'nowrap' });
-// Room for Approve and Reject side by side in every language (Hindi's are the widest).
-const ACTIONS_WIDTH = 200;
-/** The columns' widths added up (and the checkbox's): past this the table scrolls sideways. */
-const COLUMNS_WIDTH = 32 + 64 + 110 + 150 + 180 + 150 + 120 + 170 + 120 + ACTIONS_WIDTH;
 
 /** The review queue: filters in the URL, approve / reject per row, bulk approve, the user's history. */
 export default function WithdrawalsPage() {
@@ -147,78 +145,75 @@ export default function WithdrawalsPage() {
           }}
           onRow={(row) => ({ onClick: () => setSelected(row), 'aria-selected': row.id === shown?.id })}
           rowClassName={(row) => (row.id === shown?.id ? 'review-row-current' : '')}
-          // State, Requested, Reason and the actions are pinned right: at 1280 px they stay in view beside
-          // the ID, amount and user, while the account and risk columns scroll under them.
-          scroll={{ x: COLUMNS_WIDTH }}
+          // No sideways scroll (issue 24): the request (amount, user, account) and the state (with its time
+          // and reason) are stacked, so the risk column takes the remaining width and its reasons wrap
+          // instead of being cut; under 768 px the rows are cards.
+          tableLayout="fixed"
           columns={[
             { title: 'ID', dataIndex: 'id', width: 64 },
             {
-              title: t('withdrawals.amount'),
-              width: 110,
-              align: 'right',
-              onCell: nowrap,
-              render: (_, row) => rupees(row.amount),
-            },
-            {
-              title: t('withdrawals.user'),
-              width: 150,
-              ellipsis: true,
+              title: t('withdrawals.request'),
+              width: 220,
               render: (_, row) => (
-                <span title={`${row.username} #${row.userId}`}>
-                  {row.username} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
-                </span>
-              ),
-            },
-            {
-              title: t('withdrawals.account'),
-              width: 180,
-              ellipsis: true,
-              render: (_, row) => `${row.account.accountType.toUpperCase()} · ${row.account.accountNo}`,
-            },
-            { title: t('withdrawals.risk'), width: 150, render: (_, row) => <RiskCell risk={row.risk} /> },
-            {
-              title: t('withdrawals.state'),
-              width: 120,
-              fixed: 'right',
-              render: (_, row) => (
-                <Space size={4} wrap>
-                  <StateTag state={row.state} />
-                  <ApprovalsTag item={row} />
+                <Space direction="vertical" size={0} className="cell-stack">
+                  <Typography.Text strong className="nowrap">
+                    {rupees(row.amount)}
+                  </Typography.Text>
+                  <span>
+                    {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
+                  </span>
+                  <Typography.Text type="secondary" className="cell-wrap">
+                    {row.account.accountType.toUpperCase()} · {row.account.accountNo}
+                  </Typography.Text>
                 </Space>
               ),
             },
             {
-              title: t('withdrawals.requested'),
-              width: 170,
-              fixed: 'right',
-              onCell: nowrap,
-              render: (_, row) => dateTime(row.createdAt),
+              title: t('withdrawals.risk'),
+              render: (_, row) => (
+                <Space direction="vertical" size={4} className="cell-stack">
+                  <RiskCell risk={row.risk} />
+                  <PayeeCheck item={row} />
+                </Space>
+              ),
             },
             {
-              title: t('withdrawals.reason'),
-              width: 120,
-              fixed: 'right',
-              ellipsis: { showTitle: true },
-              render: (_, row) => row.reason ?? '',
+              title: t('withdrawals.state'),
+              width: 190,
+              render: (_, row) => (
+                <Space direction="vertical" size={2} className="cell-stack">
+                  <Space size={4} wrap>
+                    <StateTag state={row.state} />
+                    <ApprovalsTag item={row} />
+                  </Space>
+                  <Typography.Text type="secondary" className="nowrap">
+                    {dateTime(row.createdAt)}
+                  </Typography.Text>
+                  {row.reason && <span className="cell-wrap">{rejectReasonLabel(row.reason)}</span>}
+                </Space>
+              ),
             },
             {
               title: t('table.actions'),
-              width: ACTIONS_WIDTH,
-              fixed: 'right',
+              width: 130,
+              onCell: nowrap,
               render: (_, row) =>
                 row.state === 'pending' ? (
-                  <Space onClick={(event) => event.stopPropagation()}>
+                  <Space direction="vertical" size={6} onClick={(event) => event.stopPropagation()}>
                     <Popconfirm
-                      title={t('withdrawals.approveConfirm', { amount: rupees(row.amount), user: row.username })}
+                      title={t('withdrawals.approveConfirm', {
+                        amount: rupees(row.amount),
+                        user: phoneNumber(row.username),
+                      })}
                       okText={t('withdrawals.approve')}
                       cancelText={t('actions.cancel')}
                       onConfirm={() => review.mutateAsync({ id: row.id, action: 'approve' }).catch(() => undefined)}
                     >
-                      <Button type="primary" size="small">
+                      <Button type="primary" size="small" block>
                         {t('withdrawals.approve')}
                       </Button>
                     </Popconfirm>
-                    <Button danger size="small" onClick={() => setRejecting(row)}>
+                    <Button danger size="small" block onClick={() => setRejecting(row)}>
                       {t('withdrawals.reject')}
                     </Button>
                   </Space>
@@ -238,9 +233,9 @@ export default function WithdrawalsPage() {
           item={rejecting}
           saving={review.isPending}
           onClose={() => setRejecting(undefined)}
-          onReject={(reason) =>
+          onReject={({ preset, reason }) =>
             void review
-              .mutateAsync({ id: rejecting.id, action: 'reject', reason })
+              .mutateAsync({ id: rejecting.id, action: 'reject', preset, reason: reason?.trim() ?? '' })
               .catch(() => undefined)
               .then(() => setRejecting(undefined))
           }

@@ -11,7 +11,8 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
   const page = usePage(slug);
   if (page.isPending) return <SkeletonRows rows={4} label={t('common:dialog.loading')} />;
   if (page.isError) return <EmptyState title={t('common:request.failed')} />;
-  const { title, body, faq, contact } = page.data;
+  const { title, body, faq, contact, grievance } = page.data;
+  const hasGrievance = Boolean(grievance && (grievance.name || grievance.email));
   const hasContact = Boolean(contact && (contact.email || contact.phone || contact.hours));
   if (!title && !body && faq.length === 0 && !hasContact) {
     return <EmptyState title={t('info.empty.title')} description={t('info.empty.description')} />;
@@ -49,6 +50,19 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
           )}
         </section>
       )}
+      {hasGrievance && grievance && (
+        <section className="info-card" aria-labelledby="info-grievance">
+          <h3 id="info-grievance" className="info-subtitle text-15">
+            {t('info.grievance')}
+          </h3>
+          {grievance.name && <p className="info-text wrap-anywhere">{grievance.name}</p>}
+          {grievance.email && (
+            <p className="info-text wrap-anywhere">
+              {t('info.email')} <a href={`mailto:${grievance.email}`}>{grievance.email}</a>
+            </p>
+          )}
+        </section>
+      )}
       {faq.length > 0 && (
         <section className="info-card" aria-labelledby="info-faq">
           <h3 id="info-faq" className="info-subtitle text-15">
@@ -56,7 +70,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
           </h3>
           {faq.map((item) => (
             <details key={item.question} className="info-faq">
-              <summary>{item.question}</summary>
+              <summary className="semibold wrap-anywhere">{item.question}</summary>
               <p className="info-text wrap-anywhere">{item.answer}</p>
             </details>
           ))}

@@ -17,6 +17,7 @@ function ChangePasswordFields({ form }: FormFieldsProps<EditPasswordBody, Parsed
         name="oldPassword"
         label={t('fields.oldPassword')}
         type="password"
+        showLabel
         autoComplete="current-password"
       />
       <TextField
@@ -25,6 +26,7 @@ function ChangePasswordFields({ form }: FormFieldsProps<EditPasswordBody, Parsed
         label={t('fields.newPassword')}
         hint={t('hints.password', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
         type="password"
+        showLabel
         autoComplete="new-password"
       />
       <TextField
@@ -32,6 +34,7 @@ function ChangePasswordFields({ form }: FormFieldsProps<EditPasswordBody, Parsed
         name="password2"
         label={t('fields.newPassword2')}
         type="password"
+        showLabel
         autoComplete="new-password"
       />
     </>

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { useLogin } from '../api/login';
 import { AuthTabs } from '../components/auth-tabs';
+import { UsernameField } from '../components/username-field';
 
 type Parsed = z.output<typeof loginBody>;
 
@@ -14,7 +15,7 @@ function LoginFields({ form, show }: FormFieldsProps<LoginBody, Parsed>) {
   return (
     <>
       <AuthTabs active="login" show={show} username={username} />
-      <TextField control={form.control} name="username" label={t('fields.username')} autoComplete="username" />
+      <UsernameField form={form} name="username" autoComplete="username" />
       <TextField
         control={form.control}
         name="password"

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { pendingInvite } from '../../../lib/pending-invite';
-import { SendCodeButton, useSendCodeHint } from '../../otp';
+import { SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
 import { useRegister } from '../api/register';
 import { AuthTabs } from '../components/auth-tabs';
+import { UsernameField } from '../components/username-field';
 
 type Values = RegisterBody;
 type Parsed = z.output<typeof registerBody>;
@@ -24,16 +25,11 @@ function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   const { t } = useTranslation('auth');
   const username = form.watch('username');
   const sendCodeHint = useSendCodeHint(username ?? '');
+  const channels = useOtpChannels();
   return (
     <>
       <AuthTabs active="register" show={show} username={username} />
-      <TextField
-        control={form.control}
-        name="username"
-        label={t('fields.username')}
-        hint={t('hints.username')}
-        autoComplete="username"
-      />
+      <UsernameField form={form} name="username" autoComplete="username" channels={channels} />
       <TextField
         control={form.control}
         name="verifyCode"

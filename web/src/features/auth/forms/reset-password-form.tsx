@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
-import { SendCodeButton, useSendCodeHint } from '../../otp';
+import { SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
 import { useResetPassword } from '../api/reset-password';
+import { UsernameField } from '../components/username-field';
 
 type Parsed = z.output<typeof resetPassBody>;
 
@@ -13,9 +14,10 @@ function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Pars
   const { t } = useTranslation('auth');
   const username = form.watch('username');
   const sendCodeHint = useSendCodeHint(username ?? '');
+  const channels = useOtpChannels();
   return (
     <>
-      <TextField control={form.control} name="username" label={t('fields.username')} autoComplete="username" />
+      <UsernameField form={form} name="username" autoComplete="username" channels={channels} />
       <TextField
         control={form.control}
         name="verifyCode"

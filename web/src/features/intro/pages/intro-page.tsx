@@ -1,4 +1,3 @@
-import { intlTag } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { InformationCircleOutline, PlayOutline, RedoOutline } from 'antd-mobile-icons';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +10,7 @@ import { toastError } from '../../../lib/toast';
 import { useIntro } from '../api/get-intro';
 import { useReportIntroProgress } from '../api/mark-intro-viewed';
 import '../intro.css';
+import { joinNames, regionNames } from '../region-names';
 
 const STATEMENTS = ['newAccounts', 'noDeposit', 'agentCodes'] as const;
 
@@ -82,9 +82,8 @@ function Facts() {
   if (intro.isError) return <p className="intro-text text-14">{t('common:request.failed')}</p>;
   const locale = currentLocale();
   const { userCount, countryCount, countries } = intro.data;
-  const regions = new Intl.DisplayNames(intlTag(locale), { type: 'region', fallback: 'code' });
-  const names = countries.map((code) => regions.of(code) ?? code);
-  const list = new Intl.ListFormat(intlTag(locale), { type: 'conjunction' }).format(names);
+  const names = countries.map(regionNames(locale));
+  const list = joinNames(names, locale);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
   return (
     <p className="intro-text intro-facts semibold text-14">
@@ -152,7 +151,7 @@ export function IntroPage({ onViewed }: { onViewed?: () => Promise<void> | void 
         <h2 id="intro-points" className="intro-title bold">
           {t('pointsTitle')}
         </h2>
-        <ul className="intro-points">
+        <ul className="stack plain-list intro-points">
           {STATEMENTS.map((key) => (
             <li key={key}>
               <InformationCircleOutline aria-hidden />

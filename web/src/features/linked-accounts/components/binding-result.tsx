@@ -1,8 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { useNavigate } from '../../../lib/router';
 import '../../../i18n/errors';
 import { formatLinkedPhone } from '../format';
 

@@ -91,16 +91,16 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
       </header>
       <dl className="account-card-facts">
         <div>
-          <dt>{t('accounts.onlineTime')}</dt>
-          <dd>{duration(item.onlineSeconds + running)}</dd>
+          <dt className="muted text-12">{t('accounts.onlineTime')}</dt>
+          <dd className="semibold tabular text-15">{duration(item.onlineSeconds + running)}</dd>
         </div>
         <div>
-          <dt>{t('accounts.earnings')}</dt>
-          <dd className="amount-in">{formatMoney(item.earnings, locale)}</dd>
+          <dt className="muted text-12">{t('accounts.earnings')}</dt>
+          <dd className="amount-in semibold tabular text-15">{formatMoney(item.earnings, locale)}</dd>
         </div>
         <div>
-          <dt>{t('accounts.unsettled')}</dt>
-          <dd>
+          <dt className="muted text-12">{t('accounts.unsettled')}</dt>
+          <dd className="semibold tabular text-15">
             {duration(unsettled)}
             {payable > 0n && (
               <span className="account-card-estimate muted text-13"> ≈ {formatMoney(payable, locale)}</span>
@@ -108,8 +108,8 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           </dd>
         </div>
         <div>
-          <dt>{t('accounts.linkedAt')}</dt>
-          <dd>
+          <dt className="muted text-12">{t('accounts.linkedAt')}</dt>
+          <dd className="semibold tabular text-15">
             <time dateTime={item.linkedAt}>{formatDateTime(item.linkedAt, locale)}</time>
           </dd>
         </div>

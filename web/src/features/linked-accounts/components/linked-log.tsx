@@ -63,7 +63,7 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
       {events.length === 0 ? (
         <p className="account-log-status muted text-13">{t('log.empty')}</p>
       ) : (
-        <ol aria-label={t('log.label', { phone: formatLinkedPhone(phone) })}>
+        <ol className="plain-list" aria-label={t('log.label', { phone: formatLinkedPhone(phone) })}>
           {events.map((event) => (
             <li key={event.id} className="account-log-event">
               <p className="account-log-title semibold text-14 flex-wrap">

@@ -20,7 +20,7 @@ export function PairingStatus({ outcome, expiresInSeconds }: { outcome?: Pairing
   else if (outcome === 'waiting' || outcome === 'rebinding')
     content = (
       <>
-        <SpinLoading className="pairing-status-spin" style={{ '--size': '16px' }} aria-hidden />
+        <SpinLoading className="flex-none" style={{ '--size': '16px' }} aria-hidden />
         <span>
           {outcome === 'rebinding' && (
             <Tag color="warning" fill="outline" className="pairing-status-tag">

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { CodeLinkPanel } from '../components/code-link-panel';
 import '../linked-accounts.css';
 

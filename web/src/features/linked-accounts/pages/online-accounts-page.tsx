@@ -3,10 +3,10 @@ import { formatMoney } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PagedList } from '../../../components/paged-list';
 import { paths } from '../../../config/paths';
 import { currentLocale } from '../../../i18n';
+import { useNavigate } from '../../../lib/router';
 import '../../../i18n/errors';
 import { toastSuccess } from '../../../lib/toast';
 import { useLinkedPage } from '../api/get-linked-page';
@@ -53,7 +53,7 @@ export function OnlineAccountsPage() {
       query={query}
       header={header}
       label={t('accounts.label')}
-      listClassName="account-list"
+      listClassName="stack plain-list account-list"
       keyOf={(item) => item.id}
       renderItem={(item) => (
         <LinkedAccountCard item={item} fetchedAt={query.dataUpdatedAt} hourlyRate={hourlyRate ?? '0'} />

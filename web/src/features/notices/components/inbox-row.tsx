@@ -2,9 +2,9 @@ import type { InboxItem } from '@kamai/contract';
 import Tag from 'antd-mobile/es/components/tag';
 import { BellOutline, SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
+import { Link } from '../../../lib/router';
 import { useInboxText } from '../use-inbox-text';
 import { detailSearch } from './detail-search';
 
@@ -15,13 +15,13 @@ export function InboxRow({ item }: { item: InboxItem }) {
   const { title, body } = useInboxText(item);
   return (
     <Link className={item.read ? 'inbox-row' : 'inbox-row inbox-row-unread'} to={{ search: detailSearch(item) }}>
-      <span className={`inbox-icon inbox-icon-${item.kind}`} aria-hidden>
+      <span className={`inbox-icon row flex-none inbox-icon-${item.kind}`} aria-hidden>
         {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
       </span>
       <span className="stack inbox-row-main">
         <span className="inbox-row-title muted row text-15">
           {item.pinned && (
-            <Tag color="primary" fill="outline" className="inbox-pinned">
+            <Tag color="primary" fill="outline" className="flex-none">
               {t('pinned')}
             </Tag>
           )}

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list';
+import { useSearchParams } from '../../../lib/router';
 import { useInbox } from '../api/get-inbox';
+import { useMarkSeen } from '../api/mark-seen';
 import { detailOf } from '../components/detail-search';
 import { InboxDetail } from '../components/inbox-detail';
 import { InboxRow } from '../components/inbox-row';
@@ -10,6 +12,8 @@ import '../notices.css';
 function InboxList() {
   const { t } = useTranslation('notices');
   const query = useInbox();
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  useMarkSeen(items);
   return (
     <PagedList
       query={query}

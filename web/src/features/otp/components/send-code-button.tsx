@@ -1,9 +1,10 @@
-import { normalizeUsername, OTP_RESEND_SECONDS, usernameProblem } from '@kamai/contract/constants';
+import { channelOfTarget, normalizeUsername, OTP_RESEND_SECONDS, usernameProblem } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useOtpChannels } from '../api/get-otp-channels';
 import { useSendOtp } from '../api/send-otp';
 
 /** When each target may get a new code (ms); kept outside React so reopening the dialog keeps the countdown. */
@@ -29,21 +30,40 @@ function useSecondsLeft(target: string | undefined): [number, () => void] {
   return [seconds, start];
 }
 
+/** The target a code may go to: a valid phone or e-mail on a channel this service uses, else undefined. */
+function useCodeTarget(username: string): { target?: string; disabled?: 'otp_sms_disabled' | 'otp_email_disabled' } {
+  const channels = useOtpChannels();
+  const target = usernameProblem(username) ? undefined : normalizeUsername(username);
+  if (!target) return {};
+  const channel = channelOfTarget(target);
+  if (!channels.includes(channel)) return { disabled: channel === 'sms' ? 'otp_sms_disabled' : 'otp_email_disabled' };
+  return { target };
+}
+
 /**
- * Why Send code is disabled, shown under the code field: nothing typed yet, or a target that is
- * neither a phone number nor an e-mail (rather than a silently greyed-out button).
+ * Why Send code is disabled, shown under the code field: nothing typed yet, a target that is neither a
+ * phone number nor an e-mail, or one on a channel this service does not use (rather than a silently
+ * greyed-out button).
  */
 export function useSendCodeHint(username: string): string | undefined {
   const { t } = useTranslation(['auth', 'errors']);
-  if (!username.trim()) return t('auth:hints.sendCodeNeedsTarget');
+  const { disabled } = useCodeTarget(username);
+  const channels = useOtpChannels();
+  if (!username.trim()) {
+    if (channels.length > 1) return t('auth:hints.sendCodeNeedsTarget');
+    return t(
+      channels[0] === 'sms' ? 'auth:channelOnly.sms.sendCodeNeedsTarget' : 'auth:channelOnly.email.sendCodeNeedsTarget',
+    );
+  }
+  if (disabled) return t(`errors:${disabled}`);
   return usernameProblem(username) ? t('errors:target_invalid') : undefined;
 }
 
-/** Sends a one-time code to `username`; enabled only once the username is a valid phone or e-mail. */
+/** Sends a one-time code to `username`; enabled only once it is a valid phone or e-mail on a channel in use. */
 export function SendCodeButton({ username }: { username: string }) {
   const { t } = useTranslation('auth');
   const sendOtp = useSendOtp();
-  const target = usernameProblem(username) ? undefined : normalizeUsername(username);
+  const { target } = useCodeTarget(username);
   const [seconds, startCountdown] = useSecondsLeft(target);
 
   const send = async () => {

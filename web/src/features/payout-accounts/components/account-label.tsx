@@ -1,8 +1,10 @@
 import type { PayoutAccountItem } from '@kamai/contract';
 import { useTranslation } from 'react-i18next';
 import '../payout-accounts.css';
+import { AccountCheck } from './account-check';
 
-type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'accountName' | 'ifsc'>;
+type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'accountName' | 'ifsc'> &
+  Partial<Pick<PayoutAccountItem, 'verification'>>;
 
 /** A payout account in words: type, masked number (the UPI ID's start and handle), holder, IFSC. */
 export function AccountLabel({ account }: { account: Account }) {
@@ -19,6 +21,7 @@ export function AccountLabel({ account }: { account: Account }) {
         {account.accountName}
         {account.ifsc && ` · ${account.ifsc}`}
       </span>
+      <AccountCheck verification={account.verification} />
     </span>
   );
 }

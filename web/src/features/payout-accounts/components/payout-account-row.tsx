@@ -49,7 +49,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
       <div className="payout-row-main space-between">
         <AccountLabel account={item} />
         {item.isDefault === 1 && (
-          <Tag color="primary" fill="outline" round className="payout-row-default">
+          <Tag color="primary" fill="outline" round className="flex-none">
             {t('methods.default')}
           </Tag>
         )}

@@ -1,9 +1,11 @@
 import {
+  normalizeAccountNo,
   PAYOUT_ACCOUNT_TYPES,
   type PayoutAccountType,
   payoutAccountBindBody,
   payoutAccountEditBody,
 } from '@kamai/contract';
+import { ifscParts } from '@kamai/contract/constants';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -20,6 +22,8 @@ interface Values {
   id: string;
   accountType: PayoutAccountType;
   accountNo: string;
+  /** A bank account number typed again, to catch a slip before money goes to a stranger's account. */
+  accountNo2: string;
   ifsc: string;
   accountName: string;
   isDefault: boolean | string;
@@ -35,14 +39,23 @@ type Parsed =
 const schema = z
   .looseObject({ id: z.string().default(''), returnTo: z.string().default('') })
   .transform((value, ctx) => {
-    const { masked: _masked, returnTo, ...rest } = value as Record<string, unknown> & { returnTo: string };
+    const {
+      masked: _masked,
+      returnTo,
+      accountNo2,
+      ...rest
+    } = value as Record<string, unknown> & { returnTo: string; accountNo2?: string };
     const result = value.id ? payoutAccountEditBody.safeParse(rest) : payoutAccountBindBody.safeParse(rest);
+    const typed = typeof rest.accountNo === 'string' ? normalizeAccountNo(rest.accountNo) : '';
+    const mismatch = rest.accountType === 'bank' && typed !== '' && normalizeAccountNo(accountNo2 ?? '') !== typed;
+    if (mismatch) ctx.addIssue({ code: 'custom', message: 'account_numbers_do_not_match', path: ['accountNo2'] });
     if (!result.success) {
       for (const issue of result.error.issues) {
         ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       }
       return z.NEVER;
     }
+    if (mismatch) return z.NEVER;
     return value.id
       ? ({ kind: 'edit', body: result.data, returnTo } as Parsed)
       : ({ kind: 'bind', body: result.data, returnTo } as Parsed);
@@ -56,6 +69,13 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
   const editing = form.watch('id') !== '';
   const masked = form.watch('masked');
   const keep = editing && masked ? t('account.keepNumber', { masked }) : undefined;
+  const typedNumber = form.watch('accountNo');
+  const ifsc = ifscParts(form.watch('ifsc') ?? '');
+  const ifscNote = ifsc
+    ? ifsc.bank
+      ? t('accountForm.ifscBank', { bank: ifsc.bank, branch: ifsc.branchCode })
+      : t('accountForm.ifscUnknown', { branch: ifsc.branchCode })
+    : undefined;
   return (
     <>
       <Controller
@@ -73,6 +93,8 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
                   checked={field.value === option}
                   onChange={() => {
                     field.onChange(option);
+                    // A UPI ID is no account number (nor the reverse): switching starts the number afresh.
+                    for (const name of ['accountNo', 'accountNo2', 'ifsc'] as const) form.setValue(name, '');
                     form.clearErrors();
                   }}
                 />
@@ -89,16 +111,38 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
             control={form.control}
             name="accountNo"
             label={t('account.accountNo')}
+            showLabel
             inputMode="numeric"
             autoComplete="off"
             maxLength={24}
             hint={keep}
           />
-          <TextField control={form.control} name="ifsc" label={t('account.ifsc')} autoComplete="off" maxLength={11} />
+          {typedNumber.trim() !== '' && (
+            <TextField
+              key="bank-no-2"
+              control={form.control}
+              name="accountNo2"
+              label={t('accountForm.accountNo2')}
+              showLabel
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={24}
+            />
+          )}
+          <TextField
+            control={form.control}
+            name="ifsc"
+            label={t('account.ifsc')}
+            showLabel
+            autoComplete="off"
+            maxLength={11}
+            hint={ifscNote}
+          />
           <TextField
             control={form.control}
             name="accountName"
             label={t('account.recipientName')}
+            showLabel
             autoComplete="name"
             maxLength={100}
           />
@@ -110,6 +154,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
             control={form.control}
             name="accountNo"
             label={t('account.upiId')}
+            showLabel
             type="email"
             inputMode="email"
             autoComplete="off"
@@ -120,6 +165,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
             control={form.control}
             name="accountName"
             label={t('account.holderName')}
+            showLabel
             autoComplete="name"
             maxLength={100}
           />
@@ -157,6 +203,7 @@ export const payoutAccountForm: FormModule<Values, Parsed> = {
     id: '',
     accountType: 'upi',
     accountNo: '',
+    accountNo2: '',
     ifsc: '',
     accountName: '',
     isDefault: true,

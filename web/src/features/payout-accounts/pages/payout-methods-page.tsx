@@ -32,7 +32,7 @@ export function PayoutMethodsPage() {
     body = <EmptyState title={t('methods.empty.title')} description={t('methods.empty.description')} />;
   else
     body = (
-      <ul className="card record-list" aria-label={t('methods.label')}>
+      <ul className="card plain-list record-list" aria-label={t('methods.label')}>
         {items.map((item) => (
           <li key={item.id}>
             <PayoutAccountRow item={item} />

@@ -12,13 +12,13 @@ export function InviteRow({ item }: { item: InviteItem }) {
     <article className="record-row space-between">
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{item.username}</p>
-        <time className="record-row-time" dateTime={item.joinedAt}>
+        <time className="record-row-time muted text-12" dateTime={item.joinedAt}>
           {t('joinedAt', { time: formatDateTime(item.joinedAt, locale) })}
         </time>
       </div>
       <div className="stack record-row-side flex-none">
         <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
-        <p className="record-row-after">{t('rebateEarned')}</p>
+        <p className="record-row-after muted text-12">{t('rebateEarned')}</p>
       </div>
     </article>
   );

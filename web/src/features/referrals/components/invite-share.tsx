@@ -30,7 +30,7 @@ export function InviteShare({ code }: { code?: string }) {
       </h2>
       <div className="invite-card-code-row row space-between">
         {code ? (
-          <strong className="invite-card-code">{code}</strong>
+          <strong className="invite-card-code mono">{code}</strong>
         ) : (
           <span className="skeleton-line skeleton-line-light" aria-hidden />
         )}
@@ -48,7 +48,7 @@ export function InviteShare({ code }: { code?: string }) {
         </Button>
       </div>
       <p className="invite-card-label text-13">{t('referrals:linkLabel')}</p>
-      <p className="invite-card-link wrap-anywhere text-12">{link || '\u00a0'}</p>
+      <p className="invite-card-link mono wrap-anywhere text-12">{link || '\u00a0'}</p>
       <div className="invite-card-actions flex-wrap">
         <Button
           size="small"

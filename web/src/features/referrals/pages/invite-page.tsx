@@ -21,6 +21,11 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
         <div className="stack card invite-total">
           <span className="invite-total-value tabular bold">{totals ? formatCount(totals.count, locale) : '–'}</span>
           <span className="invite-total-label muted text-12">{t('totals.count')}</span>
+          {totals && totals.qualified !== totals.count && (
+            <span className="invite-total-label muted text-12">
+              {t('totalsQualified', { shown: formatCount(totals.qualified, locale) })}
+            </span>
+          )}
         </div>
         <div className="stack card invite-total">
           <span className="invite-total-value tabular bold">

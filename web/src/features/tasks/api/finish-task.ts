@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api';
+import { finishTask } from './finish-task-request';
 
-export function finishTask(taskId: number) {
-  return apiRequest('taskFinish', { body: { taskId } });
-}
+export { finishTask } from './finish-task-request';
 
 /** Claims a task's reward. A reward moves the balance, the income records and task states: all refetch. */
 export function useFinishTask() {

@@ -20,7 +20,7 @@ export function HomeWelcome() {
         <h2 id="section-preview" className="task-section-title row semibold">
           {t('preview.title')}
         </h2>
-        <ul className="section-preview flex-wrap">
+        <ul className="plain-list section-preview flex-wrap">
           {SECTIONS.map((section) => (
             <li key={section}>
               <LockOutline aria-hidden />

@@ -33,16 +33,26 @@ export function TaskCard({ task }: { task: TaskItem }) {
   const locale = currentLocale();
   const showProgress = task.kind === 'invite' || task.targetCount > 1;
   return (
-    <article className={`task-card task-card-${task.state}`} aria-label={task.title}>
+    <article className={`task-card row task-card-${task.state}`} aria-label={task.title}>
       <div className="task-card-body">
         <div className="task-card-head row flex-wrap">
           <h3 className="task-card-title semibold text-15">{task.title}</h3>
           <StateTag task={task} />
         </div>
         {task.description && <p className="task-card-description muted text-13">{task.description}</p>}
+        {task.link && (
+          <a
+            className="task-card-link semibold wrap-anywhere text-13"
+            href={task.link}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('openLink')}
+          </a>
+        )}
         {showProgress && <Progress task={task} />}
         {task.state !== 'completed' && task.proof?.state === 'rejected' && (
-          <p className="task-card-rejected">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>
+          <p className="task-card-rejected wrap-anywhere">{t('proof.rejected', { reason: task.proof.reason ?? '' })}</p>
         )}
         {task.endsAt && <TaskEnds endsAt={task.endsAt} />}
       </div>

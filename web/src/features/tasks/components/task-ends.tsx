@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
+import { invalidateQueries } from '../../../lib/query-later';
 import { useNow } from '../../../lib/use-now';
 import { countdown } from '../countdown';
 
@@ -12,14 +12,13 @@ import { countdown } from '../countdown';
  */
 export function TaskEnds({ endsAt }: { endsAt: string }) {
   const { t } = useTranslation('tasks');
-  const queryClient = useQueryClient();
   const end = Date.parse(endsAt);
   const now = useNow(end > Date.now());
   const left = countdown(end, now);
   const ended = left === undefined;
   useEffect(() => {
-    if (ended) void queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
-  }, [ended, queryClient]);
+    if (ended) void invalidateQueries(['tasks', 'list']);
+  }, [ended]);
   const text = !left
     ? t('countdown.ended')
     : left.days > 0

@@ -69,7 +69,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
             <img className="proof-preview" src={imageUrl} alt={t('proof.preview')} width={96} height={96} />
           )}
           {uploadError && (
-            <p className="proof-error" role="alert">
+            <p className="proof-error wrap-anywhere" role="alert">
               {uploadError}
             </p>
           )}

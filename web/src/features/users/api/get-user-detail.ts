@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, useToken } from '../../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { useToken } from '../../../lib/api';
+import { userDetailQueryOptions } from './user-detail-query';
 
-export const userDetailKey = ['users', 'detail'] as const;
-
-export function getUserDetail(signal?: AbortSignal) {
-  return apiCall('userDetail', { signal });
-}
-
-export function userDetailQueryOptions() {
-  return queryOptions({ queryKey: userDetailKey, queryFn: ({ signal }) => getUserDetail(signal) });
-}
+export { getUserDetail, userDetailKey, userDetailQueryOptions } from './user-detail-query';
 
 /** The logged-in user; idle while logged out. */
 export function useUserDetail() {

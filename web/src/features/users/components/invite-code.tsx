@@ -11,7 +11,7 @@ export function InviteCode({ code }: { code: string }) {
   };
   return (
     <p className="invite-code row text-13 flex-wrap">
-      <span>{t('users:inviteCode')}:</span> <strong className="invite-code-value">{code}</strong>
+      <span>{t('users:inviteCode')}:</span> <strong className="invite-code-value mono">{code}</strong>
       <button type="button" className="invite-code-copy text-12" aria-label={t('users:copyInviteCode')} onClick={copy}>
         {t('copy.button')}
       </button>

@@ -15,10 +15,10 @@ import {
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type AppPath, paths } from '../../../config/paths';
 import type { en } from '../../../i18n/resources';
 import { showForm } from '../../../lib/form-dialog';
+import { Link } from '../../../lib/router';
 
 export type EntryKey = Exclude<keyof (typeof en)['users']['entries'], 'label'>;
 
@@ -53,7 +53,7 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
   const { t } = useTranslation('users');
   return (
     <nav className="card menu" aria-label={t('entries.label')}>
-      <ul>
+      <ul className="plain-list">
         {entries.map((entry) => {
           const content = (
             <>

@@ -9,6 +9,8 @@ function useCause(item: BalanceItem): string | null {
   const { t } = useTranslation('wallet');
   const { ref } = item;
   if (ref.remark) return t('cause.remark', { remark: ref.remark });
+  // A manual credit without a text for the user: a generic label, never the operator's internal note.
+  if (item.type === 'revenue' && ref.inviteeId === undefined) return t('cause.manualCredit');
   if (ref.taskTitle) return ref.taskTitle;
   if (ref.taskId !== undefined) return t('cause.task', { id: ref.taskId });
   if (ref.inviteeId !== undefined) return t('cause.invitee', { id: ref.inviteeId, level: ref.level ?? 1 });
@@ -28,7 +30,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{t(`types.${item.type}`)}</p>
         {cause && <p className="record-row-cause ellipsis text-13">{cause}</p>}
-        <time className="record-row-time" dateTime={item.createdAt}>
+        <time className="record-row-time muted text-12" dateTime={item.createdAt}>
           {formatDateTime(item.createdAt, locale)}
         </time>
       </div>
@@ -36,7 +38,9 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
         <p className={out ? 'amount amount-out' : 'amount amount-in'}>
           {formatMoney(item.amount, locale, { sign: true })}
         </p>
-        <p className="record-row-after">{t('balanceAfter', { amount: formatMoney(item.balanceAfter, locale) })}</p>
+        <p className="record-row-after muted text-12">
+          {t('balanceAfter', { amount: formatMoney(item.balanceAfter, locale) })}
+        </p>
       </div>
     </article>
   );

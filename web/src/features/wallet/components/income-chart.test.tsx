@@ -121,7 +121,7 @@ describe('the income chart', () => {
     expect(barsOf(chart, 'task_reward')).toHaveLength(0);
     expect(groups(chart)[0]?.querySelector('title')?.textContent).toBe('28 Oct: ₹101.00');
     expect(groups(chart)[29]?.querySelector('title')?.textContent).toBe('26 Nov: ₹1.00');
-    expect(legend(chart)).toEqual(['Online account income', 'Earnings']);
+    expect(legend(chart)).toEqual(['Online account income', 'Bonus credit']);
     expect(within(chart).getByText('₹130.00 in the last 30 days')).toBeTruthy();
   });
 

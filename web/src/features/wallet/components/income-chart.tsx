@@ -42,7 +42,7 @@ function daysOf(data: IncomeDaily): Day[] {
 
 /**
  * /List2's chart of the last 7 or 30 days' earnings by kind: stacked bars drawn as plain SVG, so the
- * income page carries no chart library (docs/decisions.md, "console").
+ * income page carries no chart library (docs/decisions/web-first-route-weight.md).
  */
 export function IncomeChart() {
   const { t } = useTranslation('wallet');
@@ -123,9 +123,9 @@ export function IncomeChart() {
         </div>
       )}
       {kinds.length > 0 ? (
-        <ul className="income-chart-legend text-12 flex-wrap">
+        <ul className="plain-list income-chart-legend text-12 flex-wrap">
           {kinds.map((kind) => (
-            <li key={kind}>
+            <li key={kind} className="row">
               <span className="income-chart-swatch" style={{ background: COLORS[kind] }} />
               {t(`types.${kind}`)}
             </li>

@@ -67,16 +67,18 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           <p className="withdrawal-reason wrap-anywhere text-13">{t('list.reason', { reason: item.reason })}</p>
         )}
         {item.fee !== '0.00' && (
-          <p className="record-row-time">
+          <p className="record-row-time muted text-12">
             {t('list.fee', { fee: formatMoney(item.fee, locale), payout: formatMoney(item.payout, locale) })}
           </p>
         )}
-        {item.reference && <p className="record-row-time">{t('list.reference', { reference: item.reference })}</p>}
-        <p className="record-row-time">
+        {item.reference && (
+          <p className="record-row-time muted text-12">{t('list.reference', { reference: item.reference })}</p>
+        )}
+        <p className="record-row-time muted text-12">
           {t('list.requested')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
         </p>
         {item.finishedAt && (
-          <p className="record-row-time">
+          <p className="record-row-time muted text-12">
             {t('list.finished')} <time dateTime={item.finishedAt}>{formatDateTime(item.finishedAt, locale)}</time>
           </p>
         )}

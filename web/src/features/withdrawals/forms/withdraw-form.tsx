@@ -1,4 +1,5 @@
 import { ApiError } from '@kamai/client';
+import type { withdrawLimitsData } from '@kamai/contract';
 import {
   formatRupees as paiseToRupees,
   parseRupees,
@@ -6,7 +7,7 @@ import {
   withdrawAddBody,
   withdrawalLimitProblem,
 } from '@kamai/contract';
-import { formatMoney } from '@kamai/contract/constants';
+import { formatMoney, isMessageKey } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useRef } from 'react';
 import { Controller } from 'react-hook-form';
@@ -16,8 +17,9 @@ import { TextField } from '../../../components/text-field';
 import { currentLocale } from '../../../i18n';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { AccountLabel, usePayoutAccounts } from '../../payout-accounts';
+import { AccountLabel, PayingTo, usePayoutAccounts } from '../../payout-accounts';
 import { useWithdraw, useWithdrawLimits } from '../api/withdrawals';
+import { WithdrawalTracker } from '../components/withdrawal-tracker';
 import '../withdrawals.css';
 
 type Values = { amount: string; accountId: string };
@@ -45,7 +47,7 @@ const schema = z
   .pipe(withdrawAddBody.extend({ amount: amountField }));
 
 function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
-  const { t } = useTranslation(['payouts', 'common']);
+  const { t } = useTranslation(['payouts', 'common', 'errors']);
   const locale = currentLocale();
   const limits = useWithdrawLimits();
   const accounts = usePayoutAccounts();
@@ -61,6 +63,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
   }, [accounts.data, chosen, form]);
 
   const money = (rupees: string) => formatMoney(rupees, locale);
+  const amountText = form.watch('amount');
   const failed = limits.isError || accounts.isError;
 
   return (
@@ -68,7 +71,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
       <div className="withdraw-summary" aria-busy={limits.isPending}>
         <p className="withdraw-balance text-14 space-between">
           <span>{t('withdraw.balance')}</span>
-          <strong>{limits.data ? money(limits.data.balance) : '…'}</strong>
+          <strong className="tabular">{limits.data ? money(limits.data.balance) : '…'}</strong>
         </p>
         {limits.data && (
           <p className="withdraw-limits muted text-12">
@@ -129,13 +132,14 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         <Controller
           control={form.control}
           name="accountId"
-          render={({ field }) => (
-            <fieldset className="stack withdraw-accounts">
-              <legend>{t('withdraw.account')}</legend>
+          render={({ field, fieldState }) => (
+            <fieldset className="stack withdraw-accounts" aria-invalid={fieldState.error ? true : undefined}>
+              <legend className="muted text-13">{t('withdraw.account')}</legend>
               {accounts.isPending && <span className="skeleton-line" aria-hidden />}
               {accounts.data?.map((item) => (
                 <label key={item.id} className="withdraw-account row">
                   <input
+                    className="flex-none"
                     type="radio"
                     name={field.name}
                     value={String(item.id)}
@@ -145,10 +149,19 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
                   <AccountLabel account={item} />
                 </label>
               ))}
+              {fieldState.error?.message && (
+                <p className="text-field-note text-field-error">
+                  {isMessageKey(fieldState.error.message)
+                    ? t(`errors:${fieldState.error.message}`)
+                    : fieldState.error.message}
+                </p>
+              )}
+              <PayingTo verification={accounts.data?.find((item) => String(item.id) === field.value)?.verification} />
             </fieldset>
           )}
         />
       )}
+      {limits.data && <Receipt amount={amountText} fee={limits.data.fee} />}
       {limits.data && (
         <p className="text-field-note withdraw-fee">
           {parseRupees(limits.data.fee) ? t('withdraw.fee', { fee: money(limits.data.fee) }) : t('withdraw.noFee')}
@@ -159,6 +172,119 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
       <p className="text-field-note">{t('withdraw.review')}</p>
     </>
   );
+}
+
+/** Gross, fee and net in paise from the typed amount and the fee setting; undefined while no amount is typed. */
+export function split(amount: string | bigint, fee: string) {
+  const gross = typeof amount === 'bigint' ? amount : parseRupees(amount.trim());
+  if (gross === undefined || gross <= 0n) return undefined;
+  const cut = parseRupees(fee) ?? 0n;
+  return { gross, fee: cut, net: gross > cut ? gross - cut : 0n };
+}
+
+/** "You receive ₹X" as the amount is typed: amount, fee and what reaches the account. */
+function Receipt({ amount, fee, big = false }: { amount: string | bigint; fee: string; big?: boolean }) {
+  const { t } = useTranslation('payouts');
+  const locale = currentLocale();
+  const parts = split(amount, fee);
+  if (!parts) return null;
+  return (
+    <dl className={`withdraw-receipt tabular text-14${big ? ' withdraw-receipt-big' : ''}`} aria-live="polite">
+      {parts.fee > 0n && (
+        <>
+          <div className="space-between">
+            <dt>{t('receipt.amount')}</dt>
+            <dd>{formatMoney(parts.gross, locale)}</dd>
+          </div>
+          <div className="space-between">
+            <dt>{t('receipt.fee')}</dt>
+            <dd>{formatMoney(-parts.fee, locale)}</dd>
+          </div>
+        </>
+      )}
+      <div className="space-between semibold withdraw-receipt-net">
+        <dt>{t('receipt.youReceive')}</dt>
+        <dd>{formatMoney(parts.net, locale)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The review step: what leaves the balance, the fee, what arrives and where, before the request is made. */
+function WithdrawReview({ values }: { values: Parsed }) {
+  const { t } = useTranslation('payouts');
+  const limits = useWithdrawLimits();
+  const accounts = usePayoutAccounts();
+  const account = accounts.data?.find((item) => String(item.id) === String(values.accountId ?? ''));
+  return (
+    <div className="stack withdraw-review">
+      <p className="semibold text-15">{t('receipt.reviewTitle')}</p>
+      <Receipt amount={values.amount} fee={limits.data?.fee ?? '0'} big />
+      {account && (
+        <p className="withdraw-review-account text-14">
+          {t('withdraw.account')}: <AccountLabel account={account} />
+        </p>
+      )}
+      <p className="text-field-note">
+        {limits.data && t('withdraw.payoutTime', { hours: limits.data.payoutHours })}
+        <br />
+        {t('withdraw.review')}
+      </p>
+    </div>
+  );
+}
+
+/** After the request: what happens next, as the state tracker shows it. */
+function WithdrawDone({ result }: { result: unknown }) {
+  const { t } = useTranslation('payouts');
+  const done = result as { id: number; amount: bigint; fee: string };
+  const parts = split(done.amount, done.fee);
+  const locale = currentLocale();
+  return (
+    <div className="stack withdraw-done">
+      <p className="semibold text-16">{t('receipt.doneTitle')}</p>
+      {parts && (
+        <p className="text-14">{t('receipt.doneText', { net: formatMoney(parts.net, locale), id: done.id })}</p>
+      )}
+      <WithdrawalTracker state="pending" />
+    </div>
+  );
+}
+
+/** A refusal the form can tell without asking the server (the server decides under the wallet lock). */
+function sureRefusal(
+  amount: bigint,
+  info: z.output<typeof withdrawLimitsData> | undefined,
+  t: (key: string, vars?: object) => string,
+) {
+  if (!info && amount <= 0n) {
+    return new ApiError({
+      code: 400,
+      key: 'invalid_amount',
+      message: t('invalid_amount'),
+      data: { fields: { amount: 'invalid_amount' } },
+    });
+  }
+  if (!info) return undefined;
+  const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
+  const problem =
+    (parseRupees(info.balance) ?? 0n) < amount
+      ? { key: 'insufficient_balance' as const, vars: {} }
+      : withdrawalLimitProblem(
+          amount,
+          {
+            min: parseRupees(info.min) ?? 0n,
+            max: parseRupees(info.max) ?? 0n,
+            dailyCount: info.dailyCount,
+            dailyTotal: parseRupees(info.dailyTotal) ?? 0n,
+          },
+          { count: info.todayCount, total: parseRupees(info.todayTotal) ?? 0n },
+          format,
+        );
+  if (!problem) return undefined;
+  const message = t(problem.key, problem.vars);
+  // The field shows the text itself: the catalogue key alone would lose the variables.
+  return new ApiError({ code: 400, key: problem.key, message, data: { fields: { amount: message } } });
 }
 
 /** The smaller of the balance and the maximum, as a rupee string for the amount field. */
@@ -177,49 +303,31 @@ export const withdrawForm: FormModule<Values, Parsed> = {
   schema,
   defaultValues: { amount: '', accountId: '' },
   Fields: WithdrawFields,
+  review: {
+    useCheck: () => {
+      const { t } = useTranslation('errors');
+      const limits = useWithdrawLimits();
+      return ({ amount }) => {
+        const refusal = sureRefusal(amount, limits.data, t as never);
+        if (refusal) throw refusal;
+      };
+    },
+    Body: WithdrawReview,
+  },
+  Done: WithdrawDone,
   usePost: () => {
     const { t } = useTranslation('errors');
     const withdraw = useWithdraw();
     const limits = useWithdrawLimits();
     const attempt = useRef<{ body: string; key: string }>({ body: '', key: newIdempotencyKey() });
     return async ({ amount, accountId }) => {
-      const info = limits.data;
-      if (!info && amount <= 0n) {
-        throw new ApiError({
-          code: 400,
-          key: 'invalid_amount',
-          message: t('invalid_amount'),
-          data: { fields: { amount: 'invalid_amount' } },
-        });
-      }
-      if (info) {
-        // The server decides under the wallet lock; this only saves a round trip for a sure refusal.
-        const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
-        const problem =
-          (parseRupees(info.balance) ?? 0n) < amount
-            ? { key: 'insufficient_balance' as const, vars: {} }
-            : withdrawalLimitProblem(
-                amount,
-                {
-                  min: parseRupees(info.min) ?? 0n,
-                  max: parseRupees(info.max) ?? 0n,
-                  dailyCount: info.dailyCount,
-                  dailyTotal: parseRupees(info.dailyTotal) ?? 0n,
-                },
-                { count: info.todayCount, total: parseRupees(info.todayTotal) ?? 0n },
-                format,
-              );
-        if (problem) {
-          const message = t(problem.key, problem.vars);
-          // The field shows the text itself: the catalogue key alone would lose the variables.
-          throw new ApiError({ code: 400, key: problem.key, message, data: { fields: { amount: message } } });
-        }
-      }
+      const refusal = sureRefusal(amount, limits.data, t as never);
+      if (refusal) throw refusal;
       const body: WithdrawAddBody = { amount: paiseToRupees(amount), accountId: accountId ?? undefined };
       const text = JSON.stringify(body);
       if (attempt.current.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
-      const { message } = await withdraw.mutateAsync({ body, key: attempt.current.key });
-      return { message };
+      const { message, data } = await withdraw.mutateAsync({ body, key: attempt.current.key });
+      return { message, done: { id: data.id, amount, fee: limits.data?.fee ?? '0' } };
     };
   },
 };

@@ -1,0 +1,63 @@
+import {
+  decodeRejectReason,
+  REJECT_PRESET_TEXT,
+  REJECT_REASON_MAX,
+  type RejectPreset,
+  translate,
+} from '@kamai/contract';
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
+
+/** A preset reason in the operator's language (the user reads the same preset in theirs). */
+export function presetLabel(preset: RejectPreset): string {
+  return translate(currentLocale(), REJECT_PRESET_TEXT[preset]);
+}
+
+/** A stored reason (`preset:<code>` and a note, or free text) as the console shows it. */
+export function rejectReasonLabel(stored: string | null | undefined): string {
+  if (!stored) return '';
+  const { preset, note } = decodeRejectReason(stored);
+  if (!preset) return note;
+  return note ? `${presetLabel(preset)} (${note})` : presetLabel(preset);
+}
+
+export interface RejectValues {
+  preset?: RejectPreset;
+  reason?: string;
+}
+
+/**
+ * The reason a rejection gives: one from the translated list (each user reads it in their own language)
+ * and an optional note. One of the two is needed, as the server says.
+ */
+export function RejectReasonFields({ presets }: { presets: readonly RejectPreset[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        label={t('reject.preset')}
+        name="preset"
+        extra={t('reject.presetHelp')}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: async (_rule, value: unknown) => {
+              if (value || String(getFieldValue('reason') ?? '').trim()) return;
+              throw new Error(translate(currentLocale(), 'enter_reject_reason'));
+            },
+          }),
+        ]}
+      >
+        <Select
+          allowClear
+          aria-label={t('reject.preset')}
+          placeholder={t('reject.presetPlaceholder')}
+          options={presets.map((value) => ({ value, label: presetLabel(value) }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('reject.note')} name="reason" extra={t('reject.noteHelp')} dependencies={['preset']}>
+        <Input.TextArea rows={2} maxLength={REJECT_REASON_MAX} showCount aria-label={t('reject.note')} />
+      </Form.Item>
+    </>
+  );
+}

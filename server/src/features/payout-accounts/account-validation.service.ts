@@ -1,0 +1,355 @@
+import {
+  type AccountVerification,
+  nameKey,
+  type PayoutAccountType,
+  RISK_REASON_KEYS,
+  RISK_SCORE_MAX,
+  RISK_SIGNALS,
+  type RiskReasonKey,
+  type RiskSignal,
+  razorpayxValidationEntity,
+} from '@kamai/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { withdrawals } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { enqueueJob, type JobRow } from '../../platform/jobs.queries';
+import { getSetting } from '../../platform/settings.queries';
+import { post } from '../wallet';
+import {
+  type AccountValidator,
+  reportOf,
+  type ValidationAnswer,
+  type ValidationReport,
+} from './account-validation.gateway';
+import { nameMatchOf } from './account-validation.match';
+import * as q from './account-validation.queries';
+
+export const VALIDATION_START_JOB = 'account-validation.start';
+export const VALIDATION_CHECK_JOB = 'account-validation.check';
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface AccountFields {
+  accountType: PayoutAccountType;
+  ifsc: string;
+  accountNo: string;
+  accountName: string;
+}
+
+export interface AccountValidationsOptions {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** The gateway new checks go through (RazorpayX when it pays, else the sandbox). */
+  validator: AccountValidator;
+  /** Every gateway a started check may need to be fetched from, by name. */
+  validators: Partial<Record<string, AccountValidator>>;
+  /** A started RazorpayX check not reported this long after is fetched (then again, backing off). */
+  checkAfterMs: number;
+  /** One call's limit. */
+  timeoutMs: number;
+  /** Nudges this process's job runner after new work was committed. */
+  wakeJobs: () => void;
+  /**
+   * Called in the settling transaction: approved withdrawals to this number waited for the check
+   * (their dispatch is queued again; the dispatch then pays, or fails one the bank refused).
+   */
+  onSettled?: (tx: Tx, validation: q.ValidationRow) => Promise<void>;
+}
+
+/** What the owner sees of a check. */
+export function verificationOf(row: q.PayeeCheck | undefined): AccountVerification | null {
+  if (!row) return null;
+  if (row.status === 'pending') return { state: 'verifying', registeredName: null, reason: null };
+  if (row.status === 'completed' && row.accountStatus === 'active') {
+    return { state: 'verified', registeredName: row.registeredName, reason: null };
+  }
+  return { state: 'unverified', registeredName: null, reason: row.reason };
+}
+
+/** Whether money may go to a number: `none` (never checked: accounts saved before checks began). */
+export type PayeeVerdict = 'none' | 'pending' | 'active' | 'blocked';
+export function verdictOf(row: q.ValidationRow | undefined): PayeeVerdict {
+  if (!row) return 'none';
+  if (row.status === 'pending') return 'pending';
+  return row.status === 'completed' && row.accountStatus === 'active' ? 'active' : 'blocked';
+}
+
+/**
+ * Payout account checks (docs/decisions/payout-account-validation.md): started when an account is
+ * bound or its number changes, settled by the gateway's answer, its webhook or a fetch (each applied
+ * once), charged as a platform expense, and used to score withdrawals' names and to hold their payouts.
+ */
+export function createAccountValidations(options: AccountValidationsOptions) {
+  const { db, now, log, validator } = options;
+  const startJob = (v: q.ValidationRow) => ({
+    kind: VALIDATION_START_JOB,
+    dedupeKey: `account-validation:start:${v.id}:${v.attempt}`,
+    payload: { validationId: v.id, attempt: v.attempt },
+    runAt: now(),
+  });
+  const checkJob = (v: q.ValidationRow) => ({
+    kind: VALIDATION_CHECK_JOB,
+    dedupeKey: `account-validation:check:${v.id}:${v.attempt}`,
+    payload: { validationId: v.id, attempt: v.attempt },
+    runAt: new Date(now().getTime() + options.checkAfterMs),
+  });
+
+  /**
+   * In the bind's or edit's transaction, under the owner's lock (so parallel binds count one after
+   * another): the number's check, started unless it exists (a failed one is started again). A number
+   * the user has not looked up before counts toward the daily limit, even when its result is reused.
+   */
+  async function lookup(tx: Tx, userId: number, account: AccountFields): Promise<number> {
+    const settings = await getSetting(tx, 'accountValidation');
+    const fingerprint = q.fingerprintOf(account);
+    const at = now();
+    const created = await q.insertValidation(tx, {
+      fingerprint,
+      accountType: account.accountType,
+      ifsc: account.ifsc,
+      accountNo: account.accountNo,
+      accountName: account.accountName,
+      requestedBy: userId,
+      gateway: validator.gateway,
+      createdAt: at,
+      updatedAt: at,
+    });
+    let row = await q.lockByFingerprint(tx, fingerprint);
+    if (!row) throw new Error(`account validation ${fingerprint} vanished`);
+    if (!(await q.hasLookup(tx, userId, row.id))) {
+      const used = await q.lookupsSince(tx, userId, new Date(at.getTime() - DAY_MS));
+      if (used >= settings.dailyLimit)
+        throw new AppError('payout_account_validation_limit', { max: settings.dailyLimit });
+      await q.insertLookup(tx, userId, row.id, at);
+    }
+    if (created) {
+      await enqueueJob(tx, startJob(row));
+    } else if (row.status === 'failed') {
+      row = await q.updateValidation(tx, row.id, {
+        status: 'pending',
+        attempt: row.attempt + 1,
+        gateway: validator.gateway,
+        accountName: account.accountName,
+        requestedBy: userId,
+        gatewayValidationId: null,
+        fundAccountId: null,
+        reason: null,
+        evidence: null,
+        updatedAt: at,
+      });
+      await enqueueJob(tx, startJob(row));
+    }
+    return row.id;
+  }
+
+  /** The fee of one started check, once per attempt: platform revenue → platform expenses. */
+  async function postFee(tx: Tx, v: q.ValidationRow) {
+    const { feePaise } = await getSetting(tx, 'accountValidation');
+    if (feePaise <= 0) return;
+    const fee = BigInt(feePaise);
+    await post(tx, {
+      type: 'account_validation_fee',
+      idempotencyKey: `account-validation:${v.id}:${v.attempt}:fee`,
+      entries: [
+        { account: { kind: 'platform_expenses' }, amount: fee },
+        { account: { kind: 'platform_revenue' }, amount: -fee },
+      ],
+    });
+  }
+
+  /**
+   * Settles a pending check with a report (a replay, or a report after it settled, changes nothing),
+   * then scores the pending withdrawals to the number and lets approved ones go on.
+   */
+  async function apply(tx: Tx, v: q.ValidationRow, report: ValidationReport, evidence: Record<string, unknown>) {
+    if (v.status !== 'pending' || report.status === 'pending') return false;
+    const at = now();
+    const settled =
+      report.status === 'completed'
+        ? await q.updateValidation(tx, v.id, {
+            status: 'completed',
+            accountStatus: report.accountStatus,
+            registeredName: report.registeredName,
+            registeredNameKey: report.registeredName ? nameKey(report.registeredName) : null,
+            nameMatchScore: report.nameMatchScore,
+            reason:
+              report.accountStatus === 'active' ? null : (report.details ?? 'The bank says the account is invalid'),
+            evidence,
+            updatedAt: at,
+            completedAt: at,
+          })
+        : await q.updateValidation(tx, v.id, {
+            status: 'failed',
+            reason: report.reason,
+            evidence,
+            updatedAt: at,
+            completedAt: at,
+          });
+    for (const w of await q.withdrawalsTo(tx, settled, ['pending'])) await scoreWithdrawal(tx, w, settled);
+    await options.onSettled?.(tx, settled);
+    log.info(
+      { validationId: v.id, status: settled.status, accountStatus: settled.accountStatus },
+      'account validation settled',
+    );
+    return true;
+  }
+
+  /** Records what the gateway answered to a start (its ids, the fee) and applies its report. */
+  async function record(tx: Tx, v: q.ValidationRow, answer: ValidationAnswer) {
+    let row = v;
+    if (answer.gatewayValidationId && row.gatewayValidationId !== answer.gatewayValidationId) {
+      row = await q.updateValidation(tx, row.id, {
+        gatewayValidationId: answer.gatewayValidationId,
+        fundAccountId: answer.fundAccountId ?? row.fundAccountId,
+        updatedAt: now(),
+      });
+    }
+    if (row.gatewayValidationId) await postFee(tx, row);
+    await apply(tx, row, answer.report, answer.evidence);
+    return row;
+  }
+
+  /** Job: starts the check at the gateway (once per attempt), then waits for its report or fetches it. */
+  async function runStart(job: JobRow) {
+    const id = Number(job.payload.validationId);
+    const attempt = Number(job.payload.attempt);
+    const v = await q.findValidation(db, id);
+    if (!v || v.attempt !== attempt || v.status !== 'pending' || v.gatewayValidationId) return;
+    const gateway = options.validators[v.gateway] ?? validator;
+    const answer = await gateway.start(
+      {
+        validationId: v.id,
+        attempt: v.attempt,
+        userId: v.requestedBy,
+        accountType: v.accountType,
+        ifsc: v.ifsc,
+        accountNo: v.accountNo,
+        accountName: v.accountName,
+      },
+      AbortSignal.timeout(options.timeoutMs),
+    );
+    await db.transaction(async (tx) => {
+      const locked = await q.lockValidation(tx, id);
+      if (!locked || locked.attempt !== attempt) return;
+      const row = await record(tx, locked, answer);
+      if ((await q.findValidation(tx, id))?.status === 'pending' && row.gatewayValidationId) {
+        await enqueueJob(tx, checkJob(row));
+      }
+    });
+  }
+
+  /** Job: fetches a started check that has not been reported; still under way: retried, backing off. */
+  async function runCheck(job: JobRow) {
+    const id = Number(job.payload.validationId);
+    const v = await q.findValidation(db, id);
+    if (!v || v.attempt !== Number(job.payload.attempt) || v.status !== 'pending' || !v.gatewayValidationId) return;
+    const gateway = options.validators[v.gateway];
+    if (!gateway)
+      throw new Error(`account validation ${id} was made through ${v.gateway}, which is not configured here`);
+    const answer = await gateway.fetch(v.gatewayValidationId, AbortSignal.timeout(options.timeoutMs));
+    const applied = await db.transaction(async (tx) => {
+      const locked = await q.lockValidation(tx, id);
+      if (!locked || locked.gatewayValidationId !== v.gatewayValidationId) return true;
+      await apply(tx, locked, answer.report, answer.evidence);
+      return answer.report.status !== 'pending';
+    });
+    if (!applied) throw new Error(`account validation ${id} (${v.gatewayValidationId}) is still under way`);
+  }
+
+  /**
+   * A `fund_account.validation.*` webhook (signature already checked by the route): the entity's own
+   * status settles the check it names, by its id, or (a lost create answer) by the id in its notes.
+   */
+  async function webhook(event: string, entityJson: unknown, requestLog: FastifyBaseLogger) {
+    const parsed = razorpayxValidationEntity.safeParse(entityJson);
+    if (!parsed.success) {
+      requestLog.warn({ event, ignored: 'unexpected shape' }, 'razorpayx webhook ignored');
+      return { applied: false };
+    }
+    const entity = parsed.data;
+    const notes = entity.notes && !Array.isArray(entity.notes) ? entity.notes : {};
+    const ours = /^\d{1,15}$/.test(String(notes.kamai_validation_id ?? '')) ? Number(notes.kamai_validation_id) : null;
+    const known = (await q.findByGatewayId(db, entity.id))?.id ?? ours;
+    if (known === null) {
+      requestLog.warn(
+        { event, validationId: entity.id, ignored: 'a validation Kamai did not make' },
+        'razorpayx webhook ignored',
+      );
+      return { applied: false };
+    }
+    const result = await db.transaction(async (tx) => {
+      const v = await q.lockValidation(tx, known);
+      if (v?.gateway !== 'razorpayx') return 'a validation Kamai did not make';
+      if (v.gatewayValidationId && v.gatewayValidationId !== entity.id) return 'another validation of this account';
+      if (!v.gatewayValidationId && String(notes.kamai_attempt ?? v.attempt) !== String(v.attempt)) {
+        return 'an earlier attempt';
+      }
+      const before = v.status;
+      await record(tx, v, {
+        gatewayValidationId: entity.id,
+        fundAccountId: entity.fund_account?.id ?? null,
+        report: reportOf(entity),
+        evidence: { event, ...entity },
+      });
+      return before === 'pending' && entity.status !== 'created' ? 'applied' : 'unchanged';
+    });
+    if (result !== 'applied' && result !== 'unchanged') {
+      requestLog.warn({ event, validationId: entity.id, ignored: result }, 'razorpayx webhook ignored');
+      return { applied: false };
+    }
+    requestLog.info({ event, validationId: entity.id, result }, 'razorpayx validation webhook');
+    return { applied: result === 'applied' };
+  }
+
+  /**
+   * Adds the name reasons to a pending withdrawal once its number is verified: the bank's name far
+   * from the names the user gave (this account's, and their other accounts' typed and bank names) is
+   * `risk_bank_name_mismatch`; the same bank name on another user's account joins
+   * `risk_shared_payout_account`. Each reason is added once, its weight with it.
+   */
+  async function scoreWithdrawal(
+    tx: Tx,
+    w: { id: number; userId: number; accountName: string; riskScore: number; riskReasons: RiskReasonKey[] },
+    v: q.ValidationRow,
+  ) {
+    if (v.status !== 'completed' || v.accountStatus !== 'active' || !v.registeredName || !v.registeredNameKey) return;
+    const { nameMatchMin } = await getSetting(tx, 'accountValidation');
+    const risk = await getSetting(tx, 'risk');
+    const fired: RiskSignal[] = [];
+    if (nameMatchOf(w, v, await q.otherNames(tx, w.userId, v.id)) < nameMatchMin) fired.push('bank_name_mismatch');
+    if (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey)) fired.push('shared_payout_account');
+    const added = fired.filter((s) => risk.weights[s] > 0 && !w.riskReasons.includes(RISK_REASON_KEYS[s]));
+    if (added.length === 0) return;
+    const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map((s) => RISK_REASON_KEYS[s])]);
+    const ordered = RISK_SIGNALS.map((s) => RISK_REASON_KEYS[s]).filter((key) => reasons.has(key));
+    const score = Math.min(RISK_SCORE_MAX, w.riskScore + added.reduce((sum, s) => sum + risk.weights[s], 0));
+    await tx.update(withdrawals).set({ riskReasons: ordered, riskScore: score }).where(eq(withdrawals.id, w.id));
+  }
+
+  /** A new withdrawal (its own statement committed): scored now if its number is already verified. */
+  async function scoreNewWithdrawal(withdrawalId: number) {
+    await db.transaction(async (tx) => {
+      const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+      if (w?.state !== 'pending') return;
+      const v = (await q.validationsByFingerprints(tx, [q.fingerprintOf(w)])).get(q.fingerprintOf(w));
+      if (v) await scoreWithdrawal(tx, w, v);
+    });
+  }
+
+  /** The check of the number a withdrawal pays (by its frozen copy of the account). */
+  async function payeeOf(db2: Db | Tx, account: { accountType: PayoutAccountType; ifsc: string; accountNo: string }) {
+    return (await q.validationsByFingerprints(db2, [q.fingerprintOf(account)])).get(q.fingerprintOf(account));
+  }
+
+  return {
+    lookup,
+    webhook,
+    scoreNewWithdrawal,
+    payeeOf,
+    jobHandlers: { [VALIDATION_START_JOB]: runStart, [VALIDATION_CHECK_JOB]: runCheck },
+  };
+}
+
+export type AccountValidations = ReturnType<typeof createAccountValidations>;

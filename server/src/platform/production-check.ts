@@ -1,0 +1,96 @@
+import { isIP } from 'node:net';
+
+/**
+ * What NODE_ENV=production refuses to start with (docs/operations.md "Go-live checklist"): every
+ * setting that would let the server run on a sandbox where real people and real money are involved.
+ * Each problem is one line naming the variable; the caller prints them all and exits non-zero.
+ */
+export interface ProductionSettings {
+  NODE_ENV: string;
+  PAYOUT_GATEWAY: string;
+  RAZORPAYX_KEY_ID?: string;
+  SMS_PROVIDER: readonly string[];
+  SMTP_URL?: string;
+  SMTP_FROM: string;
+  SIGNUP_CHANNELS: readonly ('sms' | 'email')[];
+  LINK_PROVIDER: string;
+  PUBLIC_URL?: string;
+  METRICS_TOKEN?: string;
+}
+
+/** Domains that can never receive mail or be reached from the public internet (RFC 2606, RFC 6761, RFC 6762). */
+const RESERVED_SUFFIXES = ['.local', '.localhost', '.test', '.example', '.invalid', '.internal', '.lan', '.home.arpa'];
+const RESERVED_NAMES = ['localhost', 'example.com', 'example.net', 'example.org'];
+
+function reservedHost(host: string) {
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (RESERVED_NAMES.includes(name) || RESERVED_SUFFIXES.some((suffix) => name.endsWith(suffix))) return true;
+  if (isIP(name)) return true; // a public site is reached by name (its TLS certificate names it)
+  return !name.includes('.');
+}
+
+/** The address inside `Name <address>` or the bare address. */
+function mailAddress(from: string) {
+  const inAngles = /<([^<>]+)>\s*$/.exec(from);
+  return (inAngles?.[1] ?? from).trim();
+}
+
+export function productionProblems(config: ProductionSettings): { variable: string; message: string }[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: { variable: string; message: string }[] = [];
+  const refuse = (variable: string, message: string) => problems.push({ variable, message });
+
+  if (config.PAYOUT_GATEWAY !== 'razorpayx') {
+    refuse(
+      'PAYOUT_GATEWAY',
+      'is the sandbox, which marks approved withdrawals paid without moving money; set razorpayx in production',
+    );
+  } else if (config.RAZORPAYX_KEY_ID?.startsWith('rzp_test_')) {
+    refuse('RAZORPAYX_KEY_ID', 'is a test-mode key (rzp_test_...), whose payouts move no money; use the live key');
+  }
+  const sms = config.SIGNUP_CHANNELS.includes('sms');
+  const email = config.SIGNUP_CHANNELS.includes('email');
+  if (sms && config.SMS_PROVIDER.includes('sandbox')) {
+    refuse(
+      'SMS_PROVIDER',
+      'is the sandbox, which sends no SMS; set msg91 and/or twilio, or SIGNUP_CHANNELS=email for an e-mail-only service',
+    );
+  }
+  if (email && !config.SMTP_URL) {
+    refuse(
+      'SMTP_URL',
+      'is not set, so no e-mail would be sent; set the mail server, or SIGNUP_CHANNELS=sms for a phone-only service',
+    );
+  }
+  if (email) {
+    const address = mailAddress(config.SMTP_FROM);
+    const domain = /^[^@\s]+@([^@\s]+)$/.exec(address)?.[1];
+    if (!domain || reservedHost(domain)) {
+      refuse('SMTP_FROM', `is "${config.SMTP_FROM}"; set an address on a real domain you send mail from`);
+    }
+  }
+  if (config.LINK_PROVIDER !== 'manual') {
+    refuse(
+      'LINK_PROVIDER',
+      'is the sandbox; set LINK_PROVIDER=manual to say that operators confirm linked-account statuses by hand',
+    );
+  }
+  let publicUrl: URL | undefined;
+  try {
+    publicUrl = config.PUBLIC_URL ? new URL(config.PUBLIC_URL) : undefined;
+  } catch {
+    publicUrl = undefined;
+  }
+  if (!publicUrl) {
+    refuse('PUBLIC_URL', 'is not set; set the https address users and gateways reach the service at');
+  } else if (publicUrl.protocol !== 'https:' || reservedHost(publicUrl.hostname)) {
+    refuse('PUBLIC_URL', `is ${config.PUBLIC_URL}; it must be an https URL on a public domain name`);
+  }
+  if (!config.METRICS_TOKEN) {
+    refuse('METRICS_TOKEN', 'is not set; /metrics would be open to anyone (at least 16 characters)');
+  }
+  return problems;
+}

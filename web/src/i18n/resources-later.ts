@@ -1,0 +1,11 @@
+import auth from './locales/en_US/auth.json';
+import intro from './locales/en_US/intro.json';
+import linked from './locales/en_US/linked.json';
+import notices from './locales/en_US/notices.json';
+import payouts from './locales/en_US/payouts.json';
+import referrals from './locales/en_US/referrals.json';
+import survey from './locales/en_US/survey.json';
+import wallet from './locales/en_US/wallet.json';
+
+/** English namespaces Home's first screen does not use: one lazy chunk, loaded by `initI18n` (index.ts). */
+export const enLater = { auth, intro, linked, notices, payouts, referrals, survey, wallet };
