@@ -119,8 +119,14 @@ test.describe('operator console at 1280×800', () => {
     const english = `Follow us ${Date.now() % 100000}`;
     const hindi = `हमें फ़ॉलो करें ${Date.now() % 100000}`;
     await dialog.getByLabel('Title — English').fill(english);
-    // Translations sit in one tab per language.
-    await dialog.getByTestId('task-tab-hi_IN').click();
+    // Translations sit in one tab per language. The dialog may still be zooming in when the English
+    // field is filled: a click that lands while it moves does not select the tab, so click until the
+    // tab is selected, as a person would.
+    const hindiTab = dialog.getByRole('tab', { name: /^हिन्दी/ });
+    await expect(async () => {
+      await hindiTab.click();
+      await expect(hindiTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await dialog.getByLabel('Title — हिन्दी').fill(hindi);
     await dialog.getByLabel('Reward (₹)').fill('7');
     // Every task says how it is verified (issue 15): saving without it is refused on the form.

@@ -30,6 +30,10 @@ export function TranslationTabs({ fields, testIdPrefix }: { fields: TranslatedFi
   return (
     <Tabs
       size="small"
+      // Five labels with their "missing" flags fit a 640 px dialog only with a narrower gutter than
+      // antd's 32 px; an overflowing bar hides the last language behind "…" and moves tabs under the
+      // pointer while it measures them.
+      tabBarGutter={16}
       items={NOTICE_TRANSLATION_LOCALES.map((locale) => {
         const missing = fields.some((field) => !field.optional && !values?.[field.name]?.[locale]?.trim());
         return {
