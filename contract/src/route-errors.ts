@@ -285,6 +285,8 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   taskProofUpload: [
     'upload_dimensions',
     'upload_file_missing',
+    'upload_image_unreadable',
+    'upload_too_large',
     'upload_type_mismatch',
     'upload_type_unsupported',
     'too_many_requests',

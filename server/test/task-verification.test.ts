@@ -167,6 +167,12 @@ describe('proof: submit, review in the console, credit on approval only', () => 
     // A video is not a screenshot; a URL that was never uploaded is refused.
     const video = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(40, 1)]);
     expect((await uploadScreenshot(user.token, video, 'x.mp4', 'video/mp4')).body.key).toBe('upload_type_unsupported');
+    // A PNG signature over garbage has no size to read: a 400 the route documents, never a 500.
+    const garbage = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(68)]);
+    expect(await uploadScreenshot(user.token, garbage)).toMatchObject({
+      status: 400,
+      body: { key: 'upload_image_unreadable' },
+    });
     const ghost = await ctx.post(
       SUBMIT,
       { taskId: id, imageUrl: `/uploads/${'a'.repeat(64)}.png` },
