@@ -18,10 +18,15 @@ export function liveSessionOf(): SQL {
   ) as SQL;
 }
 
+/** The last `now` of `sessionParams` and its ISO string: the requests of one millisecond share it. */
+let lastNow = { ms: Number.NaN, iso: '' };
+
 /** The placeholder values of `liveSessionOf`. */
 export function sessionParams(tokenHash: string, now: Date) {
   // An ISO string, not a Date: placeholders skip the column's encoder, and both drivers read this alike.
-  return { tokenHash, now: now.toISOString() };
+  const ms = now.getTime();
+  if (ms !== lastNow.ms) lastNow = { ms, iso: now.toISOString() };
+  return { tokenHash, now: lastNow.iso };
 }
 
 const liveSession = preparedPer((db: Db) =>
