@@ -86,10 +86,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const retries: RetryOptions = {};
     const db = withTransactionRetry(releasingTransactions(pool, drizzlePg({ client: pool, schema })), retries);
     // The hot reads that map their own rows (`preparedRows`): named, so each connection parses them once.
-    setTextRunner(db, async (name, text, values) => {
-      const result = await pool.query<TextRow>({ name, text, values, rowMode: 'array', types: TEXT_TYPES });
-      return result.rows;
-    });
+    setTextRunner(db, (name, text, values) =>
+      pool.query<TextRow>({ name, text, values, rowMode: 'array', types: TEXT_TYPES }),
+    );
     try {
       // A connection that drops while the migrations run (a failover, a load balancer's check marking
       // the node down) is waited out like an unreachable database, within the same budget.

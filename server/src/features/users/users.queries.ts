@@ -44,7 +44,7 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 }
 
 // The caller's account and wallet balance, built by drizzle from the one definition of a live session;
-// each row is read straight into the answer by `toUserDetail` (`preparedRows`), with no copy between.
+// its row is read straight into the answer by `toUserDetail` (`preparedRows`), with no copy between.
 const detailBySession = preparedRows(
   'kamai_user_detail',
   (db: Db) =>
@@ -62,7 +62,7 @@ const detailBySession = preparedRows(
       .leftJoin(accounts, and(eq(accounts.userId, sessions.userId), eq(accounts.kind, WALLET)))
       .where(liveSessionOf())
       .limit(1),
-  toUserDetail,
+  ([row]) => (row ? toUserDetail(row) : undefined),
 );
 
 /** A row of `detailBySession` (PostgreSQL's text values, in the select's order) as user/detail answers it. */
@@ -78,9 +78,8 @@ function toUserDetail([id, username, inviteCode, balance, role, createdAt]: Text
 }
 
 /** The caller of a live session as user/detail answers it, in one query; undefined when the session is not live. */
-export async function findUserDetailBySession(db: Db, tokenHash: string, now: Date): Promise<UserDetail | undefined> {
-  const [row] = await detailBySession(db, sessionParams(tokenHash, now));
-  return row;
+export function findUserDetailBySession(db: Db, tokenHash: string, now: Date): Promise<UserDetail | undefined> {
+  return detailBySession(db, sessionParams(tokenHash, now));
 }
 
 export async function updatePassword(db: Executor, userId: number, passwordHash: string) {

@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { normalizeUsername, type UserDetail } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { ConfigError } from '../../platform/config';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { isUniqueViolation } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { insertWallet } from '../wallet';
 import { uniqueInviteCode } from './invite-code';
 import * as q from './users.queries';
 
 export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
-  /** The caller's own account, found by its session's token hash (one query checks both). */
-  async function detail(sessionHash: string): Promise<UserDetail> {
-    const user = await q.findUserDetailBySession(db, sessionHash, now());
-    if (!user) throw new AppError('unauthorized');
-    return user;
+  /**
+   * The caller's own account, found by its session's token hash (one query checks both); undefined
+   * when the session is not live (a session read: its route answers `unauthorized`).
+   */
+  function detail(sessionHash: string): Promise<UserDetail | undefined> {
+    return q.findUserDetailBySession(db, sessionHash, now());
   }
 
   /**
