@@ -41,6 +41,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   login: ['enter_phone_or_email', 'enter_password', 'incorrect_username_or_password', 'login_locked', 'account_frozen'],
   resetPassword: [
     'enter_phone_or_email',
+    'enter_valid_email',
     'enter_password',
     'password_length',
     'passwords_do_not_match',

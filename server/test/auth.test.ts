@@ -210,6 +210,19 @@ describe('reset password', () => {
     expect((await ctx.get(`${API}/user/user/detail`, { token })).status).toBe(401);
     expect((await ctx.post(`${API}/common/user/login`, { username, password: 'newpass1' })).status).toBe(200);
   });
+
+  it('names what is wrong with the username: blank, a malformed e-mail or a malformed phone', async () => {
+    const body = { verifyCode: '123456', password: 'newpass1', password2: 'newpass1' };
+    for (const [username, key] of [
+      ['', 'enter_phone_or_email'],
+      ['someone@', 'enter_valid_email'],
+      ['12345', 'phone_format_wrong'],
+    ]) {
+      const res = await ctx.post(`${API}/common/user/resetpass`, { ...body, username });
+      expect(res.status).toBe(400);
+      expect(res.body.data).toMatchObject({ fields: { username: key } });
+    }
+  });
 });
 
 describe('change password validation', () => {
