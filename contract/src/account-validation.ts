@@ -11,6 +11,15 @@ import { parseRupees } from './money';
 export const ACCOUNT_VERIFICATION_STATES = ['verifying', 'verified', 'unverified'] as const;
 export type AccountVerificationState = (typeof ACCOUNT_VERIFICATION_STATES)[number];
 
+/** RazorpayX's `status_details` of a payout or a validation: why it is in its state, in words. */
+export const razorpayxStatusDetails = z
+  .looseObject({
+    description: z.string().max(500).nullish(),
+    source: z.string().nullish(),
+    reason: z.string().nullish(),
+  })
+  .nullish();
+
 export const accountVerification = z.object({
   state: z.enum(ACCOUNT_VERIFICATION_STATES),
   /** The name the bank holds for the account (verified only); shown to the owner and to staff. */
@@ -121,13 +130,7 @@ export const razorpayxValidationEntity = z.looseObject({
   notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
   results: validationResults,
   validation_results: validationResults,
-  status_details: z
-    .looseObject({
-      description: z.string().max(500).nullish(),
-      source: z.string().nullish(),
-      reason: z.string().nullish(),
-    })
-    .nullish(),
+  status_details: razorpayxStatusDetails,
   utr: z.string().max(100).nullish(),
 });
 export type RazorpayxValidationEntity = z.infer<typeof razorpayxValidationEntity>;

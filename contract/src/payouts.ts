@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { razorpayxStatusDetails } from './account-validation';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
@@ -88,13 +89,7 @@ export const razorpayxPayoutEntity = z.looseObject({
   reference_id: z.string().max(40).nullish(),
   mode: z.string().nullish(),
   failure_reason: z.string().max(500).nullish(),
-  status_details: z
-    .looseObject({
-      description: z.string().max(500).nullish(),
-      source: z.string().nullish(),
-      reason: z.string().nullish(),
-    })
-    .nullish(),
+  status_details: razorpayxStatusDetails,
 });
 export type RazorpayxPayoutEntity = z.infer<typeof razorpayxPayoutEntity>;
 
