@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { API, BENCH_ADMIN, BENCH_ADMIN_ENV, login } from './lib/api';
 import { freshDatabase } from './lib/postgres';
-import { root, startFastifyHello, startHello, startMinimal, startNode } from './lib/processes';
+import { root, startFastifyHello, startHello, startMinimal, startNode, startPolicyHello } from './lib/processes';
 
 /**
  * The server's own CPU time per answer (utime + stime of its process from /proc, over a fixed number
@@ -19,6 +19,7 @@ import { root, startFastifyHello, startHello, startMinimal, startNode } from './
  * Two entries name benchmark 1's baselines instead of a build: `hello` (the bare node:http hello) and
  * `fastify` (Fastify 5 with no plugin); they answer any route on `/` (the same JSON as t1), so
  * `--entry=hello,fastify,server/dist/main.js --routes=t1,user/detail` sets a read's CPU beside theirs.
+ * `fastify-policy` is Fastify 5 with Kamai's per-request policy answering t1's bytes (`--routes=t1` only).
  * `minimal` is benchmark 2's yardstick (bench/minimal/app.ts, `--postgres` only): the server's build
  * migrates its database and logs in, then the minimal app answers user/detail and task/list there
  * and its own CPU is counted (`--entry=minimal,server/dist/main.js --postgres --routes=user/detail,task/list`).
@@ -38,6 +39,8 @@ const args = Object.fromEntries(
   }),
 ) as Record<string, string>;
 const BASELINES = new Set(['hello', 'fastify']);
+/** Fastify 5 with Kamai's per-request policy, answering t1's bytes on `/obj/test/t1` (bench/minimal/hello.ts). */
+const POLICY_HELLO = 'fastify-policy';
 /** Benchmark 2's yardstick (bench/minimal/app.ts): PostgreSQL only, on a database Kamai migrated. */
 const MINIMAL = 'minimal';
 const entries = (args.entry ?? 'server/dist/main.js')
@@ -105,22 +108,25 @@ async function measure(entry: string, route: string): Promise<Figures> {
   const minimal = entry === MINIMAL;
   if (minimal && !postgres) throw new Error('the minimal app runs on PostgreSQL only: add --postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
-  const db = postgres && !baseline ? await freshDatabase('cpu') : undefined;
+  if (entry === POLICY_HELLO && route !== 't1') throw new Error(`${POLICY_HELLO} answers t1 only: --routes=t1`);
+  const db = postgres && !baseline && entry !== POLICY_HELLO ? await freshDatabase('cpu') : undefined;
   const kamai =
     entry === 'hello'
       ? await startHello()
       : entry === 'fastify'
         ? await startFastifyHello()
-        : await startNode({
-            // For `minimal`, Kamai only migrates and logs in, idle while the minimal app is measured.
-            args: minimal
-              ? [resolve(root, 'server/dist/main.js')]
-              : args.profile
-                ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry]
-                : [entry],
-            env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
-            readyPath: '/obj/test/t2',
-          });
+        : entry === POLICY_HELLO
+          ? await startPolicyHello(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [])
+          : await startNode({
+              // For `minimal`, Kamai only migrates and logs in, idle while the minimal app is measured.
+              args: minimal
+                ? [resolve(root, 'server/dist/main.js')]
+                : args.profile
+                  ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`, entry]
+                  : [entry],
+              env: { DATA_DIR: dataDir, ...BENCH_ADMIN_ENV, ...(db ? { DATABASE_URL: db.url } : {}) },
+              readyPath: '/obj/test/t2',
+            });
   const yardstick =
     minimal && db
       ? await startMinimal(db.url, args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [])

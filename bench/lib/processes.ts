@@ -116,12 +116,29 @@ export function startServer(env: Record<string, string>): Promise<Running> {
 
 /**
  * Benchmark 2's yardstick: the two hot reads written lean by hand with Fastify 5 and node-postgres
- * (`bench/minimal/app.ts`), on the PostgreSQL database at `databaseUrl` (Kamai's, migrated and seeded).
+ * (`bench/minimal/app.ts`), on the PostgreSQL database at `databaseUrl` (Kamai's, migrated and seeded);
+ * with Kamai's per-request policy when `withPolicy` (default: MINIMAL_WITH_POLICY=1 in the environment).
  */
-export function startMinimal(databaseUrl: string, nodeArgs: string[] = []): Promise<Running> {
+export function startMinimal(
+  databaseUrl: string,
+  nodeArgs: string[] = [],
+  options: { withPolicy?: boolean } = {},
+): Promise<Running> {
+  const withPolicy = options.withPolicy ?? process.env.MINIMAL_WITH_POLICY === '1';
   return startNode({
     args: [...nodeArgs, '--import', 'tsx', join(root, 'bench/minimal/app.ts')],
-    env: { DATABASE_URL: databaseUrl },
+    env: { DATABASE_URL: databaseUrl, MINIMAL_WITH_POLICY: withPolicy ? '1' : '0' },
     readyPath: '/ready',
+  });
+}
+
+/**
+ * Benchmark 1's analysis line: Fastify 5 with Kamai's per-request policy answering `/obj/test/t1`
+ * with t1's bytes (`bench/minimal/hello.ts`).
+ */
+export function startPolicyHello(nodeArgs: string[] = []): Promise<Running> {
+  return startNode({
+    args: [...nodeArgs, '--import', 'tsx', join(root, 'bench/minimal/hello.ts')],
+    readyPath: '/obj/test/t1',
   });
 }

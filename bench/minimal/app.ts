@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LOCALES, type Locale, pickLocale, translate } from '@kamai/contract';
-import Fastify from 'fastify';
 import pg from 'pg';
-import { Registry } from 'prom-client';
-import type { Config } from '../../server/src/platform/config';
-import { installHttpPolicy, serverOptions } from '../../server/src/platform/http-policy';
-import { httpSeries } from '../../server/src/platform/metrics';
-import type {} from '../../server/src/platform/types';
+import { serve, yardstickApp } from './policy';
 
 /**
  * Benchmark 2's yardstick (docs/decisions/hot-read-yardstick.md): the two hot reads written lean by
@@ -25,19 +20,10 @@ import type {} from '../../server/src/platform/types';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 /**
  * MINIMAL_WITH_POLICY=1 (an analysis of benchmark 2's gap, not its yardstick): the same app with
- * Kamai's own per-request policy, taken from the server's code as it runs there: its Fastify options
- * (request ids, the logger at warn, request logging off), `installHttpPolicy` (the API's security
- * headers and the request id on every answer, the shutdown refusal, the sampled request log, the
- * error handler) and the metrics' per-answer series. What Kamai/minimal loses to that policy alone.
+ * Kamai's own per-request policy (`yardstickApp` in ./policy.ts). What Kamai/minimal loses to that
+ * policy alone.
  */
-const withPolicy = process.env.MINIMAL_WITH_POLICY === '1';
-const app = withPolicy ? Fastify(serverOptions({ TRUST_PROXY: false } as Config, { level: 'warn' })) : Fastify();
-if (withPolicy) {
-  const series = httpSeries(new Registry());
-  installHttpPolicy(app, { slowMs: 1000, sampleRate: 0.01 }).observeAnswers((request, reply) =>
-    series.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000),
-  );
-}
+const app = yardstickApp(process.env.MINIMAL_WITH_POLICY === '1');
 
 const SECTIONS = ['hot', 'latest', 'newbie', 'limited', 'friends'] as const;
 const OK = Object.fromEntries(LOCALES.map((l) => [l, translate(l, 'ok')])) as Record<Locale, string>;
@@ -319,15 +305,4 @@ app.get(
 
 app.get('/ready', async () => ({ ok: true }));
 
-app.listen({ port: Number(process.env.PORT ?? 3001), host: process.env.HOST ?? '127.0.0.1' }).catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
-
-// Ends cleanly on SIGTERM (the benchmarks stop it so), so `node --cpu-prof` writes its profile.
-process.once('SIGTERM', () => {
-  app
-    .close()
-    .then(() => pool.end())
-    .finally(() => process.exit(0));
-});
+serve(app, () => pool.end());

@@ -1,0 +1,36 @@
+import { translate } from '@kamai/contract';
+import { serve, yardstickApp } from './policy';
+
+/**
+ * Benchmark 1's analysis line (not its yardstick): Fastify 5 with Kamai's per-request policy
+ * (`yardstickApp(true)`) answering `GET /obj/test/t1` with the bytes Kamai's liveness route answers,
+ * from a hand-written response schema. Between it and the bare Fastify hello is what the policy
+ * costs; between it and Kamai's t1 is what the rest of Kamai's stack costs (the contract's route
+ * table, the envelope, the handler's context).
+ *
+ *   PORT=3002 node --import tsx bench/minimal/hello.ts
+ */
+const app = yardstickApp(true);
+const OK = translate('en_US', 'ok');
+
+app.get(
+  '/obj/test/t1',
+  {
+    schema: {
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            code: { type: 'integer' },
+            message: { type: 'string' },
+            key: { type: 'string' },
+            data: { type: 'object', properties: { status: { type: 'string' } } },
+          },
+        },
+      },
+    },
+  },
+  async () => ({ code: 200, message: OK, key: 'ok', data: { status: 'ok' } }),
+);
+
+serve(app);
