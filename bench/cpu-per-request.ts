@@ -45,7 +45,7 @@ const POLICY_HELLO = 'fastify-policy';
 const MINIMAL = 'minimal';
 const entries = (args.entry ?? 'server/dist/main.js')
   .split(',')
-  .map((e) => (BASELINES.has(e) || e === MINIMAL ? e : resolve(root, e)));
+  .map((e) => (BASELINES.has(e) || e === MINIMAL || e === POLICY_HELLO ? e : resolve(root, e)));
 const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';

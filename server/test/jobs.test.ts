@@ -102,6 +102,62 @@ describe('the job runner', () => {
     expect(runs).toBe(2);
   });
 
+  it('an idle process watches with one loop and one statement a look, and still runs work that another process enqueues', async () => {
+    // Counts what the runner asks of the real database: a claim is a transaction, a look a select.
+    const asked = { claims: 0, looks: 0 };
+    const counted = new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        if (key === 'transaction') return (...args: unknown[]) => ((asked.claims += 1), value.apply(target, args));
+        if (key === 'select') return (...args: unknown[]) => ((asked.looks += 1), value.apply(target, args));
+        return value.bind(target);
+      },
+    });
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const ran: string[] = [];
+    const runner = createJobRunner({
+      db: counted,
+      now: () => new Date(),
+      log,
+      leaseMs: 60_000,
+      idleMs: 20,
+      workers: 4,
+      handlers: {
+        'test.idle-watch': async (job: JobRow) => {
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          await new Promise((r) => setTimeout(r, 100));
+          ran.push(job.dedupeKey);
+          inFlight -= 1;
+        },
+      },
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 200));
+    // Each loop claimed once at start and found nothing; from then on only the watcher looks.
+    asked.claims = 0;
+    asked.looks = 0;
+    await new Promise((r) => setTimeout(r, 400));
+    const idle = { ...asked };
+    expect(idle.claims).toBe(0);
+    expect(idle.looks).toBeGreaterThan(0);
+    // One look per idle period (20 ms) at most, where four loops claiming and looking made eight.
+    expect(idle.looks).toBeLessThanOrEqual(400 / 20 + 2);
+
+    // Another process enqueues (no wake-up here): the watcher finds the jobs, and the parked loops
+    // join in, so they run side by side.
+    const runAt = new Date(Date.now() - 1000);
+    for (let i = 0; i < 8; i++) {
+      await enqueueJob(database.db, { kind: 'test.idle-watch', dedupeKey: `idle-watch:${i}`, runAt });
+    }
+    await expect.poll(() => ran.length, { timeout: 20_000, interval: 20 }).toBe(8);
+    await runner.stop();
+    expect(new Set(ran).size).toBe(8);
+    expect(mostInFlight).toBeGreaterThan(1);
+  });
+
   it('runDue stops with an error naming a job that something revives on every run, instead of spinning', async () => {
     const dedupeKey = 'revived-every-run:1';
     await enqueueJob(database.db, { kind: 'test.spinning', dedupeKey, runAt: new Date(Date.now() - 1000) });

@@ -40,6 +40,9 @@ export function failurePauseMs(failures: number, { baseMs, capMs }: { baseMs: nu
 /** Shortest sleep when the next due job lies in the past but none could be claimed (another loop holds it). */
 const MIN_IDLE_MS = 50;
 
+/** Longest a parked loop sleeps before it looks for itself (the watching loop wakes it sooner). */
+const PARKED_MS = 60_000;
+
 /** How often one job may run within one `runDue` call before it counts as spinning. */
 export const RUN_DUE_REPEAT_LIMIT = 50;
 
@@ -59,6 +62,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   let running = false;
   let loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
+  /** Loops with nothing to do while another loop watches the table (`watch`). */
+  const parked = new Set<() => void>();
+  let watching = false;
   let periodicBusy = false;
   const failureBackoff = options.failureBackoff ?? { baseMs: 500, capMs: 10_000 };
   /** The failure streak of this process's loops: logged once when it starts and once when it ends. */
@@ -120,20 +126,56 @@ export function createJobRunner(options: JobRunnerOptions) {
     }
   }
 
-  function sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.max(0, ms));
-      function done() {
+  /**
+   * Sleeps `ms` in `set`; answers true when woken early (`wake()`, `stop()`, or for a parked loop, a
+   * job found by another loop), false when the time ran out.
+   */
+  function sleep(ms: number, set: Set<() => void> = sleepers) {
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), Math.max(0, ms));
+      function done(woken = true) {
         clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
+        set.delete(done);
+        resolve(woken);
       }
-      sleepers.add(done);
+      set.add(done);
     });
   }
 
   function wakeAll() {
-    for (const done of [...sleepers]) done();
+    for (const done of [...sleepers, ...parked]) done();
+  }
+
+  /** A loop ran a job, so more may be due: the parked loops claim too. */
+  function wakeParked() {
+    for (const done of [...parked]) done();
+  }
+
+  /**
+   * Nothing could be claimed: watches the table until a job is due, with one statement (`nextDueAt`) a
+   * look instead of a claim's transaction, sleeping until the next due time or `idleMs`, whichever
+   * comes first. Returns to claim when a job is due, when woken, or when the look fails (the claim
+   * then meets the failure and backs off). `justClaimed`: a claim found nothing a moment ago, so a
+   * job due already is held by another loop: look again after MIN_IDLE_MS instead of claiming at once.
+   */
+  async function watch() {
+    let justClaimed = true;
+    while (running) {
+      let wait = idleMs;
+      try {
+        const due = await nextDueAt(db, kinds);
+        if (due) {
+          const until = due.getTime() - now().getTime();
+          if (until <= 0 && !justClaimed) return;
+          wait = Math.max(MIN_IDLE_MS, Math.min(idleMs, until));
+        }
+      } catch {
+        return;
+      }
+      justClaimed = false;
+      if (await sleep(wait)) return;
+      await maybePeriodic();
+    }
   }
 
   async function run() {
@@ -152,15 +194,24 @@ export function createJobRunner(options: JobRunnerOptions) {
         if (running) await sleep(failurePauseMs(failures, failureBackoff));
         continue;
       }
-      if (worked || !running) continue;
-      let wait = idleMs;
-      try {
-        const due = await nextDueAt(db, kinds);
-        if (due) wait = Math.max(MIN_IDLE_MS, Math.min(idleMs, due.getTime() - now().getTime()));
-      } catch {
-        // The database may be closing; sleep the idle time and look again.
+      if (!running) break;
+      if (worked) {
+        wakeParked();
+        continue;
       }
-      await sleep(wait);
+      // One loop of the process watches an idle table; the others park until it (or any loop) finds
+      // work, or new work is enqueued here: an idle process costs the database one statement a
+      // second, not a claim's transaction and a look per loop (docs/decisions/job-runner-idle.md).
+      if (watching) {
+        await sleep(PARKED_MS, parked);
+        continue;
+      }
+      watching = true;
+      try {
+        await watch();
+      } finally {
+        watching = false;
+      }
     }
   }
 

@@ -16,7 +16,7 @@ import {
   routes,
   translate,
 } from '@kamai/contract';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
@@ -233,6 +233,45 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {
       throw new Error(`route ${name}: a session read is only for user routes without input`);
     }
+    // The route's answer, made once per route; the handler context has one shape on every route (no
+    // spreads: an object literal with spreads is built property by property at run time).
+    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (read) {
+        // Hashed where it is used: a request without a token is refused before any query.
+        const sessionHash = bearerHash(request);
+        const locale = localeOf(request.headers['accept-language']);
+        const data = await read({ sessionHash, locale, requestId: request.id, log: request.log });
+        if (data === undefined) throw new AppError('unauthorized');
+        return envelope(locale, data);
+      }
+      const locale = localeOf(request.headers['accept-language']);
+      const result = await (handler as Handler<RouteName>)({
+        body: request.body as never,
+        query: request.query as never,
+        params: request.params as never,
+        headers: request.headers as never,
+        // Undefined only on public routes, whose context type says so (CallerOf).
+        user: request.authUser as AuthUser,
+        actor: (request.authUser && { id: request.authUser.id, requestId: request.id }) as Actor,
+        ip: request.ip,
+        client: clientInfoOf(request),
+        locale,
+        requestId: request.id,
+        log: request.log,
+        file: def.multipart ? () => firstFile(request) : undefined,
+        rawBody: def.rawBody && Buffer.isBuffer(request.body) ? request.body : undefined,
+        rawHeaders: request.headers,
+      });
+      if (def.produces) {
+        const { filename, body } = result as unknown as StreamAnswer;
+        reply.header('content-type', `${def.produces}; charset=utf-8`);
+        reply.header('content-disposition', `attachment; filename="${filename}"`);
+        reply.header('cache-control', 'no-store');
+        return reply.send(body);
+      }
+      if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(result));
+      return envelope(locale, result as RouteData<RouteName>);
+    };
     const route: Parameters<typeof typed.route>[0] = {
       method: def.method,
       url: def.path,
@@ -271,44 +310,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
             },
           }
         : {}),
-      handler: (request, reply) =>
-        withRequestContext(request, async () => {
-          if (read) {
-            // Hashed where it is used: a request without a token is refused before any query.
-            const sessionHash = bearerHash(request);
-            const locale = localeOf(request.headers['accept-language']);
-            const data = await read({ sessionHash, locale, requestId: request.id, log: request.log });
-            if (data === undefined) throw new AppError('unauthorized');
-            return envelope(locale, data);
-          }
-          const locale = localeOf(request.headers['accept-language']);
-          const answer = await (handler as Handler<RouteName>)({
-            body: request.body as never,
-            query: request.query as never,
-            params: request.params as never,
-            headers: request.headers as never,
-            // Undefined only on public routes, whose context type says so (CallerOf).
-            user: request.authUser as AuthUser,
-            actor: (request.authUser && { id: request.authUser.id, requestId: request.id }) as Actor,
-            ip: request.ip,
-            client: clientInfoOf(request),
-            locale,
-            requestId: request.id,
-            log: request.log,
-            ...(def.multipart ? { file: () => firstFile(request) } : {}),
-            ...(def.rawBody ? { rawBody: Buffer.isBuffer(request.body) ? request.body : undefined } : {}),
-            rawHeaders: request.headers,
-          });
-          if (def.produces) {
-            const { filename, body } = answer as unknown as StreamAnswer;
-            reply.header('content-type', `${def.produces}; charset=utf-8`);
-            reply.header('content-disposition', `attachment; filename="${filename}"`);
-            reply.header('cache-control', 'no-store');
-            return reply.send(body);
-          }
-          if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(answer));
-          return envelope(locale, answer as RouteData<RouteName>);
-        }),
+      handler: (request, reply) => withRequestContext(request, reply, answer),
     };
     if (def.multipart) {
       // Multipart's parser and hooks only where a route takes a file (http-policy.ts).
