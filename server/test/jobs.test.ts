@@ -109,9 +109,12 @@ describe('the job runner', () => {
       get(target, key, receiver) {
         const value = Reflect.get(target, key, receiver);
         if (typeof value !== 'function') return value;
-        if (key === 'transaction') return (...args: unknown[]) => ((asked.claims += 1), value.apply(target, args));
-        if (key === 'select') return (...args: unknown[]) => ((asked.looks += 1), value.apply(target, args));
-        return value.bind(target);
+        const counter = key === 'transaction' ? 'claims' : key === 'select' ? 'looks' : undefined;
+        if (!counter) return value.bind(target);
+        return (...args: unknown[]) => {
+          asked[counter] += 1;
+          return value.apply(target, args);
+        };
       },
     });
     let inFlight = 0;
