@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { API, BENCH_ADMIN, BENCH_ADMIN_ENV, login } from './lib/api';
 import { freshDatabase } from './lib/postgres';
 import { root, startFastifyHello, startHello, startMinimal, startNode, startPolicyHello } from './lib/processes';
+import { POLICY_PARTS, type PolicyPart } from './minimal/policy';
 
 /**
  * The server's own CPU time per answer (utime + stime of its process from /proc, over a fixed number
@@ -19,7 +20,9 @@ import { root, startFastifyHello, startHello, startMinimal, startNode, startPoli
  * Two entries name benchmark 1's baselines instead of a build: `hello` (the bare node:http hello) and
  * `fastify` (Fastify 5 with no plugin); they answer any route on `/` (the same JSON as t1), so
  * `--entry=hello,fastify,server/dist/main.js --routes=t1,user/detail` sets a read's CPU beside theirs.
- * `fastify-policy` is Fastify 5 with Kamai's per-request policy answering t1's bytes (`--routes=t1` only).
+ * `fastify-policy` is Fastify 5 with Kamai's per-request policy answering t1's bytes (`--routes=t1` only);
+ * `policy-none` the same bytes with no policy, and `policy-options`, `policy-headers` and
+ * `policy-observer` with one part of it alone, which split what the policy costs t1.
  * `minimal` is benchmark 2's yardstick (bench/minimal/app.ts, `--postgres` only): the server's build
  * migrates its database and logs in, then the minimal app answers user/detail and task/list there
  * and its own CPU is counted (`--entry=minimal,server/dist/main.js --postgres --routes=user/detail,task/list`).
@@ -41,11 +44,20 @@ const args = Object.fromEntries(
 const BASELINES = new Set(['hello', 'fastify']);
 /** Fastify 5 with Kamai's per-request policy, answering t1's bytes on `/obj/test/t1` (bench/minimal/hello.ts). */
 const POLICY_HELLO = 'fastify-policy';
+/**
+ * The same hello with no policy (`policy-none`) or one part of it (`policy-options`, `policy-headers`,
+ * `policy-observer`; `PolicyPart` in bench/minimal/policy.ts): what each part costs t1.
+ */
+const PARTS = new Map<string, 'none' | PolicyPart>([
+  ['policy-none', 'none'],
+  ...POLICY_PARTS.map((part) => [`policy-${part}`, part] as const),
+]);
+const isHello = (entry: string) => entry === POLICY_HELLO || PARTS.has(entry);
 /** Benchmark 2's yardstick (bench/minimal/app.ts): PostgreSQL only, on a database Kamai migrated. */
 const MINIMAL = 'minimal';
 const entries = (args.entry ?? 'server/dist/main.js')
   .split(',')
-  .map((e) => (BASELINES.has(e) || e === MINIMAL || e === POLICY_HELLO ? e : resolve(root, e)));
+  .map((e) => (BASELINES.has(e) || e === MINIMAL || isHello(e) ? e : resolve(root, e)));
 const requests = Number(args.requests ?? 40_000);
 const rounds = Number(args.rounds ?? 3);
 const postgres = args.postgres === 'true';
@@ -108,15 +120,18 @@ async function measure(entry: string, route: string): Promise<Figures> {
   const minimal = entry === MINIMAL;
   if (minimal && !postgres) throw new Error('the minimal app runs on PostgreSQL only: add --postgres');
   const dataDir = mkdtempSync(join(tmpdir(), 'kamai-cpu-'));
-  if (entry === POLICY_HELLO && route !== 't1') throw new Error(`${POLICY_HELLO} answers t1 only: --routes=t1`);
-  const db = postgres && !baseline && entry !== POLICY_HELLO ? await freshDatabase('cpu') : undefined;
+  if (isHello(entry) && route !== 't1') throw new Error(`${entry} answers t1 only: --routes=t1`);
+  const db = postgres && !baseline && !isHello(entry) ? await freshDatabase('cpu') : undefined;
   const kamai =
     entry === 'hello'
       ? await startHello()
       : entry === 'fastify'
         ? await startFastifyHello()
-        : entry === POLICY_HELLO
-          ? await startPolicyHello(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [])
+        : isHello(entry)
+          ? await startPolicyHello(
+              args.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args.profile)}`] : [],
+              PARTS.get(entry),
+            )
           : await startNode({
               // For `minimal`, Kamai only migrates and logs in, idle while the minimal app is measured.
               args: minimal

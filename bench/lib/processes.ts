@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PolicyPart } from '../minimal/policy';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -134,10 +135,12 @@ export function startMinimal(
 
 /**
  * Benchmark 1's analysis line: Fastify 5 with Kamai's per-request policy answering `/obj/test/t1`
- * with t1's bytes (`bench/minimal/hello.ts`).
+ * with t1's bytes (`bench/minimal/hello.ts`); with `part`, the same bytes with no policy (`none`) or
+ * one part of it (`bench/cpu-per-request.ts --entry=policy-headers`, …).
  */
-export function startPolicyHello(nodeArgs: string[] = []): Promise<Running> {
+export function startPolicyHello(nodeArgs: string[] = [], part?: 'none' | PolicyPart): Promise<Running> {
   return startNode({
+    env: part ? { HELLO_POLICY: part } : {},
     args: [...nodeArgs, '--import', 'tsx', join(root, 'bench/minimal/hello.ts')],
     readyPath: '/obj/test/t1',
   });

@@ -1,5 +1,5 @@
 import { translate } from '@kamai/contract';
-import { serve, yardstickApp } from './policy';
+import { POLICY_PARTS, type PolicyPart, serve, yardstickApp } from './policy';
 
 /**
  * Benchmark 1's analysis line (not its yardstick): Fastify 5 with Kamai's per-request policy
@@ -8,9 +8,16 @@ import { serve, yardstickApp } from './policy';
  * costs; between it and Kamai's t1 is what the rest of Kamai's stack costs (the contract's route
  * table, the envelope, the handler's context).
  *
- *   PORT=3002 node --import tsx bench/minimal/hello.ts
+ * With HELLO_POLICY=none it answers the same bytes with no policy at all, and with HELLO_POLICY set to
+ * one `PolicyPart` with that part alone (`bench/policy-parts.ts`).
+ *
+ *   PORT=3002 [HELLO_POLICY=none|options|headers|observer] node --import tsx bench/minimal/hello.ts
  */
-const app = yardstickApp(true);
+const part = process.env.HELLO_POLICY;
+if (part !== undefined && part !== 'none' && !POLICY_PARTS.includes(part as PolicyPart)) {
+  throw new Error(`HELLO_POLICY=${part}: expected none or one of ${POLICY_PARTS.join(', ')}`);
+}
+const app = yardstickApp(part === undefined ? true : part === 'none' ? false : (part as PolicyPart));
 const OK = translate('en_US', 'ok');
 
 app.get(
