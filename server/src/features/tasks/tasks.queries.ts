@@ -151,7 +151,7 @@ function isoTime(column: AnyColumn) {
 }
 
 /**
- * The columns of task/list's query, in the order `toListRow` reads them. Only what the answer shows
+ * The columns of task/list's query, in the order `toFacts` and `toListedTask` read them. Only what the answer shows
  * (the title and description already in the reader's locale) and what its state is computed from.
  */
 const LIST_COLUMNS = [
@@ -184,7 +184,7 @@ const LIST_COLUMNS = [
 // One row per available task (or one with a null task when none is), the caller's facts on each,
 // and, for a proof task, the caller's latest proof of it (task_proofs_user_idx), so proof tasks cost no
 // second query. Built by drizzle from the one definition of a live session and of each condition; its
-// rows are decoded by `toListRow`, not by drizzle's per-row mapping (`preparedRows`).
+// rows are decoded by `toTaskList`, not by drizzle's per-row mapping (`preparedRows`).
 export function tasksBySessionQuery(db: Db) {
   const facts = sessionFacts(db);
   const proof = db
@@ -264,23 +264,31 @@ export interface ListedTask {
   proof: (Omit<ProofShown, 'createdAt'> & { createdAt: string }) | null;
 }
 
-interface ListRow {
-  userId: number;
-  facts: BaseFacts;
-  /** Undefined on the one row of a caller with no available task. */
-  task: ListedTask | undefined;
+/** The caller's facts, the same on every row of `tasksBySessionQuery`: read from the first only. */
+function toFacts(row: TextRow): BaseFacts {
+  return {
+    invitees: Number(row[1] ?? 0),
+    survey: row[2] === 't',
+    intro: row[3] === 't',
+    withdrawal: row[4] === 't',
+    paidWithdrawal: row[5] === 't',
+    introVideo: row[6] === 't',
+  };
 }
 
-/** Reads one row of `tasksBySessionQuery` (PostgreSQL's text values, in LIST_COLUMNS order). */
-function toListRow(row: TextRow): ListRow {
+/**
+ * Reads the task of one row of `tasksBySessionQuery` (PostgreSQL's text values, in LIST_COLUMNS order);
+ * undefined on the one row of a caller with no available task.
+ */
+function toListedTask(row: TextRow): ListedTask | undefined {
   const [
-    userId,
-    invitees,
-    survey,
-    intro,
-    withdrawal,
-    paidWithdrawal,
-    introVideo,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
+    ,
     id,
     section,
     kind,
@@ -299,56 +307,46 @@ function toListRow(row: TextRow): ListRow {
     reason,
     proofAt,
   ] = row;
+  if (id === null || id === undefined) return undefined;
   return {
-    userId: Number(userId),
-    facts: {
-      invitees: Number(invitees ?? 0),
-      survey: survey === 't',
-      intro: intro === 't',
-      withdrawal: withdrawal === 't',
-      paidWithdrawal: paidWithdrawal === 't',
-      introVideo: introVideo === 't',
-    },
-    task:
-      id === null || id === undefined
-        ? undefined
+    id: Number(id),
+    section: section as TaskSection,
+    kind: kind as TaskKind,
+    title: title ?? '',
+    description: description ?? '',
+    link: taskLink ? taskLink : null,
+    reward: BigInt(reward as string),
+    startsAt: startsAt ?? null,
+    endsAt: endsAt ?? null,
+    verification: JSON.parse(verification as string) as StoredTaskVerification,
+    done: done === 't',
+    proof:
+      proofId === null || proofId === undefined
+        ? null
         : {
-            id: Number(id),
-            section: section as TaskSection,
-            kind: kind as TaskKind,
-            title: title ?? '',
-            description: description ?? '',
-            link: taskLink ? taskLink : null,
-            reward: BigInt(reward as string),
-            startsAt: startsAt ?? null,
-            endsAt: endsAt ?? null,
-            verification: JSON.parse(verification as string) as StoredTaskVerification,
-            done: done === 't',
-            proof:
-              proofId === null || proofId === undefined
-                ? null
-                : {
-                    id: Number(proofId),
-                    state: proofState as TaskProofState,
-                    imageUrl: imageUrl ?? null,
-                    link: link ?? null,
-                    reason: reason ?? null,
-                    createdAt: proofAt as string,
-                  },
+            id: Number(proofId),
+            state: proofState as TaskProofState,
+            imageUrl: imageUrl ?? null,
+            link: link ?? null,
+            reason: reason ?? null,
+            createdAt: proofAt as string,
           },
   };
 }
 
-/** The rows of `tasksBySessionQuery` as the caller, its facts and its tasks; undefined when there is none. */
+/**
+ * The rows of `tasksBySessionQuery` as the caller, its facts and its tasks; undefined when there is
+ * none. The caller's columns repeat on every row, so they are read once: one object per task.
+ */
 function toTaskList(rows: TextRow[]) {
-  let first: ListRow | undefined;
-  const list: ListedTask[] = [];
+  const first = rows[0];
+  if (!first) return undefined;
+  const tasks: ListedTask[] = [];
   for (const row of rows) {
-    const listed = toListRow(row);
-    first ??= listed;
-    if (listed.task) list.push(listed.task);
+    const task = toListedTask(row);
+    if (task) tasks.push(task);
   }
-  return first && { userId: first.userId, facts: first.facts, tasks: list };
+  return { userId: Number(first[0]), facts: toFacts(first), tasks };
 }
 
 const tasksBySession = preparedRows('kamai_task_list', tasksBySessionQuery, toTaskList);
