@@ -9,7 +9,7 @@ import { POLICY_PARTS, type PolicyPart, serve, yardstickApp } from './policy';
  * table, the envelope, the handler's context).
  *
  * With HELLO_POLICY=none it answers the same bytes with no policy at all, and with HELLO_POLICY set to
- * one `PolicyPart` with that part alone (`bench/policy-parts.ts`).
+ * one `PolicyPart` with that part alone (`bench/cpu-per-request.ts --entry=policy-none,policy-headers,…`).
  *
  *   PORT=3002 [HELLO_POLICY=none|options|headers|observer] node --import tsx bench/minimal/hello.ts
  */

@@ -11,8 +11,8 @@ import { httpSeries } from '../../server/src/platform/metrics';
 import type {} from '../../server/src/platform/types';
 
 /**
- * One part of Kamai's per-request policy, alone on a bare Fastify, for `bench/policy-parts.ts`'s
- * split of what the policy costs: `options` Kamai's Fastify options (its logger at warn and a lazy
+ * One part of Kamai's per-request policy, alone on a bare Fastify, for the split of what the policy
+ * costs t1 (`bench/cpu-per-request.ts --entry=policy-options`, …; docs/performance.md): `options` Kamai's Fastify options (its logger at warn and a lazy
  * child per request, request ids, request logging off); `headers` the API's security headers and the
  * request id set by an onRequest hook, as `installHttpPolicy` sets them on API paths; `observer` the
  * metrics' per-answer series recorded by an onResponse hook, as the server's one observer does.

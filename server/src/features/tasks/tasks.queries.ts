@@ -151,8 +151,9 @@ function isoTime(column: AnyColumn) {
 }
 
 /**
- * The columns of task/list's query, in the order `toFacts` and `toListedTask` read them. Only what the answer shows
- * (the title and description already in the reader's locale) and what its state is computed from.
+ * The columns of task/list's query, in the order `toFacts` and `toListedTask` read them. Only what the
+ * answer shows (the title and description already in the reader's locale) and what its state is
+ * computed from.
  */
 const LIST_COLUMNS = [
   'userId',
