@@ -283,6 +283,7 @@ function toFacts(row: TextRow): BaseFacts {
  */
 function toListedTask(row: TextRow): ListedTask | undefined {
   const [
+    // The caller's id and six facts (`toFacts`), the same on every row.
     ,
     ,
     ,
