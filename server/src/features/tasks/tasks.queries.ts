@@ -279,11 +279,11 @@ function toFacts(row: TextRow): BaseFacts {
 
 /**
  * Reads the task of one row of `tasksBySessionQuery` (PostgreSQL's text values, in LIST_COLUMNS order);
- * undefined on the one row of a caller with no available task.
+ * undefined on the one row of a caller with no available task. The first seven columns, skipped here,
+ * are the caller's id and facts (`toFacts`).
  */
 function toListedTask(row: TextRow): ListedTask | undefined {
   const [
-    // The caller's id and six facts (`toFacts`), the same on every row.
     ,
     ,
     ,
