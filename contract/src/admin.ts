@@ -92,20 +92,24 @@ export const adminUserResetPassBody = z.object({ userId, password: newPasswordFi
 
 const figure = z.object({ count: z.number().int(), amount: money });
 
+/** Withdrawals as money: the gross amount users asked for, the fees kept, and what goes to the banks. */
+const payoutFigure = figure.extend({ fee: money, net: money });
+
 export const dashboardData = z.object({
   /** The business day "today" refers to. */
   day: z.object({ timeZone: z.string(), start: z.string() }),
   /** Accounts with role `user` (staff not counted). */
   users: z.object({ total: z.number().int(), newToday: z.number().int() }),
-  /** What the platform owes users: every wallet, and every withdrawal hold. */
+  /** What the platform owes users: every wallet, and every withdrawal hold; staff accounts left out. */
   balances: z.object({ wallets: money, holds: money }),
   withdrawals: z.object({
-    /** Null until the withdrawals feature supplies it. */
-    pending: figure.nullable(),
-    paidToday: figure,
+    /** Waiting for review: gross, fee and net (null until the withdrawals feature supplies it). */
+    pending: payoutFigure.nullable(),
+    /** Withdrawals that became paid today and are still paid: `net` is what reached the banks. */
+    paidToday: payoutFigure,
   }),
-  /** `checkLedger()` now; the details at `admin/ledger/check`. */
-  ledger: z.object({ ok: z.boolean(), problemCount: z.number().int() }),
+  /** `admin/ledger/check` now: invariant problems and business-rule violations; the details at `admin/ledger/check`. */
+  ledger: z.object({ ok: z.boolean(), problemCount: z.number().int(), violationCount: z.number().int() }),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 

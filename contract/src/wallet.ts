@@ -90,9 +90,44 @@ export const LEDGER_RULES = [
   'hold_mismatch',
 ] as const;
 
+/** How many business-rule violations `admin/ledger/check` lists with their postings (all are counted in `rules`). */
+export const LEDGER_VIOLATIONS_SHOWN = 100;
+
+/** One entry of a posting a violation names: the account (user or platform), signed rupees. */
+export const ledgerViolationEntry = z.object({
+  accountId: z.number().int(),
+  /** Null for a platform account. */
+  userId: z.number().int().nullable(),
+  kind: z.string(),
+  amount: z.string(),
+});
+
 /**
- * The ledger's invariants (docs/design.md "Money rules") as checked now; `problems` is empty when `ok`. `hold_mismatch`:
- * a user's hold differs from the sum of their withdrawals that are pending, approved or processing.
+ * A business rule of money broken (docs/decisions/ledger-rules.md): the rule's name, the evidence in
+ * words (ids and paise, for the operator who investigates) and the postings involved with their entries.
+ */
+export const ledgerViolation = z.object({
+  rule: z.string(),
+  detail: z.string(),
+  postingIds: z.array(z.string()),
+  postings: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      idempotencyKey: z.string(),
+      createdAt: z.string(),
+      entries: z.array(ledgerViolationEntry),
+    }),
+  ),
+});
+export type LedgerViolation = z.infer<typeof ledgerViolation>;
+
+/**
+ * The ledger's invariants (docs/design.md "Money rules") and its business rules as checked now. `problems`:
+ * the invariants (every posting balances, cached balances match, none negative; `hold_mismatch`: a
+ * user's hold differs from the sum of their withdrawals that are pending, approved or processing).
+ * `rules`: every business rule checked and how many violations it found; `violations`: the first
+ * LEDGER_VIOLATIONS_SHOWN of them. `ok` when both are clean.
  */
 export const ledgerCheckData = z.object({
   ok: z.boolean(),
@@ -104,5 +139,9 @@ export const ledgerCheckData = z.object({
       detail: z.string(),
     }),
   ),
+  rules: z.array(z.object({ rule: z.string(), violations: z.number().int() })),
+  violations: z.array(ledgerViolation),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckData>;
+/** The invariants alone (`checkLedger`), without the business rules. */
+export type LedgerInvariants = Pick<LedgerCheck, 'ok' | 'problems'>;

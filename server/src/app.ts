@@ -84,8 +84,15 @@ export async function buildApp(deps: AppDeps) {
   const now = deps.now ?? (() => new Date());
   const feature: FeatureDeps = { db, config, now, log: app.log };
   const pendingWithdrawals = deps.pendingWithdrawals ?? withdrawals.pendingFigure;
+  // The business rules of money the ledger check runs beside its invariants, each from the feature that
+  // owns its tables (docs/decisions/ledger-rules.md); composed here so the wallet imports none of them.
+  const ledgerRules: wallet.LedgerRule[] = [
+    account.creditAfterDeletionRule,
+    payouts.recoveryRule,
+    withdrawals.withdrawalPostingsRule,
+  ];
   const metrics = createMetrics({
-    checkLedger: () => wallet.checkLedger(db),
+    checkLedger: () => wallet.checkMoney(db, ledgerRules),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pendingWithdrawals(db),
     payoutFigures: () => payouts.payoutFigures(db),
@@ -117,7 +124,7 @@ export async function buildApp(deps: AppDeps) {
   const codes = otp.register(app, { ...feature, rates, smsSender: deps.smsSender, onDelivery: metrics.onDelivery });
   authService = auth.register(app, { ...feature, otp: codes, rates });
   users.register(app, feature);
-  wallet.register(app, feature);
+  wallet.register(app, { ...feature, ledgerRules });
   // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
   const files = await uploads.register(app, { ...feature, store: deps.fileStore, rates });
   tasks.register(app, { ...feature, uploads: files });
@@ -128,7 +135,7 @@ export async function buildApp(deps: AppDeps) {
   revenue.register(app, feature);
   linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
-  admin.register(app, { ...feature, pendingWithdrawals });
+  admin.register(app, { ...feature, pendingWithdrawals, ledgerRules });
   registerAudit(app, feature);
   registerSettings(app, {
     ...feature,

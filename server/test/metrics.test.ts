@@ -80,7 +80,7 @@ describe('/metrics with METRICS_TOKEN and a pending-withdrawals hook', () => {
   beforeAll(async () => {
     ctx = await createTestContext(
       { METRICS_TOKEN: TOKEN },
-      { pendingWithdrawals: async () => ({ count: 3, amount: 45_050n }) },
+      { pendingWithdrawals: async () => ({ count: 3, amount: 45_050n, fee: 0n }) },
     );
   });
   afterAll(async () => {

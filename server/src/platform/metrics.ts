@@ -8,8 +8,11 @@ import { sendError } from './error-handler';
 export const METRICS_PATH = '/metrics';
 
 export interface MetricsSources {
-  /** The ledger's invariants; run at most once every `ledgerCheckSeconds`, the last answer is served between. */
-  checkLedger: () => Promise<LedgerCheck>;
+  /**
+   * The ledger's invariants and business rules; run at most once every `ledgerCheckSeconds`, the last
+   * answer is served between.
+   */
+  checkLedger: () => Promise<Pick<LedgerCheck, 'ok' | 'problems' | 'rules'>>;
   ledgerCheckSeconds: number;
   /** Withdrawals waiting for review (count, paise); the gauges are absent until the feature supplies it. */
   pendingWithdrawals?: () => Promise<{ count: number; amount: bigint }>;
@@ -58,8 +61,9 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   });
 
-  let ledger: { at: number; check: Promise<LedgerCheck> } | undefined;
-  function ledgerCheck(): Promise<LedgerCheck> {
+  type Checked = Awaited<ReturnType<MetricsSources['checkLedger']>>;
+  let ledger: { at: number; check: Promise<Checked> } | undefined;
+  function ledgerCheck(): Promise<Checked> {
     const at = sources.now();
     if (!ledger || at - ledger.at >= sources.ledgerCheckSeconds * 1000) {
       const check = sources.checkLedger();
@@ -73,7 +77,7 @@ export function createMetrics(sources: MetricsSources) {
   }
   new Gauge({
     name: 'kamai_ledger_ok',
-    help: "1 when the ledger's invariants hold, 0 when any is broken (checked at most every METRICS_LEDGER_CHECK_SECONDS)",
+    help: "1 when the ledger's invariants and business rules hold, 0 when any is broken (checked at most every METRICS_LEDGER_CHECK_SECONDS)",
     registers: [registry],
     async collect() {
       // While the database is down the last value stays: a scrape must not turn an outage into "broken".
@@ -88,6 +92,18 @@ export function createMetrics(sources: MetricsSources) {
     async collect() {
       const check = await ledgerCheck().catch(() => undefined);
       if (check) this.set(check.problems.length);
+    },
+  });
+  new Gauge({
+    name: 'kamai_ledger_rule_violations',
+    help: 'Violations of each business rule of money found by the last ledger check (0 when it holds)',
+    labelNames: ['rule'] as const,
+    registers: [registry],
+    async collect() {
+      const check = await ledgerCheck().catch(() => undefined);
+      if (!check) return;
+      this.reset();
+      for (const one of check.rules) this.set({ rule: one.rule }, one.violations);
     },
   });
   new Gauge({

@@ -125,3 +125,35 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
   await db.update(linkedPairings).set({ phone: null }).where(eq(linkedPairings.userId, id));
   await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, id));
 }
+
+/**
+ * Money put on a deleted account after its deletion (the `credit_after_deletion` rule): every entry
+ * raising a deleted user's wallet or hold in a posting made after `deleted_at`, except the bank's
+ * return of the user's own payout (`withdrawal_reversal` of a withdrawal paid before the deletion).
+ */
+export async function creditsAfterDeletion(db: Executor) {
+  const result = await db.execute(sql`
+    select p.id as posting_id, p.type, p.created_at, u.id as user_id, u.deleted_at, a.kind, e.amount::text as amount
+    from ${users} u
+    join accounts a on a.user_id = u.id
+    join entries e on e.account_id = a.id and e.amount > 0
+    join postings p on p.id = e.posting_id and p.created_at > u.deleted_at
+    where u.deleted_at is not null
+      and not (
+        p.type = 'withdrawal_reversal' and exists (
+          select 1 from postings paid join ${withdrawals} w on w.id::text = paid.ref->>'withdrawalId'
+          where paid.type = 'withdrawal_paid' and paid.ref->>'withdrawalId' = p.ref->>'withdrawalId'
+            and w.user_id = u.id and paid.created_at <= u.deleted_at
+        )
+      )
+    order by p.id, e.id`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    postingId: String(r.posting_id),
+    type: String(r.type),
+    createdAt: new Date(r.created_at as string),
+    userId: Number(r.user_id),
+    deletedAt: new Date(r.deleted_at as string),
+    kind: String(r.kind),
+    amount: BigInt(r.amount as string),
+  }));
+}

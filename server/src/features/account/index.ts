@@ -1,2 +1,3 @@
 // The public face of the account feature (Help, Terms and Privacy pages; account deletion).
 export { register } from './account.routes';
+export { creditAfterDeletionRule } from './account.rules';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import type { LedgerRule } from '../wallet';
 import { type AdminUsersService, createAdminUsersService } from './admin-users.service';
 import { createDashboardService, type DashboardService, type PendingWithdrawals } from './dashboard.service';
 import { createExportService, type ExportService } from './export.service';
@@ -27,13 +28,21 @@ function adminHandlers(services: {
 }
 
 /** The console's user administration, dashboard and exports. */
-export function register(app: FastifyInstance, deps: FeatureDeps & { pendingWithdrawals: PendingWithdrawals }) {
+export function register(
+  app: FastifyInstance,
+  deps: FeatureDeps & { pendingWithdrawals: PendingWithdrawals; ledgerRules: readonly LedgerRule[] },
+) {
   const { db, now } = deps;
   registerRoutes(
     app,
     adminHandlers({
       users: createAdminUsersService({ db }),
-      dashboard: createDashboardService({ db, now, pendingWithdrawals: deps.pendingWithdrawals }),
+      dashboard: createDashboardService({
+        db,
+        now,
+        pendingWithdrawals: deps.pendingWithdrawals,
+        ledgerRules: deps.ledgerRules,
+      }),
       trends: createTrendsService({ db, now }),
       exports: createExportService({ db, now }),
     }),

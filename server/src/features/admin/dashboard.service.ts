@@ -1,12 +1,25 @@
 import { BUSINESS_TIME_ZONE, businessDayStart, type DashboardData, formatRupees } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
-import { checkLedger } from '../wallet';
+import { checkMoney, type LedgerRule } from '../wallet';
 import * as q from './dashboard.queries';
 
-/** Withdrawals waiting for review: supplied by the withdrawals feature when it is wired in. */
-export type PendingWithdrawals = (db: Executor) => Promise<{ count: number; amount: bigint }>;
+/** Withdrawals waiting for review (count, gross paise, fees in paise): supplied by the withdrawals feature when it is wired in. */
+export type PendingWithdrawals = (db: Executor) => Promise<{ count: number; amount: bigint; fee: bigint }>;
 
-export function createDashboardService(deps: { db: Db; now: () => Date; pendingWithdrawals?: PendingWithdrawals }) {
+const money = (figure: { count: number; amount: bigint; fee: bigint }) => ({
+  count: figure.count,
+  amount: formatRupees(figure.amount),
+  fee: formatRupees(figure.fee),
+  net: formatRupees(figure.amount - figure.fee),
+});
+
+export function createDashboardService(deps: {
+  db: Db;
+  now: () => Date;
+  pendingWithdrawals?: PendingWithdrawals;
+  /** The business rules of money the ledger check runs (composed by app.ts). */
+  ledgerRules: readonly LedgerRule[];
+}) {
   const { db } = deps;
 
   async function summary(): Promise<DashboardData> {
@@ -15,7 +28,7 @@ export function createDashboardService(deps: { db: Db; now: () => Date; pendingW
     const balances = await q.userBalancesByKind(db);
     const paid = await q.paidOutSince(db, dayStart);
     const pending = deps.pendingWithdrawals ? await deps.pendingWithdrawals(db) : null;
-    const ledger = await checkLedger(db);
+    const ledger = await checkMoney(db, deps.ledgerRules);
     return {
       day: { timeZone: BUSINESS_TIME_ZONE, start: dayStart.toISOString() },
       users: { total: userCounts.total, newToday: userCounts.since },
@@ -24,10 +37,14 @@ export function createDashboardService(deps: { db: Db; now: () => Date; pendingW
         holds: formatRupees(balances.get('hold') ?? 0n),
       },
       withdrawals: {
-        pending: pending && { count: pending.count, amount: formatRupees(pending.amount) },
-        paidToday: { count: paid.count, amount: formatRupees(paid.amount) },
+        pending: pending && money(pending),
+        paidToday: money(paid),
       },
-      ledger: { ok: ledger.ok, problemCount: ledger.problems.length },
+      ledger: {
+        ok: ledger.ok,
+        problemCount: ledger.problems.length,
+        violationCount: ledger.rules.reduce((sum, r) => sum + r.violations, 0),
+      },
     };
   }
 

@@ -2,4 +2,5 @@
 export type { PayoutGateway } from './payouts.gateway';
 export { payoutFigures } from './payouts.queries';
 export { callbackUrl, createPayouts, register } from './payouts.routes';
+export { recoveryRule } from './payouts.rules';
 export type { PayoutsService } from './payouts.service';

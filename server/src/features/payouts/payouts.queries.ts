@@ -214,3 +214,68 @@ export async function approvedTo(db: Executor, account: { accountType: string; a
     .orderBy(asc(withdrawals.id));
   return rows.map((r) => r.id);
 }
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * Every `payout_recovery` posting with what the rule `recovery_without_paid_and_returned` weighs: its
+ * withdrawal (by `ref.withdrawalId`; null when it names none), the entries summed per account role, and
+ * whether the stored evidence allows it: a mismatch resolved "recover" whose signed report claims the
+ * payout paid (`paidStatuses`, of the withdrawal's payout amount) with no report that the bank returned it
+ * (`returnedStatuses`) received after that claim.
+ */
+export async function recoveryPostings(
+  db: Executor,
+  paidStatuses: readonly string[],
+  returnedStatuses: readonly string[],
+) {
+  const result = await db.execute(sql`
+    select p.id as posting_id, p.ref->>'withdrawalId' as ref_id, w.id as withdrawal_id, w.state, w.user_id,
+      w.amount::text as amount, w.fee::text as fee,
+      coalesce(sum(e.amount) filter (where a.user_id = w.user_id and a.kind = 'wallet'), 0)::text as wallet,
+      coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_payouts'), 0)::text as payouts,
+      coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_revenue'), 0)::text as revenue,
+      coalesce(sum(abs(e.amount)) filter (where not (
+        (a.user_id = w.user_id and a.kind = 'wallet')
+        or (a.user_id is null and a.kind in ('platform_payouts', 'platform_revenue'))
+      ) or w.id is null), 0)::text as other,
+      exists (
+        select 1 from ${payoutMismatches} m join ${payoutCallbacks} c on c.id = m.callback_id
+        where m.withdrawal_id = w.id and m.resolution = 'recover' and c.status in (${list(paidStatuses)})
+          and (m.callback_amount is null or m.callback_amount = w.amount - w.fee)
+          and not exists (
+            select 1 from ${payoutCallbacks} r
+            where r.withdrawal_id = w.id and r.status in (${list(returnedStatuses)}) and r.id > c.id
+          )
+      ) as confirmed
+    from postings p
+    left join ${withdrawals} w on w.id::text = p.ref->>'withdrawalId'
+    join entries e on e.posting_id = p.id
+    join accounts a on a.id = e.account_id
+    where p.type = 'payout_recovery'
+    group by p.id, w.id
+    order by p.id`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    postingId: String(r.posting_id),
+    refId: r.ref_id === null ? null : String(r.ref_id),
+    withdrawal:
+      r.withdrawal_id === null
+        ? null
+        : {
+            id: Number(r.withdrawal_id),
+            state: String(r.state),
+            userId: Number(r.user_id),
+            amount: BigInt(r.amount as string),
+            fee: BigInt(r.fee as string),
+          },
+    wallet: BigInt(r.wallet as string),
+    payouts: BigInt(r.payouts as string),
+    revenue: BigInt(r.revenue as string),
+    other: BigInt(r.other as string),
+    confirmed: r.confirmed === true || r.confirmed === 't',
+  }));
+}

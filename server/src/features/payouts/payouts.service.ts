@@ -66,7 +66,11 @@ interface Report {
 
 type Applied = 'applied' | 'duplicate' | 'unchanged' | 'mismatch';
 
-const CLAIMS_PAID = new Set(['success', 'processed']);
+/** Report statuses that say the gateway paid: masterpay `success`, RazorpayX `processed`. */
+export const PAID_STATUSES = ['success', 'processed'] as const;
+/** Report statuses that say the bank returned a paid payout: RazorpayX `reversed`. */
+export const RETURNED_STATUSES = ['reversed'] as const;
+const CLAIMS_PAID = new Set<string>(PAID_STATUSES);
 
 /** Whether "recover" applies to a mismatch: the gateway says it paid, yet the amount went back to the wallet. */
 export function isRecoverable(callbackStatus: string, currentState: string, sameAmount: boolean) {

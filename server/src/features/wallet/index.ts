@@ -2,3 +2,4 @@
 export { checkLedger, lockWallet, post } from './wallet.ledger';
 export { findUserAccountId, insertWallet, listEntries, WALLET, walletBalance } from './wallet.queries';
 export { register } from './wallet.routes';
+export { checkMoney, checkRules, type LedgerRule, type LedgerRuleViolation } from './wallet.rules';

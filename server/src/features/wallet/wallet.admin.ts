@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
-import { checkLedger } from './wallet.ledger';
+import { checkMoney, type LedgerRule } from './wallet.rules';
 
-/** The operators' side of the wallet: the ledger's invariant checked on demand (/metrics checks it too). */
-export function createWalletAdmin({ db }: { db: Db }) {
-  return { checkLedger: () => checkLedger(db) };
+/** The operators' side of the wallet: the ledger's invariants and business rules checked on demand (/metrics checks them too). */
+export function createWalletAdmin({ db, rules }: { db: Db; rules: readonly LedgerRule[] }) {
+  return { checkLedger: () => checkMoney(db, rules) };
 }
 
 export type WalletAdmin = ReturnType<typeof createWalletAdmin>;

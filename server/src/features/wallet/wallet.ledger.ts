@@ -1,4 +1,4 @@
-import type { LedgerCheck, PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
+import type { LedgerInvariants, PlatformAccountKind, PostingRef, PostingType, UserAccountKind } from '@kamai/contract';
 import type { Executor, Tx } from '../../db/client';
 import { sqlStateOf } from '../../db/transaction';
 import { AppError } from '../../platform/errors';
@@ -88,8 +88,8 @@ export async function lockWallet(tx: Tx, userId: number): Promise<bigint> {
 }
 
 /** The ledger's invariants (docs/design.md "Money rules"), including the withdrawal-hold rule. */
-export async function checkLedger(db: Executor): Promise<LedgerCheck> {
-  const problems: LedgerCheck['problems'] = [];
+export async function checkLedger(db: Executor): Promise<LedgerInvariants> {
+  const problems: LedgerInvariants['problems'] = [];
   for (const p of await q.unbalancedPostings(db)) {
     problems.push({
       rule: 'posting_unbalanced',

@@ -190,3 +190,25 @@ export async function mismatchedHolds(db: Executor) {
     open: String(r.open),
   }));
 }
+
+/** The postings `ids` names with their entries and accounts, for a violation the console shows. */
+export async function postingsWithEntries(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: postings.id,
+      type: postings.type,
+      idempotencyKey: postings.idempotencyKey,
+      createdAt: postings.createdAt,
+      accountId: entries.accountId,
+      userId: accounts.userId,
+      kind: accounts.kind,
+      amount: entries.amount,
+    })
+    .from(postings)
+    .innerJoin(entries, eq(entries.postingId, postings.id))
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .where(inArray(postings.id, ids))
+    .orderBy(asc(postings.id), asc(entries.id));
+  return rows;
+}

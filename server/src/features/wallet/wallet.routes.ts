@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { createWalletAdmin, type WalletAdmin } from './wallet.admin';
+import type { LedgerRule } from './wallet.rules';
 import { createWalletService, type WalletService } from './wallet.service';
 
 function walletHandlers(wallet: WalletService, admin: WalletAdmin): Handlers {
@@ -11,6 +12,10 @@ function walletHandlers(wallet: WalletService, admin: WalletAdmin): Handlers {
   };
 }
 
-export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, walletHandlers(createWalletService({ db, now }), createWalletAdmin({ db })));
+/** `ledgerRules`: the business rules the features supply, composed by `app.ts` (the wallet imports none of them). */
+export function register(
+  app: FastifyInstance,
+  { db, now, ledgerRules }: FeatureDeps & { ledgerRules: readonly LedgerRule[] },
+) {
+  registerRoutes(app, walletHandlers(createWalletService({ db, now }), createWalletAdmin({ db, rules: ledgerRules })));
 }

@@ -1,5 +1,6 @@
 // The public face of the withdrawals feature (requests, review, and their state machine).
 export { pendingFigure } from './withdrawals.queries';
 export { register } from './withdrawals.routes';
+export { withdrawalPostingsRule } from './withdrawals.rules';
 export { limitSettings } from './withdrawals.settings';
 export { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from './withdrawals.state';

@@ -305,11 +305,112 @@ export async function isFrozen(db: Executor, userId: number) {
   return row?.frozen ?? false;
 }
 
-/** Count and total of the withdrawals waiting for review (the dashboard's figure). */
-export async function pendingFigure(db: Executor): Promise<{ count: number; amount: bigint }> {
+/** Count, gross total and fees of the withdrawals waiting for review (the dashboard's figure). */
+export async function pendingFigure(db: Executor): Promise<{ count: number; amount: bigint; fee: bigint }> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+      fee: sql<string>`coalesce(sum(${withdrawals.fee}), 0)::text`,
+    })
     .from(withdrawals)
     .where(eq(withdrawals.state, 'pending'));
-  return { count: Number(row?.count ?? 0), amount: BigInt(row?.amount ?? '0') };
+  return { count: Number(row?.count ?? 0), amount: BigInt(row?.amount ?? '0'), fee: BigInt(row?.fee ?? '0') };
+}
+
+/**
+ * The `withdrawal_postings_state` rule's evidence: for every withdrawal whose postings do not match its
+ * state, each posting type's count, posting ids and entries summed per account role (the user's wallet
+ * and hold, platform payouts and revenue, anything else as absolute paise), and what the state expects:
+ * a hold always (wallet −amount, hold +amount); a refund when failed, rejected or cancelled (hold back
+ * to the wallet); a paid posting when paid or reversed (hold −amount, payouts amount − fee, revenue the
+ * fee); a reversal when reversed (payouts −(amount − fee), revenue −fee, wallet +amount). Postings are
+ * matched by type and `ref.withdrawalId`, whatever their key.
+ */
+export async function withdrawalPostingsOffState(db: Executor) {
+  const result = await db.execute(sql`
+    with wp as (
+      select p.id, p.type, p.ref->>'withdrawalId' as wid from postings p
+      where p.type in ('withdrawal_hold', 'withdrawal_refund', 'withdrawal_paid', 'withdrawal_reversal')
+    ),
+    per as (
+      select w.id, w.state, w.amount, w.fee, t.type,
+        count(distinct wp.id)::int as n,
+        coalesce(string_agg(distinct wp.id::text, ','), '') as ids,
+        coalesce(sum(e.amount) filter (where a.user_id = w.user_id and a.kind = 'wallet'), 0) as wallet,
+        coalesce(sum(e.amount) filter (where a.user_id = w.user_id and a.kind = 'hold'), 0) as hold,
+        coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_payouts'), 0) as payouts,
+        coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_revenue'), 0) as revenue,
+        coalesce(sum(abs(e.amount)) filter (where not (
+          (a.user_id = w.user_id and a.kind in ('wallet', 'hold'))
+          or (a.user_id is null and a.kind in ('platform_payouts', 'platform_revenue'))
+        )), 0) as other
+      from ${withdrawals} w
+      cross join (values ('withdrawal_hold'), ('withdrawal_refund'), ('withdrawal_paid'), ('withdrawal_reversal')) t(type)
+      left join wp on wp.wid = w.id::text and wp.type = t.type
+      left join entries e on e.posting_id = wp.id
+      left join accounts a on a.id = e.account_id
+      group by w.id, t.type
+    ),
+    expected as (
+      select per.*,
+        case type
+          when 'withdrawal_hold' then 1
+          when 'withdrawal_refund' then (state in ('failed', 'rejected', 'cancelled'))::int
+          when 'withdrawal_paid' then (state in ('paid', 'reversed'))::int
+          else (state = 'reversed')::int
+        end as want_n,
+        case type when 'withdrawal_hold' then -amount when 'withdrawal_refund' then amount
+          when 'withdrawal_reversal' then amount else 0 end as want_wallet,
+        case type when 'withdrawal_hold' then amount when 'withdrawal_refund' then -amount
+          when 'withdrawal_paid' then -amount else 0 end as want_hold,
+        case type when 'withdrawal_paid' then amount - fee when 'withdrawal_reversal' then -(amount - fee)
+          else 0 end as want_payouts,
+        case type when 'withdrawal_paid' then fee when 'withdrawal_reversal' then -fee else 0 end as want_revenue
+      from per
+    ),
+    judged as (
+      select expected.*,
+        n <> want_n or (n > 0 and (wallet, hold, payouts, revenue, other) <> (want_wallet, want_hold, want_payouts, want_revenue, 0)) as bad
+      from expected
+    )
+    select id, state, amount::text, fee::text, type, n, want_n, ids, bad,
+      wallet::text, hold::text, payouts::text, revenue::text, other::text,
+      want_wallet::text, want_hold::text, want_payouts::text, want_revenue::text
+    from judged
+    where id in (select id from judged where bad)
+    order by id, type`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    withdrawalId: Number(r.id),
+    state: String(r.state) as WithdrawalState,
+    amount: String(r.amount),
+    fee: String(r.fee),
+    type: String(r.type),
+    count: Number(r.n),
+    wantCount: Number(r.want_n),
+    postingIds: String(r.ids).split(',').filter(Boolean),
+    bad: r.bad === true || r.bad === 't',
+    moved: { wallet: String(r.wallet), hold: String(r.hold), payouts: String(r.payouts), revenue: String(r.revenue) },
+    other: String(r.other),
+    want: {
+      wallet: String(r.want_wallet),
+      hold: String(r.want_hold),
+      payouts: String(r.want_payouts),
+      revenue: String(r.want_revenue),
+    },
+  }));
+}
+
+/** Postings of a withdrawal's types that name no withdrawal (`ref.withdrawalId` missing or unknown). */
+export async function withdrawalPostingsWithoutWithdrawal(db: Executor) {
+  const result = await db.execute(sql`
+    select p.id, p.type, p.ref->>'withdrawalId' as wid from postings p
+    where p.type in ('withdrawal_hold', 'withdrawal_refund', 'withdrawal_paid', 'withdrawal_reversal')
+      and not exists (select 1 from ${withdrawals} w where w.id::text = p.ref->>'withdrawalId')
+    order by p.id`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    postingId: String(r.id),
+    type: String(r.type),
+    ref: r.wid === null ? null : String(r.wid),
+  }));
 }
