@@ -79,10 +79,11 @@ describe('admin/dashboard', () => {
     const after = await dashboard();
     // Staff wallets (the admin's rebates, the reviewer's ₹700) are not money the platform owes users.
     expect.soft(paise(after.balances.wallets) - paise(before.balances.wallets)).toBe(50_000);
-    const [owed] = (
-      await ctx.db.execute(sql`select coalesce(sum(a.balance), 0)::text as total from ${accounts} a
-        join ${users} u on u.id = a.user_id where u.role = 'user' and a.kind = 'wallet'`)
-    ).rows as { total: string }[];
+    const [owed] = await ctx.db
+      .select({ total: sql<string>`coalesce(sum(${accounts.balance}), 0)::text` })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(sql`${users.role} = 'user' and ${accounts.kind} = 'wallet'`);
     expect.soft(paise(after.balances.wallets)).toBe(Number(owed?.total));
     expect(paise(after.balances.holds) - paise(before.balances.holds)).toBe(20_000);
     // The reviewer is staff: not counted among users either.

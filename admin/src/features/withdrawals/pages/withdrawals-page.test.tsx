@@ -95,7 +95,9 @@ describe('the review queue', () => {
       fireEvent.click(bulk);
     });
     // The total of the checked pending rows, exact to the paisa, in the operator's format.
-    expect(await screen.findByText('3 payouts totalling ₹1,00,000.35 will be sent.')).toBeTruthy();
+    expect(
+      await screen.findByText('3 payouts will be sent: ₹1,00,000.35 to the banks (₹1,00,000.35 asked, ₹0.00 in fees).'),
+    ).toBeTruthy();
   });
 
   it('refuses a rejection without a reason in the catalogue’s words', async () => {
@@ -128,5 +130,60 @@ describe('the review queue', () => {
     // No fixed columns and no scroll width: nothing sits behind a horizontal scroll (issue 24).
     expect(document.querySelector('.ant-table-cell-fix-end')).toBeNull();
     expect(document.querySelector('.ant-table-ping-right, .ant-table-fixed-column')).toBeNull();
+  });
+
+  it('shows gross, fee and net, and says what approving does: pays at once, or a first approval that waits for another reviewer', async () => {
+    const small = { ...item(61, '200.00'), fee: '10.00', payout: '190.00' };
+    const large = {
+      ...item(62, '40000.00'),
+      fee: '10.00',
+      payout: '39990.00',
+      approvals: { required: 2, first: null },
+    };
+    renderQueue('/withdrawals', [small, large], { state: 'pending' });
+    const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
+    expect(within(row(61)).getByText('Fee ₹10.00 · to bank ₹190.00')).toBeTruthy();
+
+    fireEvent.click(within(row(61)).getByRole('button', { name: 'Approve' }));
+    const one = await screen.findByRole('tooltip');
+    expect(within(one).getByText('Asked ₹200.00 · fee ₹10.00 · to the bank ₹190.00.')).toBeTruthy();
+    expect(within(one).getByText('Approving sends ₹190.00 to the bank at once.')).toBeTruthy();
+    fireEvent.click(within(one).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(row(62)).getByRole('button', { name: 'Approve' }));
+    const popups = await screen.findAllByRole('tooltip');
+    const two = popups[popups.length - 1] as HTMLElement;
+    expect(within(two).getByText(/^This is the first of two approvals: nothing is paid yet\./)).toBeTruthy();
+    expect(within(two).getByText(/anyone but you and the requester/)).toBeTruthy();
+    // Above the four-eyes threshold nothing says the payout goes at once.
+    expect(within(two).queryByText(/at once/)).toBeNull();
+    expect(within(two).getByRole('button', { name: 'Give first approval' })).toBeTruthy();
+  });
+
+  it('disables Approve, with the reason, for the reviewer who gave the first approval and on their own request', () => {
+    // The signed-in reviewer is #1 (renderQueue's MeContext).
+    const mine = {
+      ...item(71, '40000.00'),
+      approvals: { required: 2, first: { reviewerId: 1, at: '2026-11-20T10:05:00.000Z' } },
+    };
+    const theirs = {
+      ...item(72, '40000.00'),
+      approvals: { required: 2, first: { reviewerId: 9, at: '2026-11-20T10:05:00.000Z' } },
+    };
+    const own = { ...item(73, '150.00'), userId: 1 };
+    renderQueue('/withdrawals', [mine, theirs, own], { state: 'pending' });
+    const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
+    const approve = (id: number) => within(row(id)).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve(71).disabled).toBe(true);
+    expect(
+      within(row(71)).getByText(
+        'You gave the first approval. Another reviewer or admin, not the requester, must give the second.',
+      ),
+    ).toBeTruthy();
+    expect(approve(72).disabled).toBe(false);
+    expect(approve(73).disabled).toBe(true);
+    expect(within(row(73)).getByText('Your own withdrawal: another reviewer or admin must review it.')).toBeTruthy();
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('tr[data-row-key] input[type=checkbox]')];
+    expect(boxes.map((box) => box.disabled)).toEqual([true, false, true]);
   });
 });

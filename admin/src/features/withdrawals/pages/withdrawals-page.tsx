@@ -7,7 +7,7 @@ import {
   type WithdrawalState,
 } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
+import { App, Button, Card, DatePicker, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +16,11 @@ import { ExportCard } from '../../../components/export-card';
 import { rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { useMe } from '../../../lib/roles';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
 import { approveAll, useReviewWithdrawal } from '../api/review-withdrawal';
+import { AmountsLine, ApproveButton, approveBlock } from '../components/approve-button';
 import { PayeeCheck } from '../components/payee-check';
 import { RejectDialog } from '../components/reject-dialog';
 import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
@@ -52,14 +54,30 @@ export default function WithdrawalsPage() {
   const [rejecting, setRejecting] = useState<AdminWithdrawalItem>();
   const list = useWithdrawals(filters, pages.cursor);
   const review = useReviewWithdrawal(setSelected);
+  const me = useMe();
+  const approvable = (row: AdminWithdrawalItem) => row.state === 'pending' && approveBlock(row, me.id) === null;
 
   function bulkApprove() {
-    const rows = (list.data?.items ?? []).filter((row) => checked.includes(row.id) && row.state === 'pending');
-    // Added in paise: a sum of floats drifts (0.1 + 0.2), a bigint does not.
-    const total = rows.reduce((sum, row) => sum + (parseRupees(row.amount) ?? 0n), 0n);
+    const rows = (list.data?.items ?? []).filter((row) => checked.includes(row.id) && approvable(row));
+    // Added in paise: a sum of floats drifts (0.1 + 0.2), a bigint does not. Only the approvals that pay
+    // send money; a first of two approvals waits for a second reviewer.
+    const sent = rows.filter((row) => row.approvals.required < 2 || row.approvals.first);
+    const sum = (items: AdminWithdrawalItem[], field: 'amount' | 'fee' | 'payout') =>
+      items.reduce((total, row) => total + (parseRupees(row[field]) ?? 0n), 0n);
+    const waiting = rows.length - sent.length;
     modal.confirm({
       title: t('withdrawals.bulkTitle', { count: rows.length }),
-      content: t('withdrawals.bulkBody', { count: rows.length, total: rupees(total) }),
+      content: [
+        t('withdrawals.bulkSends', {
+          count: sent.length,
+          total: rupees(sum(sent, 'amount')),
+          fee: rupees(sum(sent, 'fee')),
+          net: rupees(sum(sent, 'payout')),
+        }),
+        waiting > 0 ? t('withdrawals.bulkWaiting', { count: waiting }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       okText: t('withdrawals.approve'),
       cancelText: t('actions.cancel'),
       onOk: async () => {
@@ -141,7 +159,7 @@ export default function WithdrawalsPage() {
           rowSelection={{
             selectedRowKeys: checked,
             onChange: (keys) => setChecked(keys as number[]),
-            getCheckboxProps: (row) => ({ disabled: row.state !== 'pending' }),
+            getCheckboxProps: (row) => ({ disabled: !approvable(row) }),
           }}
           onRow={(row) => ({ onClick: () => setSelected(row), 'aria-selected': row.id === shown?.id })}
           rowClassName={(row) => (row.id === shown?.id ? 'review-row-current' : '')}
@@ -159,6 +177,7 @@ export default function WithdrawalsPage() {
                   <Typography.Text strong className="nowrap">
                     {rupees(row.amount)}
                   </Typography.Text>
+                  <AmountsLine item={row} />
                   <span>
                     {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
                   </span>
@@ -200,19 +219,7 @@ export default function WithdrawalsPage() {
               render: (_, row) =>
                 row.state === 'pending' ? (
                   <Space direction="vertical" size={6} onClick={(event) => event.stopPropagation()}>
-                    <Popconfirm
-                      title={t('withdrawals.approveConfirm', {
-                        amount: rupees(row.amount),
-                        user: phoneNumber(row.username),
-                      })}
-                      okText={t('withdrawals.approve')}
-                      cancelText={t('actions.cancel')}
-                      onConfirm={() => review.mutateAsync({ id: row.id, action: 'approve' }).catch(() => undefined)}
-                    >
-                      <Button type="primary" size="small" block>
-                        {t('withdrawals.approve')}
-                      </Button>
-                    </Popconfirm>
+                    <ApproveButton item={row} onApprove={() => review.mutateAsync({ id: row.id, action: 'approve' })} />
                     <Button danger size="small" block onClick={() => setRejecting(row)}>
                       {t('withdrawals.reject')}
                     </Button>

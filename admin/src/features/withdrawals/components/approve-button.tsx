@@ -1,0 +1,79 @@
+import { type AdminWithdrawalItem, parseRupees } from '@kamai/contract';
+import { Button, Popconfirm, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { phoneNumber, rupees } from '../../../lib/format';
+import { useMe } from '../../../lib/roles';
+
+/**
+ * Why the signed-in operator may not approve this request, or null: nobody approves their own
+ * withdrawal, and the first of two approvals cannot be given again by the same person (the server
+ * refuses both; here the button says so before anyone presses it).
+ */
+export function approveBlock(item: AdminWithdrawalItem, meId: number): 'ownRequest' | 'gaveFirst' | null {
+  if (item.userId === meId) return 'ownRequest';
+  if (item.approvals.required >= 2 && item.approvals.first?.reviewerId === meId) return 'gaveFirst';
+  return null;
+}
+
+/** Gross, fee and what reaches the bank, on one line. */
+export function AmountsLine({ item }: { item: AdminWithdrawalItem }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="secondary" className="cell-wrap">
+      {t('withdrawals.feeNet', { fee: rupees(item.fee), net: rupees(item.payout) })}
+    </Typography.Text>
+  );
+}
+
+/**
+ * Approve, with a confirmation that says what approving does: pays the net amount at once, or (above
+ * the four-eyes threshold) records the first approval and names who may give the second.
+ */
+export function ApproveButton({ item, onApprove }: { item: AdminWithdrawalItem; onApprove: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const blocked = approveBlock(item, me.id);
+  if (blocked) {
+    return (
+      <Space direction="vertical" size={2}>
+        <Button type="primary" size="small" block disabled>
+          {t('withdrawals.approve')}
+        </Button>
+        <Typography.Text type="secondary" className="cell-wrap approve-blocked" role="note">
+          {t(blocked === 'gaveFirst' ? 'withdrawals.approveGaveFirst' : 'withdrawals.approveOwnRequest')}
+        </Typography.Text>
+      </Space>
+    );
+  }
+  const amounts = {
+    amount: rupees(item.amount),
+    fee: rupees(item.fee),
+    net: rupees(item.payout),
+    user: phoneNumber(item.username),
+  };
+  const secondNeeded = item.approvals.required >= 2 && !item.approvals.first;
+  const effect = secondNeeded
+    ? t('withdrawals.approveFirstOfTwo', amounts)
+    : item.approvals.first
+      ? t('withdrawals.approveSecond', { ...amounts, id: item.approvals.first.reviewerId })
+      : t('withdrawals.approveSends', amounts);
+  const hasFee = (parseRupees(item.fee) ?? 0n) > 0n;
+  return (
+    <Popconfirm
+      title={t('withdrawals.approveTitle', amounts)}
+      description={
+        <Space direction="vertical" size={4} className="approve-confirm">
+          <span>{t(hasFee ? 'withdrawals.approveAmounts' : 'withdrawals.approveAmountsNoFee', amounts)}</span>
+          <span>{effect}</span>
+        </Space>
+      }
+      okText={secondNeeded ? t('withdrawals.approveFirstOk') : t('withdrawals.approve')}
+      cancelText={t('actions.cancel')}
+      onConfirm={() => onApprove().catch(() => undefined)}
+    >
+      <Button type="primary" size="small" block>
+        {t('withdrawals.approve')}
+      </Button>
+    </Popconfirm>
+  );
+}
