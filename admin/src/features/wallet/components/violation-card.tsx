@@ -44,7 +44,9 @@ export function ViolationCard({ violation }: { violation: LedgerViolation }) {
       className="ledger-violation"
       title={
         <Space wrap size={6}>
-          <Tag color="red">{label.title(violation.rule)}</Tag>
+          <Tag color="red" className="ledger-rule-tag">
+            {label.title(violation.rule)}
+          </Tag>
           <Typography.Text type="secondary" code>
             {violation.rule}
           </Typography.Text>

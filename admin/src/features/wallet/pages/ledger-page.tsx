@@ -92,10 +92,31 @@ export default function LedgerPage() {
             dataSource={d.problems}
             tableLayout="fixed"
             columns={[
-              { title: t('ledger.rule'), render: (_, p) => label.title(p.rule) },
-              { title: t('ledger.posting'), width: 100, render: (_, p) => (p.postingId ? `#${p.postingId}` : '—') },
-              { title: t('ledger.account'), width: 100, render: (_, p) => (p.accountId ? `#${p.accountId}` : '—') },
-              { title: t('ledger.detail'), render: (_, p) => <span className="cell-wrap">{p.detail}</span> },
+              {
+                title: t('ledger.rule'),
+                render: (_, p) => (
+                  <Space direction="vertical" size={0} className="cell-stack">
+                    <Typography.Text strong>{label.title(p.rule)}</Typography.Text>
+                    <Typography.Text type="secondary" className="cell-wrap">
+                      {p.detail}
+                    </Typography.Text>
+                  </Space>
+                ),
+              },
+              {
+                title: t('ledger.where'),
+                width: 130,
+                render: (_, p) => (
+                  <Space direction="vertical" size={0}>
+                    {p.postingId !== null && (
+                      <span className="nowrap">{t('ledger.postingNo', { id: p.postingId })}</span>
+                    )}
+                    {p.accountId !== null && (
+                      <span className="nowrap">{t('ledger.accountNo', { id: p.accountId })}</span>
+                    )}
+                  </Space>
+                ),
+              },
             ]}
           />
         </Card>
