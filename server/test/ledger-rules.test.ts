@@ -177,6 +177,33 @@ describe('ledger business rules', () => {
     expect(naming(await check(), forged.postingId)).toEqual([]);
   });
 
+  it("credit_after_deletion: the bank's return of a payout made before the deletion is the user's own money", async () => {
+    const { user, id } = await processing();
+    expect((await callback(id, 'success')).text).toBe('success');
+    expect(
+      (await ctx.post(`${API}/user/account/delete`, { password: user.password }, { token: user.token })).status,
+    ).toBe(200);
+    // The bank returns the payout afterwards (as RazorpayX's payout.reversed does): reversed, money back.
+    await ctx.db.update(withdrawals).set({ state: 'reversed' }).where(eq(withdrawals.id, id));
+    const returned = await forge({
+      type: 'withdrawal_reversal',
+      idempotencyKey: `withdrawal:${id}:reversal`,
+      ref: { withdrawalId: id },
+      entries: [
+        { account: { kind: 'platform_payouts' }, amount: -24_000n },
+        { account: { kind: 'platform_revenue' }, amount: -1_000n },
+        { account: { userId: user.id, kind: 'wallet' }, amount: 25_000n },
+      ],
+    });
+    const [row] = await ctx.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, user.id));
+    if (!row?.deletedAt) throw new Error('not deleted');
+    await ctx.db
+      .update(postings)
+      .set({ createdAt: new Date(row.deletedAt.getTime() + 1000) })
+      .where(eq(postings.id, returned.postingId));
+    expect(naming(await check(), returned.postingId)).toEqual([]);
+  });
+
   it('recovery_without_paid_and_returned: a recovery of a withdrawal the gateway never said it paid', async () => {
     const { user, id } = await processing();
     expect((await callback(id, 'success')).text).toBe('success');
