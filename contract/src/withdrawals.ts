@@ -303,7 +303,7 @@ export const withdrawLimitsData = z.object({
   max: z.string(),
   dailyCount: z.number().int(),
   dailyTotal: z.string(),
-  /** Today's requests that use the daily count (`withdrawalRequestsUsed`). */
+  /** Today's requests not cancelled (India's calendar day), whatever became of them. */
   todayCount: z.number().int(),
   /** Today's requests not cancelled, rupees. */
   todayTotal: z.string(),
@@ -315,7 +315,7 @@ export const withdrawLimitsData = z.object({
   payoutHours: z.number().int(),
   /** Requests cancelled today: up to `dailyCount` of them use nothing of the limits. */
   todayCancelled: z.number().int(),
-  /** Requests still possible today: `dailyCount` − `todayCount`, at least 0. */
+  /** Requests still possible today: `dailyCount` less what `withdrawalRequestsUsed` counts, at least 0. */
   requestsLeft: z.number().int(),
 });
 

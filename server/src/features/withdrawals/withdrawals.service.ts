@@ -154,7 +154,7 @@ export function createWithdrawalsService({
     const used = withdrawalRequestsUsed(usage, current.dailyCount);
     return {
       ...showLimits(current),
-      todayCount: used,
+      todayCount: usage.count,
       todayTotal: formatRupees(usage.total),
       balance: formatRupees(await walletBalance(db, userId)),
       frozen: await q.isFrozen(db, userId),
