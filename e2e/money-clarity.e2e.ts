@@ -116,7 +116,7 @@ test.describe('money said clearly, at 390×844', () => {
     const row = page.locator('.withdrawal-row').first();
     await row.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Cancel withdrawal' }).click();
-    await expect(row.getByText('Cancelled')).toHaveCount(1);
+    await expect(row.locator('.withdrawal-state').getByText('Cancelled')).toHaveCount(1);
 
     await page.goto(`${base()}/index/home`);
     const card = page.getByRole('article', { name: 'Get your first withdrawal paid', exact: true });

@@ -134,12 +134,12 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     const page = await loggedInPage(user.token);
     await page.goto(`${base()}/List4`);
     const row = page.locator('.withdrawal-row').first();
-    await row.getByText('Under review').waitFor();
+    await row.locator('.withdrawal-state').getByText('Under review').waitFor();
     await row.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Cancel this withdrawal?').waitFor();
     await page.getByRole('button', { name: 'Cancel withdrawal' }).click();
     await expect.poll(() => toast(page, 'Withdrawal cancelled').count()).toBe(1);
-    await expect.poll(() => row.getByText('Cancelled').count()).toBe(1);
+    await expect.poll(() => row.locator('.withdrawal-state').getByText('Cancelled').count()).toBe(1);
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     expect(await balanceOf(user.token)).toBe('305.00');
     await page.close();

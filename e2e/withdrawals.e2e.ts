@@ -101,7 +101,7 @@ test.describe('withdrawals in the browser at 390×844', () => {
 
     await page.goto(`${base()}/List4`);
     const paidRow = page.getByRole('article', { name: `Withdrawal #${first?.id} of ₹150.00` });
-    await expect(paidRow.getByText('Under review')).toHaveCount(1);
+    await expect(paidRow.locator('.withdrawal-state').getByText('Under review')).toHaveCount(1);
     await expect(paidRow.getByText(/ra•••@okaxis/)).toHaveCount(1);
 
     // The operator approves; the sandbox gateway pays shortly after and the list follows.
@@ -124,7 +124,7 @@ test.describe('withdrawals in the browser at 390×844', () => {
 
     await page.goto(`${base()}/List4`);
     const rejectedRow = page.getByRole('article', { name: `Withdrawal #${second?.id} of ₹100.00` });
-    await expect(rejectedRow.getByText('Rejected')).toHaveCount(1);
+    await expect(rejectedRow.locator('.withdrawal-state').getByText('Rejected')).toHaveCount(1);
     await expect(rejectedRow.getByText(`Reason: ${reason}`)).toHaveCount(1);
     await expect(paidRow.getByText('Payment successful')).toHaveCount(1);
 

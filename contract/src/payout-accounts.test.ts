@@ -75,20 +75,20 @@ describe('withdrawal rules', () => {
 
   it('names the limit that refuses an amount', () => {
     const limits = { min: 10_000n, max: 5_000_000n, dailyCount: 3, dailyTotal: 10_000_000n };
-    const none = { count: 0, total: 0n };
+    const none = { count: 0, total: 0n, cancelled: 0 };
     expect(withdrawalLimitProblem(9_999n, limits, none, formatRupees)).toEqual({
       key: 'withdrawal_below_minimum',
       vars: { min: '100.00' },
     });
     expect(withdrawalLimitProblem(5_000_001n, limits, none, formatRupees)?.key).toBe('withdrawal_above_maximum');
-    expect(withdrawalLimitProblem(10_000n, limits, { count: 3, total: 0n }, formatRupees)?.key).toBe(
+    expect(withdrawalLimitProblem(10_000n, limits, { count: 3, total: 0n, cancelled: 0 }, formatRupees)?.key).toBe(
       'withdrawal_daily_count_reached',
     );
-    expect(withdrawalLimitProblem(5_000_000n, limits, { count: 2, total: 5_000_001n }, formatRupees)).toEqual({
+    expect(withdrawalLimitProblem(5_000_000n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees)).toEqual({
       key: 'withdrawal_daily_total_reached',
       vars: { total: '100000.00', left: '49999.99' },
     });
-    expect(withdrawalLimitProblem(4_999_999n, limits, { count: 2, total: 5_000_001n }, formatRupees)).toBeUndefined();
+    expect(withdrawalLimitProblem(4_999_999n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees)).toBeUndefined();
   });
 
   it('needs a reason to reject, not to approve', () => {

@@ -103,18 +103,36 @@ export interface WithdrawalLimitsPaise {
 }
 
 /**
+ * Today's requests (India's calendar day) as the limits see them (docs/decisions/withdrawals.md):
+ * `count` and `total` of the requests not cancelled, whatever became of them, and how many were
+ * `cancelled`. A cancelled request uses nothing of the day's total (its money never left), and up to
+ * `dailyCount` cancellations a day use nothing of the count either; each cancellation beyond those
+ * counts as a request, so a day holds at most twice `dailyCount` requests.
+ */
+export interface WithdrawalsToday {
+  count: number;
+  total: bigint;
+  cancelled: number;
+}
+
+/** How many of the day's `dailyCount` requests are used: the requests not cancelled, and each cancellation past the free ones. */
+export function withdrawalRequestsUsed(today: Pick<WithdrawalsToday, 'count' | 'cancelled'>, dailyCount: number) {
+  return today.count + Math.max(0, today.cancelled - dailyCount);
+}
+
+/**
  * Why an amount is refused by the limits, with the message's variables (rupee strings), or undefined.
  * The server applies it under the wallet lock; the web form may show it early.
  */
 export function withdrawalLimitProblem(
   amount: bigint,
   limits: WithdrawalLimitsPaise,
-  today: { count: number; total: bigint },
+  today: WithdrawalsToday,
   format: (paise: bigint) => string,
 ): { key: MessageKey; vars: Record<string, string | number> } | undefined {
   if (amount < limits.min) return { key: 'withdrawal_below_minimum', vars: { min: format(limits.min) } };
   if (amount > limits.max) return { key: 'withdrawal_above_maximum', vars: { max: format(limits.max) } };
-  if (today.count >= limits.dailyCount) {
+  if (withdrawalRequestsUsed(today, limits.dailyCount) >= limits.dailyCount) {
     return { key: 'withdrawal_daily_count_reached', vars: { count: limits.dailyCount } };
   }
   if (today.total + amount > limits.dailyTotal) {
@@ -167,6 +185,87 @@ export const withdrawalHistoryItem = z.object({
   at: z.string(),
 });
 
+/**
+ * The steps of a withdrawal's timeline: requested → under review → approved → sent to the bank →
+ * paid, or it ends `rejected`, `cancelled` or `returned` (the payment failed, or the bank sent a paid
+ * one back); the amount is then back in the balance.
+ */
+export const WITHDRAWAL_TIMELINE_STEPS = [
+  'requested',
+  'review',
+  'approved',
+  'sent',
+  'paid',
+  'returned',
+  'rejected',
+  'cancelled',
+] as const;
+export type WithdrawalTimelineStep = (typeof WITHDRAWAL_TIMELINE_STEPS)[number];
+/** Steps a withdrawal goes through when all goes well, in order. */
+export const WITHDRAWAL_ROAD = ['requested', 'review', 'approved', 'sent', 'paid'] as const;
+/** Where a withdrawal that left the road ends: the amount is back in the balance. */
+export const WITHDRAWAL_END_STEPS = ['returned', 'rejected', 'cancelled'] as const;
+
+/** The history state that reaches each step after `requested` and `review` (both reached by `pending`). */
+const STEP_OF_STATE: Record<Exclude<WithdrawalState, 'pending'>, WithdrawalTimelineStep> = {
+  approved: 'approved',
+  processing: 'sent',
+  paid: 'paid',
+  failed: 'returned',
+  reversed: 'returned',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+};
+
+export const withdrawalTimelineItem = z.object({
+  step: z.enum(WITHDRAWAL_TIMELINE_STEPS),
+  /** `done`: reached and left; `current`: where the withdrawal is now; `todo`: still to come (no time). */
+  status: z.enum(['done', 'current', 'todo']),
+  /** When the step was reached (ISO); null for a step to come. */
+  at: z.string().nullable(),
+  /** `paid`: the bank reference (UTR), null until the bank gives it; `returned`, `rejected`: the reason. */
+  detail: z.string().nullable(),
+});
+export type WithdrawalTimelineItem = z.infer<typeof withdrawalTimelineItem>;
+
+/**
+ * A withdrawal's timeline from its state history (oldest first): each step reached with its time, the
+ * one it is at marked `current` while it is open, the steps to come while it is open; a withdrawal that
+ * was rejected, cancelled or returned ends with that step.
+ */
+export function withdrawalTimeline(
+  withdrawal: { state: WithdrawalState; reference: string | null; createdAt: string },
+  history: readonly { state: WithdrawalState; reason: string | null; at: string }[],
+): WithdrawalTimelineItem[] {
+  const requested = history.find((h) => h.state === 'pending')?.at ?? withdrawal.createdAt;
+  const reached = new Map<WithdrawalTimelineStep, { at: string; detail: string | null }>([
+    ['requested', { at: requested, detail: null }],
+    ['review', { at: requested, detail: null }],
+  ]);
+  for (const h of history) {
+    if (h.state === 'pending') continue;
+    const step = STEP_OF_STATE[h.state];
+    reached.set(step, { at: h.at, detail: step === 'paid' ? (withdrawal.reference ?? h.reason) : h.reason });
+  }
+  const open = (WITHDRAWAL_OPEN_STATES as readonly WithdrawalState[]).includes(withdrawal.state);
+  const here: WithdrawalTimelineStep | undefined = open
+    ? withdrawal.state === 'pending'
+      ? 'review'
+      : STEP_OF_STATE[withdrawal.state as Exclude<WithdrawalState, 'pending'>]
+    : undefined;
+  const items: WithdrawalTimelineItem[] = [];
+  for (const step of WITHDRAWAL_ROAD) {
+    const at = reached.get(step);
+    if (at) items.push({ step, status: step === here ? 'current' : 'done', at: at.at, detail: at.detail });
+    else if (open) items.push({ step, status: 'todo', at: null, detail: null });
+  }
+  for (const step of WITHDRAWAL_END_STEPS) {
+    const at = reached.get(step);
+    if (at) items.push({ step, status: 'done', at: at.at, detail: at.detail });
+  }
+  return items;
+}
+
 /** One withdrawal as its owner sees it in /List4. */
 export const withdrawalItem = z.object({
   id: z.number().int(),
@@ -190,6 +289,10 @@ export const withdrawalItem = z.object({
   finishedAt: z.string().nullable(),
   /** Oldest first, starting with `pending`. */
   history: z.array(withdrawalHistoryItem),
+  /** The steps for the user (`withdrawalTimeline`): each with its time, the UTR when paid. */
+  timeline: z.array(withdrawalTimelineItem),
+  /** Rupees back in the balance: the whole amount once rejected, cancelled, failed or reversed; null otherwise. */
+  returned: z.string().nullable(),
 });
 export type WithdrawalItem = z.infer<typeof withdrawalItem>;
 export const withdrawalPage = pageOf(withdrawalItem);
@@ -200,7 +303,9 @@ export const withdrawLimitsData = z.object({
   max: z.string(),
   dailyCount: z.number().int(),
   dailyTotal: z.string(),
+  /** Today's requests not cancelled (India's calendar day), whatever became of them. */
   todayCount: z.number().int(),
+  /** Today's requests not cancelled, rupees. */
   todayTotal: z.string(),
   balance: z.string(),
   frozen: z.boolean(),
@@ -208,6 +313,10 @@ export const withdrawLimitsData = z.object({
   fee: z.string(),
   /** Usually paid within this many hours of the request. */
   payoutHours: z.number().int(),
+  /** Requests cancelled today: up to `dailyCount` of them use nothing of the limits. */
+  todayCancelled: z.number().int(),
+  /** Requests still possible today: `dailyCount` less what `withdrawalRequestsUsed` counts, at least 0. */
+  requestsLeft: z.number().int(),
 });
 
 export const withdrawCancelBody = z.object({

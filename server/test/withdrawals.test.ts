@@ -60,6 +60,14 @@ describe('withdraw/add', () => {
       updatedAt: expect.any(String),
       finishedAt: null,
       history: [{ state: 'pending', reason: null, at: expect.any(String) }],
+      timeline: [
+        { step: 'requested', status: 'done', at: expect.any(String), detail: null },
+        { step: 'review', status: 'current', at: expect.any(String), detail: null },
+        { step: 'approved', status: 'todo', at: null, detail: null },
+        { step: 'sent', status: 'todo', at: null, detail: null },
+        { step: 'paid', status: 'todo', at: null, detail: null },
+      ],
+      returned: null,
     });
     const movements = await ctx.get(`${API}/user/balance/list`, { token: user.token });
     expect(movements.body.data.items[0]).toMatchObject({
@@ -170,7 +178,7 @@ describe('daily limits', () => {
     expect(await ctx.balanceOf(user.token)).toBe('4400.00');
   });
 
-  it('counts requests per India calendar day, whatever became of them', async () => {
+  it('counts requests per India calendar day, whatever became of them but a cancellation', async () => {
     await setLimits({ dailyTotal: 100000, dailyCount: 2 });
     const user = await payee(ctx, 5000);
     const first = await withdraw(ctx, user.token, { amount: 100 });
@@ -194,6 +202,8 @@ describe('daily limits', () => {
       frozen: false,
       fee: '0.00',
       payoutHours: 24,
+      todayCancelled: 0,
+      requestsLeft: 0,
     });
 
     ctx.advance(24 * 3600_000);

@@ -1,4 +1,4 @@
-import type { WithdrawalState } from '@kamai/contract';
+import type { WithdrawalState, WithdrawalsToday } from '@kamai/contract';
 import {
   and,
   asc,
@@ -200,16 +200,26 @@ export async function historyOf(db: Executor, ids: number[]) {
     .orderBy(asc(withdrawalHistory.withdrawalId), asc(withdrawalHistory.id));
 }
 
-/** How many withdrawals the user requested since `since`, and their total in paise (every state counts). */
-export async function usageSince(db: Executor, userId: number, since: Date) {
+/**
+ * The user's withdrawals requested since `since` as the limits take them (`WithdrawalsToday`): how many
+ * were not cancelled and their total in paise, and how many were cancelled. `withdraw_request`
+ * (migration 0029) counts the same way.
+ */
+export async function usageSince(db: Executor, userId: number, since: Date): Promise<WithdrawalsToday> {
+  const cancelled = sql`${withdrawals.state} = 'cancelled'`;
   const [row] = await db
     .select({
-      count: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text`,
+      count: sql<number>`(count(*) filter (where not ${cancelled}))::int`,
+      total: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where not ${cancelled}), 0)::text`,
+      cancelled: sql<number>`(count(*) filter (where ${cancelled}))::int`,
     })
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since)));
-  return { count: Number(row?.count ?? 0), total: BigInt(row?.total ?? '0') };
+  return {
+    count: Number(row?.count ?? 0),
+    total: BigInt(row?.total ?? '0'),
+    cancelled: Number(row?.cancelled ?? 0),
+  };
 }
 
 /** The user's withdrawals, newest first; `beforeId` continues a page. */

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { businessDayStart, formatRupees, type Locale, type PageQuery, SYSTEM_TASK_IDS } from '@kamai/contract';
+import {
+  businessDayStart,
+  formatRupees,
+  type Locale,
+  type PageQuery,
+  SYSTEM_TASK_IDS,
+  withdrawalRequestsUsed,
+} from '@kamai/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payoutAccounts } from '../../db/schema';
@@ -144,12 +151,15 @@ export function createWithdrawalsService({
   async function limits(userId: number) {
     const current = await readLimits(db);
     const usage = await q.usageSince(db, userId, businessDayStart(now()));
+    const used = withdrawalRequestsUsed(usage, current.dailyCount);
     return {
       ...showLimits(current),
       todayCount: usage.count,
       todayTotal: formatRupees(usage.total),
       balance: formatRupees(await walletBalance(db, userId)),
       frozen: await q.isFrozen(db, userId),
+      todayCancelled: usage.cancelled,
+      requestsLeft: Math.max(0, current.dailyCount - used),
     };
   }
 

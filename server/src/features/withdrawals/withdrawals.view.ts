@@ -5,6 +5,8 @@ import {
   rejectReasonText,
   WITHDRAWAL_STATE_LABELS,
   type WithdrawalItem,
+  type WithdrawalState,
+  withdrawalTimeline,
 } from '@kamai/contract';
 import { maskAccountNo, namesCompared, type OtherName, type PayeeCheck, verificationOf } from '../payout-accounts';
 import type { HistoryRow, WithdrawalRow } from './withdrawals.queries';
@@ -17,6 +19,7 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
  */
 export function toItem(row: WithdrawalRow, history: HistoryRow[], locale?: Locale): WithdrawalItem {
   const reasonOf = (reason: string | null) => (locale ? rejectReasonText(reason, locale) : reason);
+  const shown = history.map((h) => ({ state: h.toState, reason: reasonOf(h.reason), at: h.createdAt.toISOString() }));
   return {
     id: row.id,
     amount: formatRupees(row.amount),
@@ -36,9 +39,17 @@ export function toItem(row: WithdrawalRow, history: HistoryRow[], locale?: Local
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: iso(row.finishedAt),
-    history: history.map((h) => ({ state: h.toState, reason: reasonOf(h.reason), at: h.createdAt.toISOString() })),
+    history: shown,
+    timeline: withdrawalTimeline(
+      { state: row.state, reference: row.reference, createdAt: row.createdAt.toISOString() },
+      shown,
+    ),
+    returned: RETURNED_STATES.includes(row.state) ? formatRupees(row.amount) : null,
   };
 }
+
+/** States whose whole amount went back to the wallet (`changeState`'s refund and reversal postings). */
+const RETURNED_STATES: readonly WithdrawalState[] = ['rejected', 'cancelled', 'failed', 'reversed'];
 
 /**
  * The check of the number a withdrawal pays, the names on its owner's other accounts (not that

@@ -41,6 +41,8 @@ function item(id: number, amount: string, state: AdminWithdrawalItem['state'] = 
     reviewerId: null,
     reviewedAt: null,
     history: [],
+    timeline: [],
+    returned: null,
   };
 }
 

@@ -5,12 +5,12 @@ import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { Dialog } from '../../../lib/dialog';
-import { formatDateTime } from '../../../lib/format-date';
 import '../../../i18n/errors';
 import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { AccountLabel } from '../../payout-accounts';
 import { useCancelWithdrawal } from '../api/withdrawals';
+import { WithdrawalTimeline } from './withdrawal-timeline';
 import '../withdrawals.css';
 
 const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warning' | 'danger'> = {
@@ -48,7 +48,11 @@ function CancelButton({ item, amount }: { item: WithdrawalItem; amount: string }
   );
 }
 
-/** One withdrawal: amount, account, state chip, the reason of a refusal, the bank reference, times. */
+/**
+ * One withdrawal: amount, account, state chip; while it may still be paid the fee and what arrives,
+ * once the money is back in the balance how much came back; then its timeline (each step's time, the
+ * bank reference, the reason of a refusal or a return).
+ */
 export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   const { t } = useTranslation(['payouts', 'errors']);
   const locale = currentLocale();
@@ -63,25 +67,18 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
         <p className="record-row-cause ellipsis text-13">
           <AccountLabel account={item.account} />
         </p>
-        {item.reason && (item.state === 'rejected' || item.state === 'failed' || item.state === 'reversed') && (
-          <p className="withdrawal-reason wrap-anywhere text-13">{t('list.reason', { reason: item.reason })}</p>
-        )}
-        {item.fee !== '0.00' && (
-          <p className="record-row-time muted text-12">
-            {t('list.fee', { fee: formatMoney(item.fee, locale), payout: formatMoney(item.payout, locale) })}
+        {item.returned !== null ? (
+          <p className="withdrawal-returned text-13">
+            {t('list.returned', { amount: formatMoney(item.returned, locale) })}
           </p>
+        ) : (
+          item.fee !== '0.00' && (
+            <p className="record-row-time muted text-12">
+              {t('list.fee', { fee: formatMoney(item.fee, locale), payout: formatMoney(item.payout, locale) })}
+            </p>
+          )
         )}
-        {item.reference && (
-          <p className="record-row-time muted text-12">{t('list.reference', { reference: item.reference })}</p>
-        )}
-        <p className="record-row-time muted text-12">
-          {t('list.requested')} <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, locale)}</time>
-        </p>
-        {item.finishedAt && (
-          <p className="record-row-time muted text-12">
-            {t('list.finished')} <time dateTime={item.finishedAt}>{formatDateTime(item.finishedAt, locale)}</time>
-          </p>
-        )}
+        <WithdrawalTimeline steps={item.timeline} />
       </div>
       <div className="stack record-row-side flex-none">
         <Tag color={COLORS[item.state]} round className="withdrawal-state">

@@ -22,6 +22,8 @@ const limits = {
   frozen: false,
   fee: '0.00',
   payoutHours: 24,
+  todayCancelled: 1,
+  requestsLeft: 2,
 };
 const account = (id: number, isDefault: 0 | 1, accountNoMasked: string) => ({
   id,
@@ -57,6 +59,11 @@ describe('the withdraw form', () => {
     queryClient.setQueryData(payoutAccountsKey, [account(1, 0, 'ra•••@okaxis'), account(2, 1, 'ku•••@okicici')]);
     const dialog = await openWithdraw();
     expect(within(dialog).getByText('₹1,23,456.50')).toBeTruthy();
+    // How many requests are left today, and the rule for cancelled ones.
+    expect(within(dialog).getByText('Requests left today: 2 of 3')).toBeTruthy();
+    expect(
+      within(dialog).getByText(/A request you cancel does not count, up to 3 cancellations a day/),
+    ).toBeTruthy();
     const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
     await expect.poll(() => radios.map((radio) => radio.checked)).toEqual([false, true]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'All' }));

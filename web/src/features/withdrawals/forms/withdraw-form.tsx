@@ -77,12 +77,16 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           <p className="withdraw-limits muted text-12">
             {t('withdraw.limits', { min: money(limits.data.min), max: money(limits.data.max) })}
             <br />
-            {t('withdraw.today', {
-              count: limits.data.todayCount,
-              dailyCount: limits.data.dailyCount,
+            {t('withdraw.todayTotal', {
               total: money(limits.data.todayTotal),
               dailyTotal: money(limits.data.dailyTotal),
             })}
+            <br />
+            <strong className="withdraw-left">
+              {t('withdraw.left', { count: limits.data.requestsLeft, dailyCount: limits.data.dailyCount })}
+            </strong>
+            <br />
+            {t('withdraw.cancelRule', { count: limits.data.dailyCount })}
           </p>
         )}
       </div>
@@ -278,7 +282,7 @@ function sureRefusal(
             dailyCount: info.dailyCount,
             dailyTotal: parseRupees(info.dailyTotal) ?? 0n,
           },
-          { count: info.todayCount, total: parseRupees(info.todayTotal) ?? 0n },
+          { count: info.todayCount, total: parseRupees(info.todayTotal) ?? 0n, cancelled: info.todayCancelled },
           format,
         );
   if (!problem) return undefined;
