@@ -200,3 +200,76 @@ export const payoutGatewayRoutes = {
     ok: 'payout_mismatch_resolved',
   },
 } as const satisfies Record<string, RouteDef>;
+
+/**
+ * A RazorpayX payout's statuses and the only changes between them, as Razorpay publishes its life cycle
+ * (https://razorpay.com/docs/x/payouts/states-life-cycle, https://razorpay.com/docs/x/payouts/queued):
+ * pending (awaiting approval) → queued, scheduled or processing, or rejected/cancelled; queued and
+ * scheduled → processing, or cancelled/failed; processing → processed, failed or reversed; processed
+ * can only become reversed; reversed, rejected, failed and cancelled are final. A change that skips
+ * states Kamai never heard of (webhooks are not ordered, some are never sent) is allowed: the table is
+ * read as "can become, directly or later".
+ */
+export const RAZORPAYX_PAYOUT_STATUSES = [
+  'pending',
+  'queued',
+  'scheduled',
+  'processing',
+  'processed',
+  'reversed',
+  'rejected',
+  'failed',
+  'cancelled',
+] as const;
+export type RazorpayxPayoutStatus = (typeof RAZORPAYX_PAYOUT_STATUSES)[number];
+
+export const RAZORPAYX_PAYOUT_TRANSITIONS: Record<RazorpayxPayoutStatus, readonly RazorpayxPayoutStatus[]> = {
+  pending: ['queued', 'scheduled', 'processing', 'rejected', 'cancelled'],
+  queued: ['processing', 'cancelled', 'failed'],
+  scheduled: ['queued', 'processing', 'cancelled', 'failed'],
+  processing: ['processed', 'failed', 'reversed'],
+  processed: ['reversed'],
+  reversed: [],
+  rejected: [],
+  failed: [],
+  cancelled: [],
+};
+
+/** Whether `to` can follow `from` in RazorpayX's life cycle, directly or through states in between. */
+export function payoutStatusCanFollow(from: RazorpayxPayoutStatus, to: RazorpayxPayoutStatus): boolean {
+  const seen = new Set<RazorpayxPayoutStatus>();
+  const next: RazorpayxPayoutStatus[] = [from];
+  while (next.length > 0) {
+    const status = next.pop() as RazorpayxPayoutStatus;
+    for (const after of RAZORPAYX_PAYOUT_TRANSITIONS[status]) {
+      if (after === to) return true;
+      if (!seen.has(after)) {
+        seen.add(after);
+        next.push(after);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * How a reported status relates to the one Kamai holds for the payout: `advance` (it can follow: apply
+ * it), `same` (a repeat, maybe with news such as the UTR), `stale` (it comes before the one held: an
+ * out-of-order delivery that changes nothing) or `contradiction` (neither can follow the other: an
+ * operator looks). Nothing held yet: `advance`.
+ */
+export type PayoutStatusStep = 'advance' | 'same' | 'stale' | 'contradiction';
+export function payoutStatusStep(held: RazorpayxPayoutStatus | null, reported: RazorpayxPayoutStatus): PayoutStatusStep {
+  if (held === null) return 'advance';
+  if (held === reported) return 'same';
+  if (payoutStatusCanFollow(held, reported)) return 'advance';
+  if (payoutStatusCanFollow(reported, held)) return 'stale';
+  return 'contradiction';
+}
+
+/** A gateway's word as a RazorpayX status: masterpay's success/failed, our own "refused" (a create refused with 400). */
+export function asPayoutStatus(word: string | null | undefined): RazorpayxPayoutStatus | null {
+  if (word === 'success') return 'processed';
+  if (word === 'refused') return 'failed';
+  return (RAZORPAYX_PAYOUT_STATUSES as readonly string[]).includes(word ?? '') ? (word as RazorpayxPayoutStatus) : null;
+}
