@@ -541,6 +541,10 @@ export async function startRazorpayxFake(options: FakeOptions) {
     byReference(referenceId: string) {
       return [...payouts.values()].filter((p) => p.reference_id === referenceId);
     },
+    /** The payouts whose notes name this withdrawal (Kamai sends `notes.withdrawal_id`). */
+    byWithdrawal(withdrawalId: number) {
+      return [...payouts.values()].filter((p) => p.notes.withdrawal_id === String(withdrawalId));
+    },
     /**
      * Moves a payout to `status` (processed: with a UTR, unless `utr: null`, which comes later in
      * `payout.updated`) and answers a snapshot for webhooks.
