@@ -257,6 +257,10 @@ export const CATALOGUE = {
   otp_email_disabled: 400,
   sms_message_too_long: 400,
   cannot_change_own_linked_account: 403,
+  // reconciliation against RazorpayX's record
+  payout_reconciliation_queued: 200,
+  payout_reconciliation_unavailable: 409,
+  payout_reconciliation_future_day: 400,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

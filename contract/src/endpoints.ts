@@ -85,6 +85,14 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/payout/mismatch/resolve`,
   },
+  adminPayoutReconciliation: {
+    method: 'GET',
+    path: `${ADMIN}/payout/reconciliation`,
+  },
+  adminPayoutReconciliationRun: {
+    method: 'POST',
+    path: `${ADMIN}/payout/reconciliation/run`,
+  },
   pushKey: {
     method: 'GET',
     path: `${COMMON}/push/key`,

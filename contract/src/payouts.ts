@@ -114,17 +114,40 @@ const recordedCallback = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 
-/** A payout mismatch (hardening issue, defect 4): a signed callback that contradicts a final state. */
+/**
+ * What a mismatch is about: `callback`, a signed report that contradicts the withdrawal's state; the
+ * rest are found by the daily reconciliation against the gateway's own record: `unknown_payout` (a
+ * payout under Kamai's references that no withdrawal has, or a second one of a withdrawal),
+ * `missing_payout` (a withdrawal sent that day the gateway has no payout for), `status` and `amount`
+ * (they differ), `fees` (the gateway's fees or tax changed since it first reported them) and
+ * `late_utr` (the bank's reference reached Kamai only through the reconciliation).
+ */
+export const PAYOUT_MISMATCH_KINDS = [
+  'callback',
+  'unknown_payout',
+  'missing_payout',
+  'status',
+  'amount',
+  'fees',
+  'late_utr',
+] as const;
+export type PayoutMismatchKind = (typeof PAYOUT_MISMATCH_KINDS)[number];
+
+/** A payout mismatch: a gateway's report or record that disagrees with what Kamai holds, for an operator. */
 export const payoutMismatchItem = z.object({
   id: z.number().int(),
-  withdrawalId: z.number().int(),
-  userId: z.number().int(),
-  username: z.string(),
+  kind: z.enum(PAYOUT_MISMATCH_KINDS),
+  /** Null for a payout no withdrawal of Kamai's has. */
+  withdrawalId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
   gateway: z.enum(PAYOUT_GATEWAYS),
-  /** The withdrawal's state when the contradicting callback came. */
-  state: z.enum(WITHDRAWAL_STATES),
+  /** The gateway's payout id, when known. */
+  payoutId: z.string().nullable(),
+  /** The withdrawal's state when the mismatch was found (null: no withdrawal). */
+  state: z.enum(WITHDRAWAL_STATES).nullable(),
   /** The withdrawal's state now. */
-  currentState: z.enum(WITHDRAWAL_STATES),
+  currentState: z.enum(WITHDRAWAL_STATES).nullable(),
   /** What the contradicting callback said: `success` or `failed` (masterpay), `processed`, `failed`, `reversed`, ... (RazorpayX). */
   callbackStatus: z.string(),
   /** Rupees: the withdrawal's amount and the one the callback named. */
@@ -135,8 +158,11 @@ export const payoutMismatchItem = z.object({
   callbackReference: z.string().nullable(),
   /** The callback that settled the withdrawal (null when it predates their recording) and the contradicting one. */
   settledBy: recordedCallback.nullable(),
-  callback: recordedCallback,
-  /** Whether "recover" applies: the amount went back to the wallet and the gateway says it paid. */
+  /** The contradicting report (null when reconciliation found the difference without one). */
+  callback: recordedCallback.nullable(),
+  /** Reconciliation: what Kamai holds and what the gateway's record says, field by field. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  /** Whether "recover" applies: the amount went back to the wallet and the gateway's final word is that it paid. */
   recoverable: z.boolean(),
   createdAt: z.string(),
   resolved: z.boolean(),
@@ -169,7 +195,63 @@ export const adminMismatchResolveBody = z.object({
     .max(MISMATCH_REASON_MAX, 'validation_failed'),
 });
 
+/** `YYYY-MM-DD`: an India calendar day. */
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation_failed');
+
+/** One run of the daily reconciliation against RazorpayX's record. */
+export const payoutReconciliationRun = z.object({
+  id: z.number().int(),
+  gateway: z.enum(PAYOUT_GATEWAYS),
+  day: z.string(),
+  /** Null: the daily job. */
+  startedBy: z.number().int().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: z.enum(['running', 'done', 'failed']),
+  /**
+   * fetched (payouts RazorpayX listed), pages, ours, others (payouts of other installations or the
+   * dashboard), matched, settled (withdrawals the record settled), rateLimited (429 answers honoured),
+   * mismatches, and one count per mismatch kind.
+   */
+  counts: z.record(z.string(), z.number()),
+  error: z.string().nullable(),
+});
+export type PayoutReconciliationRun = z.infer<typeof payoutReconciliationRun>;
+
+export const payoutReconciliationStatus = z.object({
+  /** The installation's prefix in every payout reference and idempotency key it sends. */
+  referencePrefix: z.string(),
+  /** Whether RazorpayX is configured (there is a record to reconcile against). */
+  available: z.boolean(),
+  last: payoutReconciliationRun.nullable(),
+});
+export type PayoutReconciliationStatus = z.infer<typeof payoutReconciliationStatus>;
+
+export const adminReconciliationRunBody = z.object({
+  /** The India day to reconcile; today when left out. */
+  day: dayField.optional(),
+});
+
 export const payoutGatewayRoutes = {
+  adminPayoutReconciliation: {
+    ...endpoints.adminPayoutReconciliation,
+    policy: 'admin',
+    roles: STAFF,
+    summary: "The installation's payout reference prefix and the last reconciliation against RazorpayX's record",
+    tag: 'admin',
+    data: payoutReconciliationStatus,
+  },
+  adminPayoutReconciliationRun: {
+    ...endpoints.adminPayoutReconciliationRun,
+    policy: 'admin',
+    summary:
+      "Queues a reconciliation of one India day against RazorpayX's record (today when no day is given); every difference opens a payout mismatch. Audited",
+    tag: 'admin',
+    headers: idempotencyKeyHeaders,
+    body: adminReconciliationRunBody,
+    data: z.object({ day: z.string() }),
+    ok: 'payout_reconciliation_queued',
+  },
   payNotifyRazorpayx: {
     ...endpoints.payNotifyRazorpayx,
     policy: 'public',
@@ -200,3 +282,79 @@ export const payoutGatewayRoutes = {
     ok: 'payout_mismatch_resolved',
   },
 } as const satisfies Record<string, RouteDef>;
+
+/**
+ * A RazorpayX payout's statuses and the only changes between them, as Razorpay publishes its life cycle
+ * (https://razorpay.com/docs/x/payouts/states-life-cycle, https://razorpay.com/docs/x/payouts/queued):
+ * pending (awaiting approval) → queued, scheduled or processing, or rejected/cancelled; queued and
+ * scheduled → processing, or cancelled/failed; processing → processed, failed or reversed; processed
+ * can only become reversed; reversed, rejected, failed and cancelled are final. A change that skips
+ * states Kamai never heard of (webhooks are not ordered, some are never sent) is allowed: the table is
+ * read as "can become, directly or later".
+ */
+export const RAZORPAYX_PAYOUT_STATUSES = [
+  'pending',
+  'queued',
+  'scheduled',
+  'processing',
+  'processed',
+  'reversed',
+  'rejected',
+  'failed',
+  'cancelled',
+] as const;
+export type RazorpayxPayoutStatus = (typeof RAZORPAYX_PAYOUT_STATUSES)[number];
+
+export const RAZORPAYX_PAYOUT_TRANSITIONS: Record<RazorpayxPayoutStatus, readonly RazorpayxPayoutStatus[]> = {
+  pending: ['queued', 'scheduled', 'processing', 'rejected', 'cancelled'],
+  queued: ['processing', 'cancelled', 'failed'],
+  scheduled: ['queued', 'processing', 'cancelled', 'failed'],
+  processing: ['processed', 'failed', 'reversed'],
+  processed: ['reversed'],
+  reversed: [],
+  rejected: [],
+  failed: [],
+  cancelled: [],
+};
+
+/** Whether `to` can follow `from` in RazorpayX's life cycle, directly or through states in between. */
+export function payoutStatusCanFollow(from: RazorpayxPayoutStatus, to: RazorpayxPayoutStatus): boolean {
+  const seen = new Set<RazorpayxPayoutStatus>();
+  const next: RazorpayxPayoutStatus[] = [from];
+  while (next.length > 0) {
+    const status = next.pop() as RazorpayxPayoutStatus;
+    for (const after of RAZORPAYX_PAYOUT_TRANSITIONS[status]) {
+      if (after === to) return true;
+      if (!seen.has(after)) {
+        seen.add(after);
+        next.push(after);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * How a reported status relates to the one Kamai holds for the payout: `advance` (it can follow: apply
+ * it), `same` (a repeat, maybe with news such as the UTR), `stale` (it comes before the one held: an
+ * out-of-order delivery that changes nothing) or `contradiction` (neither can follow the other: an
+ * operator looks). Nothing held yet: `advance`.
+ */
+export type PayoutStatusStep = 'advance' | 'same' | 'stale' | 'contradiction';
+export function payoutStatusStep(
+  held: RazorpayxPayoutStatus | null,
+  reported: RazorpayxPayoutStatus,
+): PayoutStatusStep {
+  if (held === null) return 'advance';
+  if (held === reported) return 'same';
+  if (payoutStatusCanFollow(held, reported)) return 'advance';
+  if (payoutStatusCanFollow(reported, held)) return 'stale';
+  return 'contradiction';
+}
+
+/** A gateway's word as a RazorpayX status: masterpay's success/failed, our own "refused" (a create refused with 400). */
+export function asPayoutStatus(word: string | null | undefined): RazorpayxPayoutStatus | null {
+  if (word === 'success') return 'processed';
+  if (word === 'refused') return 'failed';
+  return (RAZORPAYX_PAYOUT_STATUSES as readonly string[]).includes(word ?? '') ? (word as RazorpayxPayoutStatus) : null;
+}

@@ -258,6 +258,12 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'idempotency_key_invalid',
     'idempotency_key_reused',
   ],
+  adminPayoutReconciliationRun: [
+    'payout_reconciliation_unavailable',
+    'payout_reconciliation_future_day',
+    'idempotency_key_invalid',
+    'idempotency_key_reused',
+  ],
   adminTaskProofReview: [
     'cannot_review_own_proof',
     'enter_reject_reason',

@@ -50,6 +50,12 @@ export async function createWorker(deps: WorkerDeps) {
         },
       },
       {
+        // Yesterday's payouts against RazorpayX's record, once a day (a run that finished is not repeated).
+        name: 'payouts.reconcile_day',
+        everyMs: 3_600_000,
+        run: () => built.payouts.reconciliation.daily(),
+      },
+      {
         name: 'prune',
         everyMs: 3_600_000,
         run: async () => {

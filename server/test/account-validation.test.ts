@@ -213,11 +213,11 @@ describe('payout account validation against the RazorpayX fake', () => {
     const withdrawalId = asked.body.data.id as number;
     expect((await review(ctx, withdrawalId, 'approve')).status).toBe(200);
     await ctx.worker.jobs.runDue();
-    expect(fake.byReference(String(withdrawalId))).toHaveLength(0);
+    expect(fake.byWithdrawal(withdrawalId)).toHaveLength(0);
     expect((await adminItem(withdrawalId))?.state).toBe('approved');
     await completed(number, 'KIRAN RAO');
     await ctx.worker.jobs.runDue();
-    expect(fake.byReference(String(withdrawalId))).toHaveLength(1);
+    expect(fake.byWithdrawal(withdrawalId)).toHaveLength(1);
     expect((await adminItem(withdrawalId))?.state).toBe('processing');
   });
 

@@ -36,6 +36,13 @@ export interface FakeOptions {
   webhookSecret: string;
   /** Where webhooks are POSTed (a listening server); tests may pass their own sender instead. */
   webhookUrl?: string;
+  /** The clock payouts are created by (`created_at`), in ms: the app's test clock; the wall clock by default. */
+  clock?: () => number;
+  /**
+   * Most API calls in any one second before RazorpayX answers 429: 10, the top of "5-10 transactions per
+   * sec" (https://razorpay.com/docs/razorpayx/best-practices/).
+   */
+  ratePerSecond?: number;
 }
 
 export type Fault = 'server_error' | 'gateway_error' | 'rate_limited' | 'timeout' | 'timeout_after_create';
@@ -200,6 +207,11 @@ export async function startRazorpayxFake(options: FakeOptions) {
   const faults: { route: 'create' | 'fetch'; fault: Fault }[] = [];
   const refusals: { description: string; field: string }[] = [];
   const sockets = new Set<Socket>();
+  const clock = options.clock ?? Date.now;
+  const ratePerSecond = options.ratePerSecond ?? 10;
+  /** Wall-clock times of the calls of the last second, and the 429s answered. */
+  const recent: number[] = [];
+  let rateLimited = 0;
   const hanging = new Set<ServerResponse>();
   let created = 0;
 
@@ -296,7 +308,7 @@ export async function startRazorpayxFake(options: FakeOptions) {
             source: 'beneficiary_bank',
             reason: 'payout_processing',
           },
-      created_at: Math.floor(Date.now() / 1000),
+      created_at: Math.floor(clock() / 1000),
       fee_type: '',
     };
     payouts.set(payout.id, payout);
@@ -364,7 +376,13 @@ export async function startRazorpayxFake(options: FakeOptions) {
     return reply(200, payout);
   });
 
-  // https://razorpay.com/docs/api/x/payouts/fetch-all: account_number required; reference_id, count (≤ 100), skip.
+  /**
+   * https://razorpay.com/docs/api/x/payouts/fetch-all: `account_number` required; `reference_id` filters;
+   * pagination by https://razorpay.com/docs/api/pagination: `from` and `to` (unix seconds, "after which"
+   * and "before which" the payouts were created), `count` (default 10; at most 100, per the fetch-all
+   * page) and `skip` (default 0); newest first. The answer: `{entity: "collection", count, items}`, the
+   * page's items and their number.
+   */
   route('GET', /^\/v1\/payouts$/, ({ query, entry }, reply) => {
     const fault = takeFault('fetch');
     if (fault) {
@@ -375,12 +393,23 @@ export async function startRazorpayxFake(options: FakeOptions) {
     if (!account) return reply(400, invalid('The account number field is required.', 'account_number'));
     if (account !== options.accountNumber)
       return reply(400, invalid('The account number is invalid.', 'account_number'));
-    const count = Math.min(Number(query.get('count') ?? 10) || 10, 100);
-    const skip = Number(query.get('skip') ?? 0) || 0;
+    const integer = (name: string, fallback: number) => {
+      const raw = query.get(name);
+      return raw === null ? fallback : /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    };
+    const count = integer('count', 10);
+    const skip = integer('skip', 0);
+    const from = integer('from', 0);
+    const to = integer('to', Number.MAX_SAFE_INTEGER);
+    for (const [name, value] of Object.entries({ count, skip, from, to })) {
+      if (Number.isNaN(value)) return reply(400, invalid(`The ${name} must be an integer.`, name));
+    }
+    if (count < 1 || count > 100) return reply(400, invalid('The count must be between 1 and 100.', 'count'));
     const reference = query.get('reference_id');
     const items = [...payouts.values()]
       .filter((p) => reference === null || p.reference_id === reference)
-      .sort((x, y) => y.created_at - x.created_at)
+      .filter((p) => p.created_at >= from && p.created_at < to)
+      .sort((x, y) => y.created_at - x.created_at || (x.id < y.id ? 1 : -1))
       .slice(skip, skip + count);
     return reply(200, { entity: 'collection', count: items.length, items });
   });
@@ -426,6 +455,16 @@ export async function startRazorpayxFake(options: FakeOptions) {
     if (!entry.authorized) {
       return reply(401, errorBody('BAD_REQUEST_ERROR', 'The api key provided is invalid'));
     }
+    // The rate limiter (https://razorpay.com/docs/api/pagination: "watch for HTTP status code 429"), over
+    // the last second of wall-clock time. The pages show no 429 body; it has the documented error shape
+    // (https://razorpay.com/docs/errors).
+    const at = Date.now();
+    while (recent.length > 0 && (recent[0] as number) <= at - 1000) recent.shift();
+    if (recent.length >= ratePerSecond) {
+      rateLimited += 1;
+      return reply(429, errorBody('BAD_REQUEST_ERROR', 'Too many requests', { reason: 'rate_limit_exceeded' }));
+    }
+    recent.push(at);
     for (const { method, pattern, handler } of table) {
       const match = pattern.exec(url.pathname);
       if (method !== request.method || !match) continue;
@@ -526,6 +565,42 @@ export async function startRazorpayxFake(options: FakeOptions) {
     get created() {
       return created;
     },
+    /** How many calls the rate limiter refused with 429. */
+    get rateLimited() {
+      return rateLimited;
+    },
+    /**
+     * Adds payouts RazorpayX holds that this fake did not create through the API (the dashboard's, another
+     * installation's on the same account), each a copy of `like` with its own id, reference and time.
+     */
+    seed(like: Partial<FakePayout> & { reference_id: string | null; created_at: number; amount: number }) {
+      const payout: FakePayout = {
+        id: newId('pout'),
+        entity: 'payout',
+        fund_account_id: newId('fa'),
+        fund_account: {
+          id: newId('fa'),
+          entity: 'fund_account',
+          account_type: 'vpa',
+          vpa: { address: 'other@okaxis' },
+        },
+        currency: 'INR',
+        notes: {},
+        fees: 0,
+        tax: 0,
+        status: 'processed',
+        utr: String(100_000_000_000 + Math.floor(Math.random() * 1e11)),
+        mode: 'UPI',
+        purpose: 'payout',
+        narration: null,
+        batch_id: null,
+        status_details: null,
+        fee_type: '',
+        ...like,
+      };
+      payouts.set(payout.id, payout);
+      return payout;
+    },
     /** The next `count` calls to `route` fail this way. */
     failNext(fault: Fault, count = 1, route: 'create' | 'fetch' = 'create') {
       for (let i = 0; i < count; i++) faults.push({ route, fault });
@@ -540,6 +615,10 @@ export async function startRazorpayxFake(options: FakeOptions) {
     },
     byReference(referenceId: string) {
       return [...payouts.values()].filter((p) => p.reference_id === referenceId);
+    },
+    /** The payouts whose notes name this withdrawal (Kamai sends `notes.withdrawal_id`). */
+    byWithdrawal(withdrawalId: number) {
+      return [...payouts.values()].filter((p) => p.notes.withdrawal_id === String(withdrawalId));
     },
     /**
      * Moves a payout to `status` (processed: with a UTR, unless `utr: null`, which comes later in
@@ -556,6 +635,13 @@ export async function startRazorpayxFake(options: FakeOptions) {
       if (!payout) throw new Error(`fake: no payout ${id}`);
       payout.utr = utr;
       return structuredClone(payout);
+    },
+    /** RazorpayX's fees and tax on a payout (paise; the fetch-all sample shows 590 and 90). */
+    setFees(id: string, fees: number, tax: number) {
+      const payout = payouts.get(id);
+      if (!payout) throw new Error(`fake: no payout ${id}`);
+      payout.fees = fees;
+      payout.tax = tax;
     },
     /** The business account's balance in paise (payouts above it are queued); unlimited by default. */
     setBalance(paise: number) {

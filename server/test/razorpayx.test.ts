@@ -5,12 +5,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { auditLog, notifications, payoutWebhooksIgnored, postings, withdrawals } from '../src/db/schema';
-import {
-  createRazorpayxGateway,
-  payoutIdempotencyKey,
-  RazorpayxError,
-  signWebhook,
-} from '../src/features/payouts/payouts.razorpayx';
+import { createRazorpayxGateway, RazorpayxError, signWebhook } from '../src/features/payouts/payouts.razorpayx';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { loadConfig } from '../src/platform/config';
 import { createWorker } from '../src/worker';
@@ -133,7 +128,7 @@ describe('RazorpayX payouts against the local fake', () => {
       method: 'POST',
       path: '/v1/payouts',
       authorized: true,
-      idempotencyKey: payoutIdempotencyKey(String(id)),
+      idempotencyKey: (await row(ctx, id)).payoutIdempotencyKey,
       status: 200,
       body: {
         account_number: KEYS.accountNumber,
@@ -141,7 +136,7 @@ describe('RazorpayX payouts against the local fake', () => {
         currency: 'INR',
         mode: 'UPI',
         purpose: 'payout',
-        reference_id: String(id),
+        reference_id: (await row(ctx, id)).payoutReference,
         fund_account: {
           account_type: 'vpa',
           vpa: { address: 'asha.k@okaxis' },
@@ -203,9 +198,9 @@ describe('RazorpayX payouts against the local fake', () => {
     expect(fake.created - createdBefore).toBe(1);
     const creates = fake.requests.slice(before).filter((r) => r.path === '/v1/payouts');
     expect(creates).toHaveLength(6);
-    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([payoutIdempotencyKey(String(id))]));
+    expect(new Set(creates.map((r) => r.idempotencyKey))).toEqual(new Set([stored.payoutIdempotencyKey]));
     expect(new Set(creates.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(fake.byReference(String(id))).toHaveLength(1);
+    expect(fake.byWithdrawal(id)).toHaveLength(1);
     expect(ctx.logs.some((l) => l.includes('job failed') && l.includes('answered 500'))).toBe(true);
   });
 
@@ -291,7 +286,11 @@ describe('RazorpayX payouts against the local fake', () => {
       expect(JSON.parse(answer.body).data).toEqual({ applied: false });
     }
     // Our reference on another payout id than the one we keep: also acknowledged and ignored.
-    const impostor = await deliver('payout.processed', { ...stranger, reference_id: String(id), status: 'processed' });
+    const impostor = await deliver('payout.processed', {
+      ...stranger,
+      reference_id: before.payoutReference,
+      status: 'processed',
+    });
     expect(impostor.status).toBe(200);
     expect(await row(ctx, id)).toMatchObject({ state: 'processing', gatewayPayoutId: before.gatewayPayoutId });
     expect(ctx.logs.some((l) => l.includes('razorpayx webhook ignored') && l.includes('did not make'))).toBe(true);
@@ -305,7 +304,7 @@ describe('RazorpayX payouts against the local fake', () => {
       ['payout.processed', 'a payout Kamai did not make', 'dashboard payout 17'],
       ['payout.failed', 'a payout Kamai did not make', 'dashboard payout 17'],
       ['payout.reversed', 'a payout Kamai did not make', 'dashboard payout 17'],
-      ['payout.processed', 'another payout of this withdrawal', String(id)],
+      ['payout.processed', 'another payout of this withdrawal', before.payoutReference],
     ]);
     expect(ignored[0]?.payload).toMatchObject({ event: 'payout.processed', entity: 'event' });
   });
@@ -354,7 +353,7 @@ describe('RazorpayX payouts against the local fake', () => {
     await review(ctx, id, 'approve');
     await ctx.worker.jobs.runDue();
     expect((await row(ctx, id)).state).toBe('approved');
-    const [made] = fake.byReference(String(id));
+    const [made] = fake.byWithdrawal(id);
     if (!made) throw new Error('the fake made no payout');
     fake.settle(made.id, 'processed', { utr: '733300000001' });
     // The retry is refused (e.g. the account number changed between attempts), without the idempotency field.
@@ -363,7 +362,10 @@ describe('RazorpayX payouts against the local fake', () => {
     await retryJobs();
     const lookups = fake.requests.slice(before).filter((r) => r.method === 'GET' && r.path === '/v1/payouts');
     expect(lookups).toHaveLength(1);
-    expect(lookups[0]?.query).toMatchObject({ account_number: KEYS.accountNumber, reference_id: String(id) });
+    expect(lookups[0]?.query).toMatchObject({
+      account_number: KEYS.accountNumber,
+      reference_id: (await row(ctx, id)).payoutReference,
+    });
     expect(await ownWithdrawal(ctx, user.token, id)).toMatchObject({ state: 'paid', reference: '733300000001' });
     expect(await ctx.balanceOf(user.token)).toBe('780.00');
     expect(await postingsOf(ctx, id)).toEqual(['hold', 'paid']);
@@ -478,25 +480,68 @@ describe('RazorpayX payouts against the local fake', () => {
     expect(await ctx.balanceOf(user.token)).toBe('1000.00');
   });
 
-  it('out of order: reversed before processed fails the withdrawal; the processed that follows opens a recoverable mismatch', async () => {
+  /** Recover, as an admin would try it on every mismatch of the withdrawal: answers the statuses. */
+  async function tryRecover(id: number) {
+    const token = await ctx.adminToken();
+    const statuses: number[] = [];
+    for (const mismatch of await mismatchesOf(ctx, id)) {
+      const res = await ctx.post(
+        `${API}/admin/payout/mismatch/resolve`,
+        { id: mismatch.id, action: 'recover', reason: 'the bank says it paid' },
+        { token },
+      );
+      statuses.push(res.status);
+    }
+    return statuses;
+  }
+
+  it('out of order: payout.reversed then payout.processed: returned, the late processed changes nothing, nothing to recover', async () => {
     const { user, id, payout } = await processing(250);
+    // RazorpayX's life cycle: processed, then reversed (https://razorpay.com/docs/x/payouts/states-life-cycle).
     const processed = fake.settle(payout.id, 'processed', { utr: '800000000002' });
     const reversed = fake.settle(payout.id, 'reversed');
+    // Delivered in the other order (webhooks are not ordered).
     await deliver('payout.reversed', reversed);
     expect(await ownWithdrawal(ctx, user.token, id)).toMatchObject({ state: 'failed' });
     expect(await ctx.balanceOf(user.token)).toBe('1000.00');
     expect((await deliver('payout.processed', processed)).status).toBe(200);
     expect((await row(ctx, id)).state).toBe('failed');
-    const [mismatch] = await mismatchesOf(ctx, id);
-    expect(mismatch).toMatchObject({
-      gateway: 'razorpayx',
-      state: 'failed',
-      callbackStatus: 'processed',
-      callbackReference: '800000000002',
-      resolved: false,
-      recoverable: true,
-      settledBy: { status: 'reversed' },
-    });
+    await tryRecover(id);
+    expect(await ctx.balanceOf(user.token)).toBe('1000.00');
+    expect(await mismatchesOf(ctx, id)).toEqual([]);
+    expect(await postingsOf(ctx, id)).toEqual(['hold', 'refund']);
+  });
+
+  it('processed, reversed, then a late processed with the UTR (payout.updated): stays reversed, no mismatch, nothing recovered', async () => {
+    const { user, id, payout } = await processing(350);
+    const processed = fake.settle(payout.id, 'processed', { utr: null });
+    await deliver('payout.processed', processed);
+    const reversed = fake.settle(payout.id, 'reversed');
+    await deliver('payout.reversed', reversed);
+    expect(await ctx.balanceOf(user.token)).toBe('1000.00');
+    // The UTR's update, sent before the reversal, arrives after it.
+    await deliver('payout.updated', { ...processed, status: 'processed', utr: '800000000003' });
+    await deliver('payout.processed', { ...processed, utr: '800000000003' });
+    expect((await row(ctx, id)).state).toBe('reversed');
+    await tryRecover(id);
+    expect(await ctx.balanceOf(user.token)).toBe('1000.00');
+    expect(await mismatchesOf(ctx, id)).toEqual([]);
+    expect(await postingsOf(ctx, id)).toEqual(['hold', 'paid', 'reversal']);
+  });
+
+  it('a failed or cancelled payout is final: a processed report for it opens a mismatch an operator can recover', async () => {
+    const { user, id, payout } = await processing(210);
+    await deliver('payout.failed', fake.settle(payout.id, 'failed'));
+    await deliver('payout.processed', {
+      ...fake.payouts.get(payout.id),
+      status: 'processed',
+      utr: '800000000004',
+    } as FakePayout);
+    expect((await row(ctx, id)).state).toBe('failed');
+    expect(await mismatchesOf(ctx, id)).toMatchObject([
+      { state: 'failed', callbackStatus: 'processed', recoverable: true },
+    ]);
+    expect(await ctx.balanceOf(user.token)).toBe('1000.00');
   });
 
   it('a failed payout later reported processed opens a mismatch; recovering takes the amount back from the wallet, audited, once', async () => {
@@ -551,24 +596,23 @@ describe('RazorpayX payouts against the local fake', () => {
 
   it('reconciliation re-creates, with the same idempotency key, a payout RazorpayX does not know', async () => {
     const { id, payout } = await processing(160);
+    const sentKey = (await row(ctx, id)).payoutIdempotencyKey;
     fake.forget(payout.id);
     ctx.advance((RECONCILE_SECONDS + 1) * 1000);
     const before = fake.requests.length;
     await ctx.worker.payouts.reconcile();
     await ctx.worker.jobs.runDue();
     // Other tests' payouts still processing are reconciled too; these are this withdrawal's calls.
-    const calls = fake.requests
-      .slice(before)
-      .filter((r) => r.path.endsWith(payout.id) || r.idempotencyKey === payoutIdempotencyKey(String(id)));
+    const calls = fake.requests.slice(before).filter((r) => r.path.endsWith(payout.id) || r.idempotencyKey === sentKey);
     expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
       `GET /v1/payouts/${payout.id} 400`,
       'POST /v1/payouts 200',
     ]);
-    expect(calls[1]?.idempotencyKey).toBe(payoutIdempotencyKey(String(id)));
+    expect(calls[1]?.idempotencyKey).toBe(sentKey);
     const stored = await row(ctx, id);
     expect(stored.state).toBe('processing');
     expect(stored.gatewayPayoutId).not.toBe(payout.id);
-    expect(fake.byReference(String(id))).toHaveLength(1);
+    expect(fake.byWithdrawal(id)).toHaveLength(1);
   });
 
   it('counts payouts by state and open mismatches on /metrics', async () => {
@@ -624,6 +668,8 @@ describe('the RazorpayX client against the fake, directly', () => {
   });
   const order = (orderNo: string, amount = 10_000n) => ({
     orderNo,
+    reference: `test-${orderNo}-abcdefgh`,
+    idempotencyKey: `test-${orderNo}-abcdefgh`,
     userId: 7,
     amount,
     account: { accountType: 'upi' as const, accountNo: 'ravi@okicici', ifsc: '', accountName: 'Ravi Patel' },
@@ -645,7 +691,7 @@ describe('the RazorpayX client against the fake, directly', () => {
     const second = await client().dispatch(order('9001'), signal());
     expect(first?.payoutId).toMatch(/^pout_/);
     expect(second?.payoutId).toBe(first?.payoutId);
-    expect(fake.byReference('9001')).toHaveLength(1);
+    expect(fake.byReference('test-9001-abcdefgh')).toHaveLength(1);
     const other = client().dispatch(order('9001', 20_000n), signal());
     await expect(other).rejects.toBeInstanceOf(RazorpayxError);
     await expect(other).rejects.toMatchObject({ status: 400, error: { field: 'X-Payout-Idempotency' } });
@@ -654,7 +700,7 @@ describe('the RazorpayX client against the fake, directly', () => {
   it('refused credentials (401) leave the payout unknown: the dispatch throws', async () => {
     await expect(client('wrong-secret-000').dispatch(order('9002'), signal())).rejects.toMatchObject({ status: 401 });
     expect(fake.requests.at(-1)).toMatchObject({ authorized: false, status: 401 });
-    expect(fake.byReference('9002')).toHaveLength(0);
+    expect(fake.byReference('test-9002-abcdefgh')).toHaveLength(0);
   });
 
   it('a timeout throws (retried later with the same key)', async () => {

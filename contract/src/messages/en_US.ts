@@ -258,4 +258,7 @@ export const en_US: Messages = {
   otp_email_disabled: 'Codes are sent by SMS only here; enter your mobile number',
   sms_message_too_long: 'An SMS message can be at most {{max}} characters',
   cannot_change_own_linked_account: 'You cannot confirm or change a linked number of your own account',
+  payout_reconciliation_queued: "Reconciliation queued: the day's payouts are compared with RazorpayX's record",
+  payout_reconciliation_unavailable: 'There is no RazorpayX record to reconcile with: RazorpayX is not configured',
+  payout_reconciliation_future_day: 'Choose today or an earlier day',
 };

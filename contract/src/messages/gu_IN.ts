@@ -253,4 +253,7 @@ export const gu_IN: Messages = {
   otp_email_disabled: 'અહીં કોડ ફક્ત SMS દ્વારા મોકલવામાં આવે છે; તમારો મોબાઇલ નંબર દાખલ કરો',
   sms_message_too_long: 'SMS સંદેશ વધુમાં વધુ {{max}} અક્ષરોનો હોઈ શકે છે',
   cannot_change_own_linked_account: 'તમે તમારા પોતાના ખાતાના લિંક કરેલા નંબરની પુષ્ટિ કે ફેરફાર કરી શકતા નથી',
+  payout_reconciliation_queued: 'મેળવણી કતારમાં છે: દિવસની ચુકવણીઓને RazorpayXના રેકોર્ડ સાથે સરખાવાઈ રહી છે',
+  payout_reconciliation_unavailable: 'મેળવણી માટે RazorpayXનો કોઈ રેકોર્ડ નથી: RazorpayX ગોઠવાયેલું નથી',
+  payout_reconciliation_future_day: 'આજનો અથવા તેનાથી પહેલાંનો દિવસ પસંદ કરો',
 };

@@ -253,4 +253,7 @@ export const hi_IN: Messages = {
   otp_email_disabled: 'यहाँ कोड केवल SMS से भेजे जाते हैं; अपना मोबाइल नंबर दर्ज करें',
   sms_message_too_long: 'SMS संदेश अधिकतम {{max}} अक्षरों का हो सकता है',
   cannot_change_own_linked_account: 'आप अपने ही खाते के लिंक किए गए नंबर की पुष्टि या बदलाव नहीं कर सकते',
+  payout_reconciliation_queued: 'मिलान कतार में है: दिन के भुगतानों की तुलना RazorpayX के रिकॉर्ड से की जा रही है',
+  payout_reconciliation_unavailable: 'मिलान के लिए RazorpayX का कोई रिकॉर्ड नहीं है: RazorpayX कॉन्फ़िगर नहीं है',
+  payout_reconciliation_future_day: 'आज या उससे पहले का कोई दिन चुनें',
 };

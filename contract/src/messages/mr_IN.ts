@@ -253,4 +253,7 @@ export const mr_IN: Messages = {
   otp_email_disabled: 'येथे कोड फक्त SMS ने पाठवले जातात; तुमचा मोबाइल नंबर टाका',
   sms_message_too_long: 'SMS संदेश जास्तीत जास्त {{max}} अक्षरांचा असू शकतो',
   cannot_change_own_linked_account: 'तुम्ही स्वतःच्या खात्याच्या लिंक केलेल्या नंबरची पुष्टी किंवा बदल करू शकत नाही',
+  payout_reconciliation_queued: 'ताळमेळ रांगेत आहे: दिवसाच्या पेमेंट्सची तुलना RazorpayX च्या नोंदीशी केली जात आहे',
+  payout_reconciliation_unavailable: 'ताळमेळासाठी RazorpayX ची कोणतीही नोंद नाही: RazorpayX कॉन्फिगर केलेले नाही',
+  payout_reconciliation_future_day: 'आजचा किंवा त्याआधीचा दिवस निवडा',
 };

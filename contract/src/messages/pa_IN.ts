@@ -253,4 +253,7 @@ export const pa_IN: Messages = {
   otp_email_disabled: 'ਇੱਥੇ ਕੋਡ ਸਿਰਫ਼ SMS ਰਾਹੀਂ ਭੇਜੇ ਜਾਂਦੇ ਹਨ; ਆਪਣਾ ਮੋਬਾਈਲ ਨੰਬਰ ਦਰਜ ਕਰੋ',
   sms_message_too_long: 'SMS ਸੁਨੇਹਾ ਵੱਧ ਤੋਂ ਵੱਧ {{max}} ਅੱਖਰਾਂ ਦਾ ਹੋ ਸਕਦਾ ਹੈ',
   cannot_change_own_linked_account: 'ਤੁਸੀਂ ਆਪਣੇ ਹੀ ਖਾਤੇ ਦੇ ਲਿੰਕ ਕੀਤੇ ਨੰਬਰ ਦੀ ਪੁਸ਼ਟੀ ਜਾਂ ਤਬਦੀਲੀ ਨਹੀਂ ਕਰ ਸਕਦੇ',
+  payout_reconciliation_queued: 'ਮਿਲਾਨ ਕਤਾਰ ਵਿੱਚ ਹੈ: ਦਿਨ ਦੀਆਂ ਅਦਾਇਗੀਆਂ ਦੀ RazorpayX ਦੇ ਰਿਕਾਰਡ ਨਾਲ ਤੁਲਨਾ ਕੀਤੀ ਜਾ ਰਹੀ ਹੈ',
+  payout_reconciliation_unavailable: 'ਮਿਲਾਨ ਲਈ RazorpayX ਦਾ ਕੋਈ ਰਿਕਾਰਡ ਨਹੀਂ ਹੈ: RazorpayX ਸੰਰਚਿਤ ਨਹੀਂ ਹੈ',
+  payout_reconciliation_future_day: 'ਅੱਜ ਜਾਂ ਉਸ ਤੋਂ ਪਹਿਲਾਂ ਦਾ ਦਿਨ ਚੁਣੋ',
 };

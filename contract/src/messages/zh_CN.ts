@@ -248,4 +248,7 @@ export const zh_CN: Messages = {
   otp_email_disabled: '此处验证码仅通过短信发送，请输入您的手机号码',
   sms_message_too_long: '短信内容最多 {{max}} 个字符',
   cannot_change_own_linked_account: '您不能确认或更改自己账户的关联号码',
+  payout_reconciliation_queued: '对账已排队：当天的付款正在与 RazorpayX 的记录核对',
+  payout_reconciliation_unavailable: '没有可核对的 RazorpayX 记录：尚未配置 RazorpayX',
+  payout_reconciliation_future_day: '请选择今天或更早的日期',
 };

@@ -667,8 +667,27 @@ export const withdrawals = pgTable(
     firstApprovedAt: timestamp('first_approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The payout's furthest status in the gateway's life cycle as Kamai learned it (RazorpayX's words;
+     * masterpay's success is `processed`): reports that come before it change nothing
+     * (docs/decisions/razorpayx-payouts.md).
+     */
+    gatewayStatus: text('gateway_status'),
+    /**
+     * What the payout was sent with, fixed at its first dispatch: RazorpayX `reference_id` and
+     * `X-Payout-Idempotency`, the installation's prefix and a random part, so another installation on
+     * the same account, or this one restored from an older backup, never sends the same ones.
+     */
+    payoutReference: text('payout_reference'),
+    payoutIdempotencyKey: text('payout_idempotency_key'),
+    payoutReferencedAt: timestamp('payout_referenced_at', { withTimezone: true }),
+    /** RazorpayX's own fees and tax on the payout (paise, charged to the business account), as it reported them. */
+    gatewayFees: bigint('gateway_fees', { mode: 'bigint' }),
+    gatewayTax: bigint('gateway_tax', { mode: 'bigint' }),
   },
   (t) => [
+    uniqueIndex('withdrawals_payout_reference_idx').on(t.payoutReference),
+    index('withdrawals_payout_referenced_idx').on(t.payoutReferencedAt),
     index('withdrawals_risk_idx').on(t.riskScore, t.id),
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_user_created_idx').on(t.userId, t.createdAt),
@@ -799,20 +818,26 @@ export const payoutMismatches = pgTable(
   'payout_mismatches',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
-      .notNull()
-      .references(() => withdrawals.id),
+    /** Null only for a payout the gateway made that no withdrawal of Kamai's has (found by reconciliation). */
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).references(() => withdrawals.id),
     gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
-    /** The withdrawal's state when the callback came. */
-    state: text('state').$type<WithdrawalState>().notNull(),
+    /** The withdrawal's state when the callback came (null: no withdrawal). */
+    state: text('state').$type<WithdrawalState>(),
     callbackStatus: text('callback_status').notNull(),
     callbackAmount: bigint('callback_amount', { mode: 'bigint' }),
     callbackReference: text('callback_reference'),
     settledCallbackId: bigint('settled_callback_id', { mode: 'number' }).references(() => payoutCallbacks.id),
-    callbackId: bigint('callback_id', { mode: 'number' })
-      .notNull()
-      .references(() => payoutCallbacks.id),
+    /** The contradicting report; null for a payout no withdrawal has, and a withdrawal the gateway has no payout for. */
+    callbackId: bigint('callback_id', { mode: 'number' }).references(() => payoutCallbacks.id),
+    /** `callback` (a report contradicting the state) or what the daily reconciliation found (PAYOUT_MISMATCH_KINDS). */
+    kind: text('kind').notNull().default('callback'),
+    /** The gateway's payout id, when there is one. */
+    gatewayPayoutId: text('gateway_payout_id'),
+    /** What Kamai holds and what the gateway's record says, field by field, for the operator. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The reconciliation run that found it. */
+    reconciliationId: bigint('reconciliation_id', { mode: 'number' }).references(() => payoutReconciliations.id),
     resolution: text('resolution').$type<'recover' | 'dismiss'>(),
     resolutionReason: text('resolution_reason'),
     resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
@@ -824,6 +849,29 @@ export const payoutMismatches = pgTable(
     index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
     index('payout_mismatches_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * One run of the daily reconciliation against RazorpayX's record (docs/decisions/razorpayx-payouts.md):
+ * the India calendar day it read, who started it (null: the job), what it fetched and found.
+ */
+export const payoutReconciliations = pgTable(
+  'payout_reconciliations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gateway: text('gateway').$type<PayoutGatewayName>().notNull(),
+    /** The India calendar day, `YYYY-MM-DD`. */
+    day: text('day').notNull(),
+    startedBy: bigint('started_by', { mode: 'number' }).references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** `running`, `done` or `failed` (then `error` says why). */
+    status: text('status').notNull().default('running'),
+    /** Counts: fetched, pages, ours, others, matched, settled, rate limited, and each kind of mismatch. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    error: text('error'),
+  },
+  (t) => [index('payout_reconciliations_started_idx').on(t.id.desc())],
 );
 
 /**

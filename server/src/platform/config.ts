@@ -198,6 +198,23 @@ export const configSchema = z.object({
   RAZORPAYX_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.razorpay.com'),
   /** How long one RazorpayX API call may take before it is abandoned (and retried with the same idempotency key). */
   RAZORPAYX_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(15_000),
+  /**
+   * Most RazorpayX API calls per second the reconciliation makes while it pages through a day's payouts
+   * ("make all the calls within a range of 5-10 transactions per sec",
+   * https://razorpay.com/docs/razorpayx/best-practices/).
+   */
+  RAZORPAYX_REQUESTS_PER_SECOND: positiveInt
+    .max(10, 'must be at most 10 (RazorpayX asks for 5 to 10 a second)')
+    .default(5),
+  /**
+   * This installation's prefix in every payout reference and idempotency key (2-10 lowercase letters or
+   * digits). Unset: one generated on the first start and kept in settings. Set it when a database is
+   * restored into a new installation, so staging and production never share one.
+   */
+  PAYOUT_REFERENCE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]{2,10}$/, 'must be 2 to 10 lowercase letters or digits')
+    .optional(),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),

@@ -1,4 +1,11 @@
-import { formatRupees, type MismatchResolution, type PageQuery, type PayoutMismatchItem } from '@kamai/contract';
+import {
+  formatRupees,
+  type MismatchResolution,
+  PAYOUT_MISMATCH_KINDS,
+  type PageQuery,
+  type PayoutMismatchItem,
+  type PayoutMismatchKind,
+} from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, keysetPage } from '../../platform/cursor';
@@ -15,25 +22,34 @@ const recoveryKey = (withdrawalId: number) => `withdrawal:${withdrawalId}:recove
 
 function toItem(row: ListedRow): PayoutMismatchItem {
   const { mismatch, withdrawal } = row;
-  const sameAmount = mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
+  const sameAmount =
+    withdrawal !== null &&
+    (mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee);
   return {
     id: mismatch.id,
+    kind: (PAYOUT_MISMATCH_KINDS as readonly string[]).includes(mismatch.kind)
+      ? (mismatch.kind as PayoutMismatchKind)
+      : 'callback',
     withdrawalId: mismatch.withdrawalId,
-    userId: withdrawal.userId,
+    userId: withdrawal?.userId ?? null,
     username: row.username,
     gateway: mismatch.gateway,
+    payoutId: mismatch.gatewayPayoutId,
     state: mismatch.state,
-    currentState: withdrawal.state,
+    currentState: withdrawal?.state ?? null,
     callbackStatus: mismatch.callbackStatus,
-    amount: formatRupees(withdrawal.amount),
+    amount: withdrawal ? formatRupees(withdrawal.amount) : '',
     callbackAmount: mismatch.callbackAmount === null ? null : formatRupees(mismatch.callbackAmount),
-    reference: withdrawal.reference,
+    reference: withdrawal?.reference ?? null,
     callbackReference: mismatch.callbackReference,
     settledBy: row.settled?.status
       ? { status: row.settled.status, receivedAt: row.settled.at.toISOString(), payload: row.settled.payload }
       : null,
-    callback: { status: row.callback.status, receivedAt: row.callback.at.toISOString(), payload: row.callback.payload },
-    recoverable: mismatch.resolvedAt === null && isRecoverable(mismatch.callbackStatus, withdrawal.state, sameAmount),
+    callback: row.callback?.status
+      ? { status: row.callback.status, receivedAt: row.callback.at.toISOString(), payload: row.callback.payload }
+      : null,
+    details: mismatch.details ?? null,
+    recoverable: mismatch.resolvedAt === null && withdrawal !== null && isRecoverable(mismatch, withdrawal, sameAmount),
     createdAt: mismatch.createdAt.toISOString(),
     resolved: mismatch.resolvedAt !== null,
     resolution: mismatch.resolution,
@@ -64,15 +80,17 @@ export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
       const mismatch = await q.lockMismatch(tx, input.id);
       if (!mismatch) throw new AppError('payout_mismatch_not_found');
       if (mismatch.resolvedAt) throw new AppError('payout_mismatch_resolved_already');
-      const withdrawal = await lockWithdrawal(tx, mismatch.withdrawalId);
-      if (!withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);
+      // A payout no withdrawal has: only dismissed (with what the operator found), never recovered.
+      const withdrawal = mismatch.withdrawalId === null ? undefined : await lockWithdrawal(tx, mismatch.withdrawalId);
+      if (mismatch.withdrawalId !== null && !withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);
       // Separation of duties, as in review: no operator settles a mismatch of his own withdrawal.
-      if (withdrawal.userId === actor.id) throw new AppError('cannot_resolve_own_mismatch');
+      if (withdrawal?.userId === actor.id) throw new AppError('cannot_resolve_own_mismatch');
       let recovered: { postingId: number } | undefined;
       if (input.action === 'recover') {
+        if (!withdrawal) throw new AppError('payout_mismatch_not_recoverable');
         const sameAmount =
           mismatch.callbackAmount === null || mismatch.callbackAmount === withdrawal.amount - withdrawal.fee;
-        if (!isRecoverable(mismatch.callbackStatus, withdrawal.state, sameAmount)) {
+        if (!isRecoverable(mismatch, withdrawal, sameAmount)) {
           throw new AppError('payout_mismatch_not_recoverable');
         }
         const balance = await lockWallet(tx, withdrawal.userId);
@@ -110,12 +128,20 @@ export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
         actorId: actor.id,
         action: `payout_mismatch.${input.action}`,
         target: `payout_mismatch:${mismatch.id}`,
-        before: { resolved: false, withdrawalId: withdrawal.id, state: withdrawal.state },
+        before: {
+          resolved: false,
+          kind: mismatch.kind,
+          withdrawalId: withdrawal?.id ?? null,
+          state: withdrawal?.state ?? null,
+          payoutId: mismatch.gatewayPayoutId,
+        },
         after: {
           resolved: true,
           resolution: input.action,
           reason: input.reason,
-          ...(recovered ? { amount: formatRupees(withdrawal.amount), postingId: recovered.postingId } : {}),
+          ...(recovered && withdrawal
+            ? { amount: formatRupees(withdrawal.amount), postingId: recovered.postingId }
+            : {}),
         },
         requestId: actor.requestId,
       });

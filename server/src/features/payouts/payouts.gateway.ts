@@ -1,9 +1,16 @@
-import type { PayoutAccountType, PayoutGatewayName } from '@kamai/contract';
+import type { PayoutAccountType, PayoutGatewayName, PayoutMismatchKind } from '@kamai/contract';
 
 /** One payout as we hand it to a gateway. */
 export interface PayoutOrder {
-  /** Our withdrawal id: the gateway's idempotency key, so a repeated dispatch is the same payout. */
+  /** Our withdrawal id (the sandbox's order number and idempotency key). */
   orderNo: string;
+  /**
+   * What the payout is sent under at a shared gateway (RazorpayX `reference_id`, at most 40 characters)
+   * and its idempotency key (4-36 characters): fixed on the withdrawal at its first dispatch, unique per
+   * installation (payouts.references.ts), the same on every retry.
+   */
+  reference: string;
+  idempotencyKey: string;
   /** The withdrawal's owner (RazorpayX: the contact's reference). */
   userId: number;
   /** Paise. */
@@ -55,3 +62,22 @@ export interface PayoutGateway {
 
 /** The gateways a withdrawal can be paid through, by the name stored on it. */
 export type PayoutGateways = Partial<Record<PayoutGatewayName, PayoutGateway>>;
+
+/** A settling report from a gateway, whatever its channel (callback, webhook, fetched by us). */
+export interface Report {
+  gateway: PayoutGatewayName;
+  /** Unique per (payout, status): a second delivery of the same report changes nothing. */
+  eventKey: string;
+  /** The gateway's own word: `success`/`failed` (masterpay), `processed`, `reversed`, ... (RazorpayX). */
+  gatewayStatus: string;
+  outcome: Exclude<PayoutOutcome, { status: 'processing' }>;
+  /** Paise the gateway says it moved, when it says. */
+  amount: bigint | null;
+  /** The currency the gateway says it moved, when it says (only INR is ours). */
+  currency?: string | null;
+  payload: Record<string, unknown>;
+  /** The mismatch kind a contradiction opens (`callback` for a report; reconciliation says `status` or `amount`). */
+  kind?: PayoutMismatchKind;
+}
+
+export type Applied = 'applied' | 'duplicate' | 'unchanged' | 'stale' | 'mismatch';

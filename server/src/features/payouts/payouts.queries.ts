@@ -1,5 +1,5 @@
 import type { PayoutGatewayName } from '@kamai/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { jobs, payoutCallbacks, payoutMismatches, payoutWebhooksIgnored, users, withdrawals } from '../../db/schema';
@@ -145,15 +145,16 @@ export async function listMismatches(
         fee: withdrawals.fee,
         state: withdrawals.state,
         reference: withdrawals.reference,
+        gatewayStatus: withdrawals.gatewayStatus,
       },
       username: users.username,
       callback: { status: payoutCallbacks.status, payload: payoutCallbacks.payload, at: payoutCallbacks.createdAt },
       settled: { status: settled.status, payload: settled.payload, at: settled.createdAt },
     })
     .from(payoutMismatches)
-    .innerJoin(withdrawals, eq(withdrawals.id, payoutMismatches.withdrawalId))
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .innerJoin(payoutCallbacks, eq(payoutCallbacks.id, payoutMismatches.callbackId))
+    .leftJoin(withdrawals, eq(withdrawals.id, payoutMismatches.withdrawalId))
+    .leftJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(payoutCallbacks, eq(payoutCallbacks.id, payoutMismatches.callbackId))
     .leftJoin(settled, eq(settled.id, payoutMismatches.settledCallbackId))
     .where(
       and(
@@ -278,4 +279,78 @@ export async function recoveryPostings(
     other: BigInt(r.other as string),
     confirmed: r.confirmed === true || r.confirmed === 't',
   }));
+}
+
+/** Keeps the payout's furthest status in the gateway's life cycle. */
+export async function setGatewayStatus(db: Executor, id: number, status: string) {
+  await db.update(withdrawals).set({ gatewayStatus: status }).where(eq(withdrawals.id, id));
+}
+
+/**
+ * Fixes a withdrawal's payout reference and idempotency key at its first dispatch (both `reference`);
+ * one fixed already (a racing dispatch) is kept and answered.
+ */
+export async function fixPayoutReference(db: Executor, id: number, reference: string, at: Date) {
+  await db
+    .update(withdrawals)
+    .set({ payoutReference: reference, payoutIdempotencyKey: reference, payoutReferencedAt: at })
+    .where(and(eq(withdrawals.id, id), isNull(withdrawals.payoutReference)));
+  const [row] = await db
+    .select({ reference: withdrawals.payoutReference, idempotencyKey: withdrawals.payoutIdempotencyKey })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  if (!row?.reference || !row.idempotencyKey) throw new Error(`withdrawal ${id} has no payout reference`);
+  return { reference: row.reference, idempotencyKey: row.idempotencyKey };
+}
+
+/** The withdrawal a payout reference was sent for. */
+export async function withdrawalIdByReference(db: Executor, reference: string) {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(eq(withdrawals.payoutReference, reference));
+  return row?.id;
+}
+
+/** Keeps RazorpayX's fees and tax on a withdrawal's payout, as its record first showed them. */
+export async function setGatewayFees(db: Executor, id: number, fees: bigint, tax: bigint) {
+  await db.update(withdrawals).set({ gatewayFees: fees, gatewayTax: tax }).where(eq(withdrawals.id, id));
+}
+
+/** Withdrawal ids by the payout references and RazorpayX payout ids of one page of its record. */
+export async function withdrawalsByReferenceOrPayout(db: Executor, references: string[], payoutIds: string[]) {
+  const byReference = new Map<string, number>();
+  const byPayout = new Map<string, number>();
+  if (references.length + payoutIds.length === 0) return { byReference, byPayout };
+  const rows = await db
+    .select({ id: withdrawals.id, reference: withdrawals.payoutReference, payoutId: withdrawals.gatewayPayoutId })
+    .from(withdrawals)
+    .where(
+      or(
+        references.length > 0 ? inArray(withdrawals.payoutReference, references) : undefined,
+        payoutIds.length > 0
+          ? and(eq(withdrawals.gateway, 'razorpayx'), inArray(withdrawals.gatewayPayoutId, payoutIds))
+          : undefined,
+      ),
+    );
+  for (const row of rows) {
+    if (row.reference) byReference.set(row.reference, row.id);
+    if (row.payoutId) byPayout.set(row.payoutId, row.id);
+  }
+  return { byReference, byPayout };
+}
+
+/** RazorpayX withdrawals whose payout reference was fixed (first sent) in [from, to). */
+export async function sentBetween(db: Executor, from: Date, to: Date) {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.gateway, 'razorpayx'),
+        gte(withdrawals.payoutReferencedAt, from),
+        lt(withdrawals.payoutReferencedAt, to),
+      ),
+    )
+    .orderBy(asc(withdrawals.id));
 }

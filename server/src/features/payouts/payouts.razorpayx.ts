@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RazorpayxPayoutEntity } from '@kamai/contract';
 import { razorpayxPayoutEntity } from '@kamai/contract';
+import { z } from 'zod';
 import type { DispatchResult, PayoutGateway, PayoutOrder, PayoutOutcome } from './payouts.gateway';
 
 /**
@@ -46,8 +47,15 @@ export class RazorpayxError extends Error {
 
 export const IDEMPOTENCY_HEADER = 'X-Payout-Idempotency';
 
-/** The idempotency key of a withdrawal's payout: the same for every attempt, so a retried job never pays twice. */
-export const payoutIdempotencyKey = (orderNo: string) => `kamai-withdrawal-${orderNo}`;
+/** A listed payout: the entity plus its fees, tax and creation time (https://razorpay.com/docs/api/x/payouts/fetch-all). */
+export const razorpayxListedPayout = razorpayxPayoutEntity.extend({
+  fees: z.number().int().nonnegative().nullish(),
+  tax: z.number().int().nonnegative().nullish(),
+  created_at: z.number().int(),
+});
+export type RazorpayxListedPayout = z.infer<typeof razorpayxListedPayout>;
+
+export type RazorpayxGatewayClient = ReturnType<typeof createRazorpayxGateway>;
 
 /**
  * The composite payout body for an order, built only from the withdrawal's own (frozen) fields, so a
@@ -74,7 +82,7 @@ export function payoutBody(order: PayoutOrder, accountNumber: string) {
           contact,
         },
     queue_if_low_balance: true,
-    reference_id: order.orderNo,
+    reference_id: order.reference,
     narration: `Kamai payout ${order.orderNo}`,
     notes: { withdrawal_id: order.orderNo },
   };
@@ -206,12 +214,12 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
     if (!parsed.success) throw new RazorpayxError(`RazorpayX ${what}: an answer that is not a payout`, 200);
     const payout = parsed.data;
     if (
-      payout.reference_id !== order.orderNo ||
+      payout.reference_id !== order.reference ||
       BigInt(payout.amount) !== order.amount ||
       (payout.currency !== undefined && payout.currency !== 'INR')
     ) {
       throw new RazorpayxError(
-        `RazorpayX ${what}: payout ${payout.id} is for reference ${payout.reference_id} and ${payout.amount} ${payout.currency ?? 'INR'} (paise), not withdrawal ${order.orderNo}`,
+        `RazorpayX ${what}: payout ${payout.id} is for reference ${payout.reference_id} and ${payout.amount} ${payout.currency ?? 'INR'} (paise), not ${order.reference} (withdrawal ${order.orderNo})`,
         200,
       );
     }
@@ -239,12 +247,12 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
   }
 
   /**
-   * The payouts RazorpayX holds under our reference (the withdrawal id), newest first: `GET /v1/payouts`
+   * The payouts RazorpayX holds under our reference, newest first: `GET /v1/payouts`
    * with `account_number` (required) and `reference_id`
    * (https://razorpay.com/docs/api/x/payouts/fetch-all; the answer is `{entity: "collection", count, items}`).
    */
   async function findByReference(order: PayoutOrder, signal: AbortSignal) {
-    const query = new URLSearchParams({ account_number: options.accountNumber, reference_id: order.orderNo });
+    const query = new URLSearchParams({ account_number: options.accountNumber, reference_id: order.reference });
     const { status, json } = await call('GET', `/v1/payouts?${query}`, signal);
     const error = errorOf(json);
     if (status !== 200) {
@@ -256,14 +264,14 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
       .map((item) => razorpayxPayoutEntity.safeParse(item))
       .filter((p) => p.success)
       .map((p) => p.data)
-      .filter((p) => p.reference_id === order.orderNo);
+      .filter((p) => p.reference_id === order.reference);
     // One that is paid or still moving wins over a failed attempt; otherwise the newest.
     return found.find((p) => outcomeOf(p).status !== 'failed') ?? found[0];
   }
 
   async function create(order: PayoutOrder, signal: AbortSignal): Promise<DispatchResult> {
     const { status, json } = await call('POST', '/v1/payouts', signal, payoutBody(order, options.accountNumber), {
-      [IDEMPOTENCY_HEADER]: payoutIdempotencyKey(order.orderNo),
+      [IDEMPOTENCY_HEADER]: order.idempotencyKey,
     });
     if (status === 200 || status === 201) return settled(entityOf(json, order, `create ${order.orderNo}`));
     const error = errorOf(json);
@@ -301,6 +309,37 @@ export function createRazorpayxGateway(options: RazorpayxOptions) {
     return create(order, signal);
   }
 
+  /**
+   * One page of the payouts created in [from, to] (unix seconds): `GET /v1/payouts` with
+   * `account_number`, `from`, `to`, `count` (at most 100) and `skip`
+   * (https://razorpay.com/docs/api/x/payouts/fetch-all, https://razorpay.com/docs/api/pagination).
+   * Answers the HTTP status, so the caller can honour a 429 (rate limited) with a backoff.
+   */
+  async function listPayouts(
+    page: { from: number; to: number; count: number; skip: number },
+    signal: AbortSignal,
+  ): Promise<{ status: number; items?: RazorpayxListedPayout[]; error?: RazorpayxErrorBody }> {
+    const query = new URLSearchParams({
+      account_number: options.accountNumber,
+      from: String(page.from),
+      to: String(page.to),
+      count: String(page.count),
+      skip: String(page.skip),
+    });
+    const { status, json } = await call('GET', `/v1/payouts?${query}`, signal);
+    if (status !== 200) return { status, error: errorOf(json) };
+    const items = (json as { entity?: unknown; items?: unknown } | undefined)?.items;
+    if (!Array.isArray(items)) throw new RazorpayxError('RazorpayX list: not a collection', 200);
+    return {
+      status,
+      items: items.map((item) => {
+        const parsed = razorpayxListedPayout.safeParse(item);
+        if (!parsed.success) throw new RazorpayxError('RazorpayX list: an item that is not a payout', 200);
+        return parsed.data;
+      }),
+    };
+  }
+
   const gateway: PayoutGateway = { name: 'razorpayx', dispatch };
-  return { gateway, fetchPayout, findByReference, call };
+  return { gateway, fetchPayout, findByReference, listPayouts, call };
 }

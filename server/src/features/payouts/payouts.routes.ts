@@ -9,6 +9,7 @@ import { type AccountValidator, createAccountValidations, createSandboxValidator
 import { createPayoutsAdmin, type PayoutsAdmin } from './payouts.admin';
 import type { PayoutGateway } from './payouts.gateway';
 import { createRazorpayxGateway } from './payouts.razorpayx';
+import { referencePrefix } from './payouts.references';
 import { createSandboxGateway } from './payouts.sandbox';
 import { createPayoutsService, type PayoutsService } from './payouts.service';
 import { createRazorpayxValidator } from './payouts.validation';
@@ -29,6 +30,8 @@ function payoutsHandlers(
     adminPayoutMismatches: (ctx) => admin.list(ctx.query),
     adminPayoutMismatchResolve: (ctx) =>
       once(ctx, 'admin.payout.mismatch.resolve', (a) => a.resolve(ctx.actor, ctx.body)),
+    adminPayoutReconciliation: () => payouts.reconciliation.status(),
+    adminPayoutReconciliationRun: (ctx) => payouts.reconciliation.queue(ctx.actor, ctx.body.day),
   };
 }
 
@@ -67,6 +70,7 @@ export interface PayoutsDeps extends FeatureDeps {
 export async function createPayouts(deps: PayoutsDeps) {
   const { db, now, log, config } = deps;
   const secret = await sharedSecret(db, 'payout_gateway_secret', config.PAYOUT_GATEWAY_SECRET);
+  const prefix = await referencePrefix(db, config.PAYOUT_REFERENCE_PREFIX);
   const sandbox = createSandboxGateway({
     db,
     now,
@@ -118,6 +122,10 @@ export async function createPayouts(deps: PayoutsDeps) {
       (value): value is string => Boolean(value),
     ),
     onMismatch: deps.onMismatch,
+    referencePrefix: prefix,
+    razorpayxList: razorpayx?.listPayouts,
+    razorpayxRequestsPerSecond: config.RAZORPAYX_REQUESTS_PER_SECOND,
+    razorpayxTimeoutMs: config.RAZORPAYX_TIMEOUT_MS,
     secret,
     notifyUrl: deps.notifyUrl,
     reconcileAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,

@@ -1,10 +1,15 @@
 import {
+  asPayoutStatus,
   PAYOUT_CALLBACK_ACK,
   PAYOUT_CALLBACK_MAX_SKEW_SECONDS,
   PAYOUT_CALLBACK_STATUSES,
   type PayoutCallbackStatus,
   type PayoutGatewayName,
+  type PayoutMismatchKind,
+  type PayoutStatusStep,
   parseRupees,
+  payoutStatusCanFollow,
+  payoutStatusStep,
   RAZORPAYX_PAYOUT_EVENTS,
   RAZORPAYX_VALIDATION_EVENTS,
   razorpayxWebhookBody,
@@ -15,9 +20,11 @@ import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow, jobInsert } from '../../platform/jobs.queries';
 import { type AccountValidations, verdictOf } from '../payout-accounts';
 import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
-import type { PayoutGateway, PayoutGateways, PayoutOutcome } from './payouts.gateway';
+import type { Applied, PayoutGateway, PayoutGateways, Report } from './payouts.gateway';
 import * as q from './payouts.queries';
-import { outcomeOf, verifyWebhookSignature } from './payouts.razorpayx';
+import { outcomeOf, type RazorpayxGatewayClient, verifyWebhookSignature } from './payouts.razorpayx';
+import { createReconciliation } from './payouts.reconciliation';
+import { newPayoutReference } from './payouts.references';
 import { type CallbackParams, verifySignature } from './payouts.signature';
 
 export const DISPATCH_JOB = 'payout.dispatch';
@@ -47,24 +54,14 @@ export interface PayoutsOptions {
   onMismatch?: (gateway: PayoutGatewayName) => void;
   /** Payout account checks: a payout waits for its number's check, and never goes to a refused number. */
   validations?: Pick<AccountValidations, 'payeeOf' | 'webhook'>;
+  /** This installation's prefix in payout references (payouts.references.ts). */
+  referencePrefix: string;
+  /** RazorpayX's list of payouts, for the daily reconciliation (absent: RazorpayX is not configured). */
+  razorpayxList?: RazorpayxGatewayClient['listPayouts'];
+  /** Most RazorpayX calls a second while the reconciliation pages (RAZORPAYX_REQUESTS_PER_SECOND). */
+  razorpayxRequestsPerSecond?: number;
+  razorpayxTimeoutMs?: number;
 }
-
-/** A settling report from a gateway, whatever its channel (callback, webhook, fetched by us). */
-interface Report {
-  gateway: PayoutGatewayName;
-  /** Unique per (payout, status): a second delivery of the same report changes nothing. */
-  eventKey: string;
-  /** The gateway's own word: `success`/`failed` (masterpay), `processed`, `reversed`, ... (RazorpayX). */
-  gatewayStatus: string;
-  outcome: Exclude<PayoutOutcome, { status: 'processing' }>;
-  /** Paise the gateway says it moved, when it says. */
-  amount: bigint | null;
-  /** The currency the gateway says it moved, when it says (only INR is ours). */
-  currency?: string | null;
-  payload: Record<string, unknown>;
-}
-
-type Applied = 'applied' | 'duplicate' | 'unchanged' | 'mismatch';
 
 /** Report statuses that say the gateway paid: masterpay `success`, RazorpayX `processed`. */
 export const PAID_STATUSES = ['success', 'processed'] as const;
@@ -72,9 +69,26 @@ export const PAID_STATUSES = ['success', 'processed'] as const;
 export const RETURNED_STATUSES = ['reversed'] as const;
 const CLAIMS_PAID = new Set<string>(PAID_STATUSES);
 
-/** Whether "recover" applies to a mismatch: the gateway says it paid, yet the amount went back to the wallet. */
-export function isRecoverable(callbackStatus: string, currentState: string, sameAmount: boolean) {
-  return CLAIMS_PAID.has(callbackStatus) && (currentState === 'failed' || currentState === 'reversed') && sameAmount;
+/**
+ * Whether "recover" applies to a mismatch: the gateway's last word is that it paid (a report or its
+ * record says processed), the amount went back to the wallet (failed or reversed) and the payout's
+ * furthest status Kamai knows is not one after processed (reversed: the bank returned the money, so
+ * the user was not paid twice). Never for a mismatch found without such a report.
+ */
+export function isRecoverable(
+  mismatch: { kind: string; callbackStatus: string },
+  withdrawal: { state: string; gatewayStatus: string | null },
+  sameAmount: boolean,
+) {
+  const held = asPayoutStatus(withdrawal.gatewayStatus);
+  const returnedByBank = held !== null && held !== 'processed' && payoutStatusCanFollow('processed', held);
+  return (
+    (mismatch.kind === 'callback' || mismatch.kind === 'status') &&
+    CLAIMS_PAID.has(mismatch.callbackStatus) &&
+    (withdrawal.state === 'failed' || withdrawal.state === 'reversed') &&
+    sameAmount &&
+    !returnedByBank
+  );
 }
 
 /** Payouts (docs/design.md "State machines"): dispatch approved withdrawals through their gateway, settle them by its reports. */
@@ -104,7 +118,9 @@ export function createPayoutsService(options: PayoutsOptions) {
     const settledCallbackId = await q.lastAppliedCallback(tx, current.id, callbackId);
     const reference = report.outcome.status === 'paid' ? report.outcome.reference : null;
     const id = await q.insertMismatch(tx, {
+      kind: report.kind ?? 'callback',
       withdrawalId: current.id,
+      gatewayPayoutId: current.gatewayPayoutId,
       gateway: report.gateway,
       dedupeKey: report.eventKey,
       state: current.state,
@@ -125,14 +141,21 @@ export function createPayoutsService(options: PayoutsOptions) {
   }
 
   /**
-   * Applies a gateway's report to a locked withdrawal, once per event key (duplicates change nothing).
-   * Approved/processing: settles it (a reversal before it was ever processed is a failure: the money
-   * never arrived). Paid + reversed: reversed, money back to the wallet. A report that contradicts the
-   * state (paid vs failed, processed after reversed, another amount or bank reference) opens a mismatch
-   * and changes nothing. Anything else repeats what is known and changes nothing.
+   * Applies a gateway's report to a locked withdrawal, once per event key (duplicates change nothing),
+   * read against the payout's life cycle (RAZORPAYX_PAYOUT_TRANSITIONS in the contract): a status that
+   * comes before the furthest one Kamai holds (processed after reversed, in whatever order the webhooks
+   * came) is `stale` and changes nothing. Approved/processing: settles it (a reversal before it was
+   * ever processed is a failure: the money came back). Paid + reversed: reversed, money back to the
+   * wallet. A report that contradicts the state (processed after failed or cancelled, failed after
+   * processed, another amount or bank reference) opens a mismatch and changes nothing. Anything else
+   * repeats what is known and changes nothing.
    */
   async function applyReport(tx: Tx, current: WithdrawalRow, report: Report): Promise<Applied> {
     const at = now();
+    const reported = asPayoutStatus(report.gatewayStatus);
+    const step: PayoutStatusStep = reported
+      ? payoutStatusStep(asPayoutStatus(current.gatewayStatus), reported)
+      : 'advance';
     const recorded = await q.recordCallback(tx, {
       withdrawalId: current.id,
       gateway: report.gateway,
@@ -142,7 +165,17 @@ export function createPayoutsService(options: PayoutsOptions) {
       createdAt: at,
     });
     if (!recorded.created) return 'duplicate';
+    if (step === 'stale') {
+      log.info(
+        { withdrawalId: current.id, held: current.gatewayStatus, reported: report.gatewayStatus },
+        'payout report older than the status held: changes nothing',
+      );
+      return 'stale';
+    }
     const { outcome } = report;
+    const advance = async () => {
+      if (reported && step === 'advance') await q.setGatewayStatus(tx, current.id, reported);
+    };
     // The gateway is asked to pay amount − fee in INR, so that is what it must report; a report of
     // anything else settles nothing (it opens a mismatch), whatever its status.
     const wrongAmount =
@@ -153,6 +186,7 @@ export function createPayoutsService(options: PayoutsOptions) {
       const processing =
         current.state === 'approved' ? await changeState(tx, current, { to: 'processing', at }) : current;
       await changeState(tx, processing, change);
+      await advance();
       await q.markCallbackApplied(tx, recorded.id);
       return 'applied' as const;
     };
@@ -172,6 +206,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         if (wrongAmount) return contradiction();
         if (outcome.status === 'reversed') {
           await changeState(tx, current, { to: 'reversed', at, reason: outcome.reason });
+          await advance();
           await q.markCallbackApplied(tx, recorded.id);
           return 'applied';
         }
@@ -180,6 +215,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         if (outcome.reference && !current.reference) {
           // The UTR often comes after `processed`, in `payout.updated` (https://razorpay.com/docs/webhooks/payloads/x/).
           await q.setReference(tx, current.id, outcome.reference);
+          await advance();
           await q.markCallbackApplied(tx, recorded.id);
           return 'applied';
         }
@@ -230,9 +266,17 @@ export function createPayoutsService(options: PayoutsOptions) {
         return;
       }
     }
+    // Fixed at the first dispatch and kept: every retry sends the same reference and key
+    // (payouts.references.ts); one already sent (before references had a prefix) keeps its own.
+    const sent =
+      withdrawal.payoutReference && withdrawal.payoutIdempotencyKey
+        ? { reference: withdrawal.payoutReference, idempotencyKey: withdrawal.payoutIdempotencyKey }
+        : await q.fixPayoutReference(db, id, newPayoutReference(options.referencePrefix, id), now());
     const result = await gateway.dispatch(
       {
         orderNo: String(withdrawal.id),
+        reference: sent.reference,
+        idempotencyKey: sent.idempotencyKey,
         userId: withdrawal.userId,
         // The fee (0 unless the operator set one) stays with the platform; the account gets the rest.
         amount: withdrawal.amount - withdrawal.fee,
@@ -402,7 +446,9 @@ export function createPayoutsService(options: PayoutsOptions) {
       requestLog.info({ event, payoutId: payout.id, status: payout.status }, 'razorpayx webhook: nothing to settle');
       return { applied: false };
     }
-    const byReference = /^\d{1,15}$/.test(payout.reference_id ?? '') ? Number(payout.reference_id) : undefined;
+    // Only a reference this installation sent (with its prefix, or the withdrawal id it sent before
+    // references had one) names a withdrawal: another installation's payout on the same account never does.
+    const byReference = payout.reference_id ? await q.withdrawalIdByReference(db, payout.reference_id) : undefined;
     const byPayout = await q.withdrawalIdByPayout(db, 'razorpayx', payout.id);
     const id = byPayout ?? byReference;
     const about = { event, payoutId: payout.id, referenceId: payout.reference_id };
@@ -431,7 +477,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         payload: { event, payout },
       });
     });
-    if (!['applied', 'duplicate', 'unchanged', 'mismatch'].includes(result)) {
+    if (!['applied', 'duplicate', 'unchanged', 'stale', 'mismatch'].includes(result)) {
       return ignore(result, { ...about, withdrawalId: id });
     }
     requestLog.info({ ...about, withdrawalId: id, result }, 'razorpayx webhook');
@@ -469,14 +515,28 @@ export function createPayoutsService(options: PayoutsOptions) {
     if (ids.length > 0) options.wakeJobs();
   }
 
+  const reconciliation = createReconciliation({
+    db,
+    now,
+    log,
+    list: options.razorpayxList,
+    referencePrefix: options.referencePrefix,
+    requestsPerSecond: options.razorpayxRequestsPerSecond ?? 5,
+    timeoutMs: options.razorpayxTimeoutMs ?? 15_000,
+    applyReport,
+    onMismatch: () => options.onMismatch?.('razorpayx'),
+    wakeJobs: options.wakeJobs,
+  });
+
   return {
     dispatchWrites,
     afterValidation,
+    reconciliation,
     wake: () => options.wakeJobs(),
     callback,
     razorpayxWebhook,
     reconcile,
-    jobHandlers: { [DISPATCH_JOB]: runDispatch },
+    jobHandlers: { [DISPATCH_JOB]: runDispatch, ...reconciliation.jobHandlers },
   };
 }
 
