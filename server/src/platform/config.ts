@@ -198,6 +198,11 @@ export const configSchema = z.object({
   RAZORPAYX_BASE_URL: z.url({ error: 'must be an absolute URL' }).default('https://api.razorpay.com'),
   /** How long one RazorpayX API call may take before it is abandoned (and retried with the same idempotency key). */
   RAZORPAYX_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(15_000),
+  /**
+   * `off` where RazorpayX cannot validate accounts (a current account, test mode: docs/operations.md
+   * "Which RazorpayX product checks accounts"): new payout accounts go to the operators' queue at once.
+   */
+  RAZORPAYX_ACCOUNT_VALIDATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),
