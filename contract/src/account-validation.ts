@@ -27,6 +27,23 @@ export const razorpayxStatusDetails = z
   })
   .nullish();
 
+/** The reasons an operator may refuse a number with (their texts are the reject presets, six languages). */
+export const ACCOUNT_CHECK_REFUSALS = [
+  'account_mismatch',
+  'account_invalid',
+  'duplicate',
+  'suspicious_activity',
+  'other',
+] as const;
+export type AccountCheckRefusal = (typeof ACCOUNT_CHECK_REFUSALS)[number];
+/** Each refusal's text: the withdrawal reject presets' (reject-reasons.ts), already in six languages. */
+export const ACCOUNT_CHECK_REFUSAL_KEYS = {
+  account_mismatch: 'reject_preset_account_mismatch',
+  account_invalid: 'reject_preset_account_invalid',
+  duplicate: 'reject_preset_duplicate',
+  suspicious_activity: 'reject_preset_suspicious_activity',
+  other: 'reject_preset_other',
+} as const satisfies Record<AccountCheckRefusal, MessageKey>;
 export const accountVerification = z.object({
   state: z.enum(ACCOUNT_VERIFICATION_STATES),
   /** The name the bank holds for the account (verified only); shown to the owner and to staff. */
@@ -34,7 +51,7 @@ export const accountVerification = z.object({
   /** Why it could not be verified (unverified only): the bank's or the gateway's words. */
   reason: z.string().nullable(),
   /** An operator's refusal: the reason's catalogue key (read in the user's language); null otherwise. */
-  reasonKey: z.string().nullable(),
+  reasonKey: z.enum(Object.values(ACCOUNT_CHECK_REFUSAL_KEYS) as [MessageKey, ...MessageKey[]]).nullable(),
   /** Who verified it: the bank (a registered name) or an operator (no registered name). */
   verifiedBy: z.enum(['bank', 'operator']).nullable(),
 });
@@ -219,23 +236,6 @@ export const ACCOUNT_CHECK_DEADLINE_MINUTES = 30;
 /** Why a number is in the operators' queue. */
 export const ACCOUNT_CHECK_CAUSES = ['unavailable', 'disabled', 'overdue'] as const;
 export type AccountCheckCause = (typeof ACCOUNT_CHECK_CAUSES)[number];
-/** The reasons an operator may refuse a number with (their texts are the reject presets, six languages). */
-export const ACCOUNT_CHECK_REFUSALS = [
-  'account_mismatch',
-  'account_invalid',
-  'duplicate',
-  'suspicious_activity',
-  'other',
-] as const;
-export type AccountCheckRefusal = (typeof ACCOUNT_CHECK_REFUSALS)[number];
-/** Each refusal's text: the withdrawal reject presets' (reject-reasons.ts), already in six languages. */
-export const ACCOUNT_CHECK_REFUSAL_KEYS = {
-  account_mismatch: 'reject_preset_account_mismatch',
-  account_invalid: 'reject_preset_account_invalid',
-  duplicate: 'reject_preset_duplicate',
-  suspicious_activity: 'reject_preset_suspicious_activity',
-  other: 'reject_preset_other',
-} as const satisfies Record<AccountCheckRefusal, MessageKey>;
 export const ACCOUNT_CHECK_NOTE_MAX = 500;
 
 /** Risk signals shown beside a number in the queue, each a catalogue key (translated in the console). */

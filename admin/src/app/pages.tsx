@@ -8,6 +8,7 @@ import {
   MailOutlined,
   MessageOutlined,
   NotificationOutlined,
+  SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -50,6 +51,13 @@ export const PAGES: ConsolePage[] = [
     icon: <WarningOutlined />,
     route: 'adminPayoutMismatches',
     Page: lazy(() => import('../features/payouts/pages/mismatches-page')),
+  },
+  {
+    path: 'account-checks',
+    label: 'accountChecks',
+    icon: <SafetyCertificateOutlined />,
+    route: 'adminAccountChecks',
+    Page: lazy(() => import('../features/account-checks/pages/account-checks-page')),
   },
   {
     path: 'users',
