@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX } from './constants';
+import { endpoints } from './endpoints';
 import { parseRupees } from './money';
+import { pageOf, pageQuery } from './pagination';
+import { type RouteDef, STAFF } from './route-def';
 
 /**
  * Payout account validation (docs/decisions/payout-account-validation.md): the bank's registered name
  * for a bank account (penny drop) or a UPI id (VPA lookup), before money moves.
  */
 
-/** What the owner sees of an account's check: under way, the bank's name, or why it could not be checked. */
-export const ACCOUNT_VERIFICATION_STATES = ['verifying', 'verified', 'unverified'] as const;
+/**
+ * What the owner sees of an account's check: under way with the bank, with an operator (`review`: the
+ * bank check is not available or took too long), the bank's name, or why it could not be checked.
+ */
+export const ACCOUNT_VERIFICATION_STATES = ['verifying', 'review', 'verified', 'unverified'] as const;
 export type AccountVerificationState = (typeof ACCOUNT_VERIFICATION_STATES)[number];
 
 /** RazorpayX's `status_details` of a payout or a validation: why it is in its state, in words. */
@@ -20,12 +27,33 @@ export const razorpayxStatusDetails = z
   })
   .nullish();
 
+/** The reasons an operator may refuse a number with (their texts are the reject presets, six languages). */
+export const ACCOUNT_CHECK_REFUSALS = [
+  'account_mismatch',
+  'account_invalid',
+  'duplicate',
+  'suspicious_activity',
+  'other',
+] as const;
+export type AccountCheckRefusal = (typeof ACCOUNT_CHECK_REFUSALS)[number];
+/** Each refusal's text: the withdrawal reject presets' (reject-reasons.ts), already in six languages. */
+export const ACCOUNT_CHECK_REFUSAL_KEYS = {
+  account_mismatch: 'reject_preset_account_mismatch',
+  account_invalid: 'reject_preset_account_invalid',
+  duplicate: 'reject_preset_duplicate',
+  suspicious_activity: 'reject_preset_suspicious_activity',
+  other: 'reject_preset_other',
+} as const satisfies Record<AccountCheckRefusal, MessageKey>;
 export const accountVerification = z.object({
   state: z.enum(ACCOUNT_VERIFICATION_STATES),
   /** The name the bank holds for the account (verified only); shown to the owner and to staff. */
   registeredName: z.string().nullable(),
   /** Why it could not be verified (unverified only): the bank's or the gateway's words. */
   reason: z.string().nullable(),
+  /** An operator's refusal: the reason's catalogue key (read in the user's language); null otherwise. */
+  reasonKey: z.enum(Object.values(ACCOUNT_CHECK_REFUSAL_KEYS) as [MessageKey, ...MessageKey[]]).nullable(),
+  /** Who verified it: the bank (a registered name) or an operator (no registered name). */
+  verifiedBy: z.enum(['bank', 'operator']).nullable(),
 });
 export type AccountVerification = z.infer<typeof accountVerification>;
 
@@ -198,3 +226,101 @@ export function nameMatchScore(a: string, b: string): number {
   }
   return Math.round((matched / long.length) * 100);
 }
+
+/**
+ * The operators' account checks (docs/decisions/account-checks-by-operators.md): where RazorpayX cannot
+ * validate (a current account, test mode, `RAZORPAYX_ACCOUNT_VALIDATION=off`, a validation it refuses)
+ * or a check stays under way past `ACCOUNT_CHECK_DEADLINE_MINUTES`, the number waits for an operator.
+ */
+export const ACCOUNT_CHECK_DEADLINE_MINUTES = 30;
+/** Why a number is in the operators' queue. */
+export const ACCOUNT_CHECK_CAUSES = ['unavailable', 'disabled', 'overdue'] as const;
+export type AccountCheckCause = (typeof ACCOUNT_CHECK_CAUSES)[number];
+export const ACCOUNT_CHECK_NOTE_MAX = 500;
+
+/** Risk signals shown beside a number in the queue, each a catalogue key (translated in the console). */
+export const ACCOUNT_CHECK_SIGNALS = {
+  /** Another user keeps an account with this number. */
+  shared_number: 'account_check_signal_shared_number',
+  /** An owner's device was also used to register or log in to another user. */
+  shared_device: 'account_check_signal_shared_device',
+  /** An owner registered less than `risk.quickWithdrawalHours` before binding it. */
+  new_user: 'account_check_signal_new_user',
+  /** The name typed for it is far from the names on the owner's other accounts. */
+  name_differs: 'account_check_signal_name_differs',
+} as const satisfies Record<string, MessageKey>;
+export type AccountCheckSignal = keyof typeof ACCOUNT_CHECK_SIGNALS;
+
+/** One owner of the number (usually one). */
+const accountCheckOwner = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  registeredAt: z.string(),
+  /** Rupees: the wallet balance and what waits in withdrawals to this number (pending or approved). */
+  balance: z.string(),
+  waiting: z.string(),
+});
+
+/** One number in the operators' queue: enough to check it against the user's documents, no more. */
+export const accountCheckItem = z.object({
+  id: z.number().int(),
+  accountType: z.enum(['upi', 'bank']),
+  accountName: z.string(),
+  /** Bank accounts: the IFSC and the bank it belongs to (null when the bank code is not known). */
+  ifsc: z.string(),
+  bankName: z.string().nullable(),
+  /** Bank: `••••3456`; UPI: the whole UPI id (its handle names the bank, and a VPA is not a secret). */
+  accountNoShown: z.string(),
+  cause: z.enum(ACCOUNT_CHECK_CAUSES),
+  /** The gateway's words when it refused to check (unavailable), for the operator. */
+  gatewayNote: z.string().nullable(),
+  queuedAt: z.string(),
+  owners: z.array(accountCheckOwner),
+  signals: z.array(z.enum(Object.values(ACCOUNT_CHECK_SIGNALS) as [MessageKey, ...MessageKey[]])),
+  /** Two approvals are needed: what is at stake (balances and waiting withdrawals) is above `secondApprovalAbove`. */
+  approvalsRequired: z.number().int(),
+  firstApproverId: z.number().int().nullable(),
+});
+export type AccountCheckItem = z.infer<typeof accountCheckItem>;
+
+export const accountCheckDecisionBody = z
+  .object({
+    id: z.coerce
+      .number({ error: 'account_check_not_found' })
+      .int('account_check_not_found')
+      .positive('account_check_not_found'),
+    action: z.enum(['approve', 'refuse'], { error: 'validation_failed' }),
+    /** Refusals only: the reason the user reads in their language. */
+    reason: z.enum(ACCOUNT_CHECK_REFUSALS, { error: 'account_check_reason_required' }).optional(),
+    /** What the operator checked (audited; not shown to the user). */
+    note: z.string({ error: 'validation_failed' }).trim().max(ACCOUNT_CHECK_NOTE_MAX, 'validation_failed').default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'refuse' && !value.reason) {
+      ctx.addIssue({ code: 'custom', message: 'account_check_reason_required', path: ['reason'] });
+    }
+  });
+export type AccountCheckDecision = z.output<typeof accountCheckDecisionBody>;
+
+export const accountCheckRoutes = {
+  adminAccountChecks: {
+    ...endpoints.adminAccountChecks,
+    policy: 'admin',
+    roles: STAFF,
+    summary: 'Payout account numbers waiting for an operator (no bank check available, or one overdue), oldest first',
+    tag: 'admin',
+    query: pageQuery,
+    data: pageOf(accountCheckItem),
+  },
+  adminAccountCheckDecide: {
+    ...endpoints.adminAccountCheckDecide,
+    policy: 'admin',
+    roles: STAFF,
+    summary:
+      'Approves or refuses (with a reason) a payout account number; above the four-eyes threshold two different operators must approve; audited',
+    tag: 'admin',
+    body: accountCheckDecisionBody,
+    data: z.object({ id: z.number().int(), state: z.enum(['queued', 'approved', 'refused']) }),
+    ok: 'account_check_decided',
+  },
+} as const satisfies Record<string, RouteDef>;

@@ -261,6 +261,20 @@ export const CATALOGUE = {
   payout_reconciliation_queued: 200,
   payout_reconciliation_unavailable: 409,
   payout_reconciliation_future_day: 400,
+  // RazorpayX's name rules and the operators' account checks
+  recipient_name_length: 400,
+  recipient_name_first: 400,
+  recipient_name_last: 400,
+  payout_account_name_rebind: 409,
+  account_check_not_found: 404,
+  account_check_decided_already: 409,
+  account_check_reason_required: 400,
+  cannot_review_own_account: 403,
+  account_check_decided: 200,
+  account_check_signal_shared_number: 200,
+  account_check_signal_shared_device: 200,
+  account_check_signal_new_user: 200,
+  account_check_signal_name_differs: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

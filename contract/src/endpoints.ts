@@ -437,6 +437,15 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/settings/set`,
   },
+  // payout account checks by operators
+  adminAccountChecks: {
+    method: 'GET',
+    path: `${ADMIN}/account-check/list`,
+  },
+  adminAccountCheckDecide: {
+    method: 'POST',
+    path: `${ADMIN}/account-check/decide`,
+  },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

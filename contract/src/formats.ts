@@ -24,9 +24,26 @@ export const OTP_RE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 export const IFSC_RE = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** Bank account number: 9 to 18 digits (spaces typed between groups are removed first). */
 export const ACCOUNT_NO_RE = /^\d{9,18}$/;
-/** Recipient name as banks take it: 3-120 Latin letters, digits, spaces and ' - _ / ( ) . */
-export const RECIPIENT_NAME_RE = /^[A-Za-z0-9 '\-_/().]{3,120}$/;
-/** UPI ID (VPA): letters, digits, `.`, `-`, `_` before one `@`; letters, digits and `.` after it. */
+/**
+ * Recipient name as RazorpayX takes it. The name is sent as the contact's `name` (Create Contact,
+ * https://razorpay.com/docs/api/x/contacts/create and .../account-validation/create-contact: "A minimum
+ * of 3 characters and a maximum of 50 characters ... Name cannot end with a special character, except
+ * . Supported characters: a-z, A-Z, 0-9, space, ' , - , _ , / , ( , ) and ."; the composite payout
+ * sends the same contact) and as `bank_account.name` (Create Fund Account, .../fund-accounts/create/bank-account:
+ * the same characters and end rule, 3-120), so the stricter 50 holds. Razorpay's validator also takes
+ * only a letter or digit first (a name starting with "(" or "-" is refused).
+ */
+export const RECIPIENT_NAME_MIN = 3;
+export const RECIPIENT_NAME_MAX = 50;
+/** The characters RazorpayX supports in a name (Create Contact, "Supported characters"). */
+export const RECIPIENT_NAME_CHARS_RE = /^[A-Za-z0-9 '\-_/().]*$/;
+/** The whole rule: letter or digit first, then supported characters, last a letter, digit or `.`. */
+export const RECIPIENT_NAME_RE = /^[A-Za-z0-9](?:[A-Za-z0-9 '\-_/().]*[A-Za-z0-9.])?$/;
+/**
+ * UPI ID (VPA): `username@handle`, as RazorpayX splits it (fund account entity `vpa.username`,
+ * `vpa.handle`, `vpa.address`, https://razorpay.com/docs/api/x/fund-accounts/create/vpa): letters,
+ * digits, `.`, `-`, `_` before one `@`; letters, digits and `.` after it.
+ */
 export const UPI_ID_RE = /^[A-Za-z0-9._-]+@[A-Za-z0-9.]+$/;
 export const UPI_ID_MIN = 3;
 export const UPI_ID_MAX = 100;

@@ -30,7 +30,7 @@ describe('payout account form', () => {
       isDefault: '0',
       ifsc: 'hdfc0ckub01',
       accountNo: '1234 5678 9012',
-      accountName: "D'Souza (Jr.)",
+      accountName: "D'Souza (Jr.) A/C-2 Rao.",
     });
     expect(parsed).toMatchObject({ isDefault: 0, ifsc: 'HDFC0CKUB01', accountNo: '123456789012' });
   });
@@ -42,7 +42,7 @@ describe('payout account form', () => {
     ],
     [
       { accountType: 'bank', accountName: 'Al', accountNo: '12345678', ifsc: 'HDFC1234567' },
-      { accountName: 'invalid_recipient_name', accountNo: 'invalid_account_number', ifsc: 'invalid_ifsc' },
+      { accountName: 'recipient_name_length', accountNo: 'invalid_account_number', ifsc: 'invalid_ifsc' },
     ],
     [
       { accountType: 'bank', accountName: 'Asha', accountNo: '1234567890123456789', ifsc: 'SBIN0001234' },
@@ -52,6 +52,11 @@ describe('payout account form', () => {
     [{ accountName: 'Asha', accountNo: 'asha@ok@axis' }, { accountNo: 'invalid_upi_id' }],
     [{ accountName: 'Asha', accountNo: 'a@' }, { accountNo: 'invalid_upi_id' }],
     [{ accountName: 'आशा कुमारी', accountNo: 'asha@okaxis' }, { accountName: 'invalid_recipient_name' }],
+    // RazorpayX's Create Contact rules: at most 50, no special character last but `.`, a letter or digit first.
+    [{ accountName: 'A'.repeat(51), accountNo: 'asha@okaxis' }, { accountName: 'recipient_name_length' }],
+    [{ accountName: 'Asha Kumari-', accountNo: 'asha@okaxis' }, { accountName: 'recipient_name_last' }],
+    [{ accountName: "D'Souza (Jr)", accountNo: 'asha@okaxis' }, { accountName: 'recipient_name_last' }],
+    [{ accountName: '(Asha) Kumari', accountNo: 'asha@okaxis' }, { accountName: 'recipient_name_first' }],
   ])('%j is refused with %j', (input, expected) => {
     expect(problems(payoutAccountBindBody.safeParse(input))).toEqual(expected);
   });

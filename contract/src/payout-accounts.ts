@@ -3,7 +3,17 @@ import { accountVerification } from './account-validation';
 import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
 import type { RouteDef } from './route-def';
-import { ACCOUNT_NO_RE, IFSC_RE, RECIPIENT_NAME_RE, UPI_ID_MAX, UPI_ID_MIN, UPI_ID_RE } from './validation';
+import {
+  ACCOUNT_NO_RE,
+  IFSC_RE,
+  RECIPIENT_NAME_CHARS_RE,
+  RECIPIENT_NAME_MAX,
+  RECIPIENT_NAME_MIN,
+  RECIPIENT_NAME_RE,
+  UPI_ID_MAX,
+  UPI_ID_MIN,
+  UPI_ID_RE,
+} from './validation';
 
 /** Spec section 3: `upi` (the default) or `bank`. */
 export const PAYOUT_ACCOUNT_TYPES = ['upi', 'bank'] as const;
@@ -14,10 +24,18 @@ export const PAYOUT_ACCOUNTS_MAX = 10;
 /** Digits of a bank account number as typed ("1234 5678 9012" → "123456789012"). */
 export const normalizeAccountNo = (value: string) => value.replace(/[\s-]/g, '');
 
-/** Why a recipient name is not valid, as a catalogue key, or undefined when it is. */
+/**
+ * Why a recipient name is not valid, as a catalogue key, or undefined when it is: RazorpayX's rules
+ * (formats.ts `RECIPIENT_NAME_RE`), each with its own message, checked on the stored form (trimmed,
+ * inner spaces collapsed).
+ */
 export function recipientNameProblem(name: string): MessageKey | undefined {
-  if (!name.trim()) return 'enter_recipient_name';
-  return RECIPIENT_NAME_RE.test(name.trim()) ? undefined : 'invalid_recipient_name';
+  const value = name.trim().replace(/\s+/g, ' ');
+  if (!value) return 'enter_recipient_name';
+  if (value.length < RECIPIENT_NAME_MIN || value.length > RECIPIENT_NAME_MAX) return 'recipient_name_length';
+  if (!RECIPIENT_NAME_CHARS_RE.test(value)) return 'invalid_recipient_name';
+  if (!/^[A-Za-z0-9]/.test(value)) return 'recipient_name_first';
+  return RECIPIENT_NAME_RE.test(value) ? undefined : 'recipient_name_last';
 }
 
 /** Why an account number (bank) or UPI ID (upi) is not valid, or undefined when it is. */

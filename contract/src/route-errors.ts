@@ -183,6 +183,9 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'enter_ifsc',
     'invalid_ifsc',
     'payout_account_limit',
+    'recipient_name_length',
+    'recipient_name_first',
+    'recipient_name_last',
   ],
   wdaccountEdit: [
     'payout_account_validation_limit',
@@ -195,10 +198,14 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'payout_account_in_use',
     'enter_ifsc',
     'enter_recipient_name',
+    'recipient_name_length',
+    'recipient_name_first',
+    'recipient_name_last',
   ],
   wdaccountDelete: ['payout_account_not_found', 'payout_account_in_use'],
   withdrawAdd: [
     'payout_account_unverified',
+    'payout_account_name_rebind',
     'enter_withdrawal_amount',
     'invalid_amount',
     'withdrawal_info_incomplete',
@@ -299,6 +306,13 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'too_many_requests',
   ],
   withdrawCancel: ['withdrawal_not_found', 'withdrawal_state_conflict'],
+  adminAccountCheckDecide: [
+    'account_check_not_found',
+    'account_check_decided_already',
+    'account_check_reason_required',
+    'cannot_review_own_account',
+    'second_approver_required',
+  ],
 };
 
 /** How long a 429 tells the client to wait when the refusal carries no `seconds` of its own. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountRoutes } from './account';
+import { accountCheckRoutes } from './account-validation';
 import { adminRoutes } from './admin';
 import { auditRoutes } from './audit';
 import {
@@ -158,6 +159,7 @@ export const routes = {
   ...adminRoutes,
   ...auditRoutes,
   ...payoutAccountRoutes,
+  ...accountCheckRoutes,
   ...withdrawalRoutes,
   ...payoutRoutes,
   ...accountRoutes,

@@ -68,6 +68,14 @@ export async function createWorker(deps: WorkerDeps) {
           if (pruned.jobs + pruned.keys > 0) deps.log.info({ pruned }, 'pruned finished jobs and old idempotency keys');
         },
       },
+      {
+        // No payout account says "Verifying" past ACCOUNT_CHECK_DEADLINE_MINUTES without an operator's task.
+        name: 'account-checks.overdue',
+        everyMs: 60_000,
+        run: async () => {
+          await built.validations.queueOverdue();
+        },
+      },
       ...(deps.periodic ?? []),
     ],
   });

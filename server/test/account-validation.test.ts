@@ -120,6 +120,8 @@ describe('payout account validation against the RazorpayX fake', () => {
       state: 'verifying',
       registeredName: null,
       reason: null,
+      reasonKey: null,
+      verifiedBy: null,
     });
   });
 
@@ -134,6 +136,8 @@ describe('payout account validation against the RazorpayX fake', () => {
       state: 'verified',
       registeredName: 'RAHUL K SHARMA',
       reason: null,
+      reasonKey: null,
+      verifiedBy: 'bank',
     });
     const [stored] = await ctx.db.select().from(accountValidations).where(eq(accountValidations.accountNo, number));
     // The bank's answer changes, and the same event is delivered again: nothing moves.
@@ -184,6 +188,8 @@ describe('payout account validation against the RazorpayX fake', () => {
       state: 'unverified',
       registeredName: null,
       reason: 'Validation failed due to a technical error at the beneficiary bank',
+      reasonKey: null,
+      verifiedBy: null,
     });
     const refused = await withdraw(ctx, user.token, { amount: '200', accountId: failed.id });
     expect(refused.status).toBe(409);
@@ -270,6 +276,8 @@ describe('payout account validation against the RazorpayX fake', () => {
       state: 'verified',
       registeredName: 'SURESH KUMAR YADAV',
       reason: null,
+      reasonKey: null,
+      verifiedBy: 'bank',
       nameMatch: 100,
       nameMatchLow: false,
       otherNames: [{ accountName: 'Ravi Patel', registeredName: 'RAVI PATEL', nameMatch: 0, nameMatchLow: true }],

@@ -175,6 +175,8 @@ function problemOf(body: Record<string, unknown>, accountNumber: string) {
   if (!contact || typeof contact.name !== 'string' || contact.name.trim().length < 3) {
     return invalid('The contact name field is required.', 'fund_account.contact.name');
   }
+  // The contact's name rules (Create Contact), https://razorpay.com/docs/api/x/contacts/create
+  if (!razorpayxNameOk(contact.name, 50)) return invalid('The name field is invalid.', 'fund_account.contact.name');
   if (fund.account_type === 'vpa') {
     const address = (fund.vpa as { address?: unknown } | undefined)?.address;
     if (typeof address !== 'string' || !/^[\w.-]{2,256}@[A-Za-z][\w.-]{1,64}$/.test(address)) {
@@ -186,6 +188,9 @@ function problemOf(body: Record<string, unknown>, accountNumber: string) {
     if (!bank || typeof bank.name !== 'string' || bank.name.length < 3) {
       return invalid('The name field is required.', 'fund_account.bank_account.name');
     }
+    // https://razorpay.com/docs/api/x/fund-accounts/create/bank-account: 3-120, the contact's characters and end rule
+    if (!razorpayxNameOk(bank.name, 120))
+      return invalid('The name field is invalid.', 'fund_account.bank_account.name');
     if (typeof bank.ifsc !== 'string' || !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(bank.ifsc)) {
       return invalid('The ifsc must be 11 characters.', 'fund_account.bank_account.ifsc');
     }
@@ -197,6 +202,18 @@ function problemOf(body: Record<string, unknown>, accountNumber: string) {
     return invalid('The selected account type is invalid.', 'fund_account.account_type');
   }
   return undefined;
+}
+
+/**
+ * A contact's or bank account holder's name as RazorpayX takes it: Create Contact
+ * (https://razorpay.com/docs/api/x/contacts/create) "A minimum of 3 characters and a maximum of 50
+ * characters ... Name cannot end with a special character, except . Supported characters: a-z, A-Z,
+ * 0-9, space, ' , - , _ , / , ( , ) and ."; Create Fund Account, bank account
+ * (https://razorpay.com/docs/api/x/fund-accounts/create/bank-account): the same rules, 3 to 120.
+ * Razorpay's validator also wants a letter or digit first.
+ */
+export function razorpayxNameOk(name: string, max: number) {
+  return name.length >= 3 && name.length <= max && /^[A-Za-z0-9](?:[A-Za-z0-9 '\-_/().]*[A-Za-z0-9.])?$/.test(name);
 }
 
 export async function startRazorpayxFake(options: FakeOptions) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Delivery, type RazorpayxFake, type Sender, signRazorpayWebhook } from './razorpayx-fake';
+import { type Delivery, type RazorpayxFake, razorpayxNameOk, type Sender, signRazorpayWebhook } from './razorpayx-fake';
 
 /**
  * RazorpayX account validation on the local fake (its router, auth and request log), written from the
@@ -56,6 +56,37 @@ const invalid = (description: string, field: string) => ({
   },
 });
 
+/**
+ * A name as RazorpayX takes it. Create Contact (https://razorpay.com/docs/api/x/contacts/create): "A
+ * minimum of 3 characters and a maximum of 50 characters ... Name cannot end with a special character,
+ * except . Supported characters: a-z, A-Z, 0-9, space, ' , - , _ , / , ( , ) and ."; Create Fund
+ * Account of type bank account (https://razorpay.com/docs/api/x/fund-accounts/create/bank-account): the
+ * same characters and end rule, 3 to 120. Razorpay's validator also wants a letter or digit first.
+ * Refusals are the Contacts error page's (https://razorpay.com/docs/errors/x/contacts): "The name field
+ * is required." when missing, "The name field is invalid." otherwise.
+ */
+function nameRefusal(name: unknown, max: number, field: string) {
+  if (typeof name !== 'string' || name.length === 0) return invalid('The name field is required.', field);
+  return razorpayxNameOk(name, max) ? undefined : invalid('The name field is invalid.', field);
+}
+
+/**
+ * What RazorpayX answers a merchant whose account lacks a feature (here account validation: "not
+ * available in test mode and is possible only for RazorpayX Lite", https://razorpay.com/docs/api/x/account-validation/):
+ * 400 with this body, as Razorpay's maintainers explain it (razorpay/razorpay-php#339: "your account does
+ * not have access to this feature"; razorpay/razorpay-node#148 shows the body).
+ */
+export const FEATURE_NOT_ENABLED = {
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description: 'The requested URL was not found on the server.',
+    source: 'NA',
+    step: 'NA',
+    reason: 'NA',
+    metadata: {},
+  },
+};
+
 let counter = 0;
 const id = (prefix: string) =>
   `${prefix}_${String(Date.now() % 1e8).padStart(8, '0')}${String(++counter).padStart(6, '0')}`;
@@ -79,6 +110,8 @@ export interface ValidationFakeOptions {
     accountStatus: 'active' | 'invalid';
     registeredName: string | null;
   };
+  /** A current account or test mode: validations are refused with `FEATURE_NOT_ENABLED` (changeable later). */
+  validationUnavailable?: boolean;
 }
 
 export function addAccountValidation(fake: RazorpayxFake, options: ValidationFakeOptions) {
@@ -90,9 +123,8 @@ export function addAccountValidation(fake: RazorpayxFake, options: ValidationFak
   fake.route('POST', /^\/v1\/contacts$/, ({ raw, entry }, reply) => {
     const body = parse(raw);
     entry.body = body;
-    if (!body || typeof body.name !== 'string' || body.name.trim().length < 3) {
-      return reply(400, invalid('The name field is required.', 'name'));
-    }
+    const refused = nameRefusal(body?.name, 50, 'name');
+    if (!body || refused) return reply(400, refused ?? invalid('The name field is required.', 'name'));
     const contact = {
       id: id('cont'),
       entity: 'contact',
@@ -120,12 +152,13 @@ export function addAccountValidation(fake: RazorpayxFake, options: ValidationFak
     let fund: Record<string, unknown>;
     if (body.account_type === 'bank_account') {
       const bank = (body.bank_account ?? {}) as Record<string, unknown>;
-      if (typeof bank.name !== 'string' || bank.name.length < 3) {
-        return reply(400, invalid('The name field is required.', 'bank_account.name'));
-      }
-      if (typeof bank.ifsc !== 'string' || !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(bank.ifsc)) {
+      const refused = nameRefusal(bank.name, 120, 'bank_account.name');
+      if (refused) return reply(400, refused);
+      // "The IFSC must be 11 characters." (https://razorpay.com/docs/errors/x/fund-account)
+      if (typeof bank.ifsc !== 'string' || bank.ifsc.length !== 11) {
         return reply(400, invalid('The ifsc must be 11 characters.', 'bank_account.ifsc'));
       }
+      // "between 5 and 35 characters. Supported characters: a-z, A-Z, and 0-9" (the same page)
       if (typeof bank.account_number !== 'string' || !/^[A-Za-z0-9]{5,35}$/.test(bank.account_number)) {
         return reply(400, invalid('The account number format is invalid.', 'bank_account.account_number'));
       }
@@ -158,6 +191,7 @@ export function addAccountValidation(fake: RazorpayxFake, options: ValidationFak
     const body = parse(raw);
     entry.body = body;
     if (!body) return reply(400, invalid('The request body is not valid JSON', 'body'));
+    if (options.validationUnavailable) return reply(400, FEATURE_NOT_ENABLED);
     if (body.account_number !== options.accountNumber) {
       return reply(400, invalid('The account number is invalid.', 'account_number'));
     }

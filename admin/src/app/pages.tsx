@@ -60,6 +60,13 @@ export const PAGES: ConsolePage[] = [
     Page: lazy(() => import('../features/wallet/pages/ledger-page')),
   },
   {
+    path: 'account-checks',
+    label: 'accountChecks',
+    icon: <SafetyCertificateOutlined />,
+    route: 'adminAccountChecks',
+    Page: lazy(() => import('../features/account-checks/pages/account-checks-page')),
+  },
+  {
     path: 'users',
     label: 'users',
     icon: <TeamOutlined />,

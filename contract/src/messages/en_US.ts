@@ -145,8 +145,7 @@ export const en_US: Messages = {
   enter_upi_id: 'Enter UPI ID',
   invalid_upi_id: 'Invalid UPI ID',
   invalid_account_number: 'The account number must be 9 to 18 digits',
-  invalid_recipient_name:
-    "The recipient name must be 3 to 120 characters: English letters, digits, spaces and ' - _ / ( ) .",
+  invalid_recipient_name: "The recipient name may use only English letters, digits, spaces and ' - _ / ( ) .",
   enter_ifsc: 'Enter IFSC',
   payout_account_not_found: 'Payout account not found',
   payout_account_in_use: 'This account is used by a withdrawal under review',
@@ -261,4 +260,18 @@ export const en_US: Messages = {
   payout_reconciliation_queued: "Reconciliation queued: the day's payouts are compared with RazorpayX's record",
   payout_reconciliation_unavailable: 'There is no RazorpayX record to reconcile with: RazorpayX is not configured',
   payout_reconciliation_future_day: 'Choose today or an earlier day',
+  recipient_name_length: 'The recipient name must be 3 to 50 characters',
+  recipient_name_first: 'The recipient name must start with a letter or a digit',
+  recipient_name_last: 'The recipient name must end with a letter, a digit or a full stop (.)',
+  payout_account_name_rebind:
+    "The bank does not accept this account's recipient name. Edit the account (3 to 50 characters, starting with a letter or digit, ending with a letter, digit or full stop), then withdraw.",
+  account_check_not_found: 'Account check not found',
+  account_check_decided_already: 'This account has already been decided',
+  account_check_reason_required: 'Choose the reason for refusing',
+  cannot_review_own_account: 'You cannot check a payout account of your own',
+  account_check_decided: 'Decision saved',
+  account_check_signal_shared_number: 'Another user has saved this number',
+  account_check_signal_shared_device: "The owner's device was also used by another user",
+  account_check_signal_new_user: 'The owner registered shortly before adding it',
+  account_check_signal_name_differs: "The name differs from the owner's other accounts",
 };

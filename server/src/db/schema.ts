@@ -589,11 +589,30 @@ export const accountValidations = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * An operator's check instead of the bank's (docs/decisions/account-checks-by-operators.md): `queued`
+     * while it waits (status stays pending), then `approved` or `refused`; null: the bank's check only.
+     */
+    reviewState: text('review_state').$type<'queued' | 'approved' | 'refused'>(),
+    /** Why it was queued: the check is `unavailable` (the gateway's answer), `disabled` (configuration) or `overdue`. */
+    reviewCause: text('review_cause').$type<'unavailable' | 'disabled' | 'overdue'>(),
+    reviewQueuedAt: timestamp('review_queued_at', { withTimezone: true }),
+    /** The first of two approvals (above the four-eyes threshold). */
+    firstApproverId: bigint('first_approver_id', { mode: 'number' }).references(() => users.id),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id),
+    /** A refusal's reason (an ACCOUNT_CHECK_REFUSALS code, read by the user in their language). */
+    refusal: text('refusal'),
   },
   (t) => [
     uniqueIndex('account_validations_gateway_id_idx').on(t.gatewayValidationId),
     index('account_validations_name_key_idx').on(t.registeredNameKey),
     check('account_validations_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check(
+      'account_validations_review_state',
+      sql`${t.reviewState} is null or ${t.reviewState} in ('queued', 'approved', 'refused')`,
+    ),
+    /** The queue (oldest first) and the overdue sweep read pending checks by these. */
+    index('account_validations_queue_idx').on(t.status, t.reviewState, t.createdAt),
   ],
 );
 

@@ -215,6 +215,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9]{2,10}$/, 'must be 2 to 10 lowercase letters or digits')
     .optional(),
+  /**
+   * `off` where RazorpayX cannot validate accounts (a current account, test mode: docs/operations.md
+   * "Which RazorpayX product checks accounts"): new payout accounts go to the operators' queue at once.
+   */
+  RAZORPAYX_ACCOUNT_VALIDATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
   JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),

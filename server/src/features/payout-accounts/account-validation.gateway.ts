@@ -11,7 +11,12 @@ export type ValidationReport =
       nameMatchScore: number | null;
       details: string | null;
     }
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; reason: string }
+  /**
+   * The gateway cannot check accounts here (RazorpayX validates only on RazorpayX Lite and never in
+   * test mode, https://razorpay.com/docs/api/x/account-validation/): an operator checks it instead.
+   */
+  | { status: 'unavailable'; reason: string };
 
 export interface ValidationInput {
   /** Our account_validations row (RazorpayX: in the validation's notes, so a lost answer can be matched). */

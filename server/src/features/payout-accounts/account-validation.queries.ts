@@ -95,7 +95,16 @@ export async function validationsByIds(db: Executor, ids: number[]) {
  */
 export type PayeeCheck = Pick<
   ValidationRow,
-  'id' | 'status' | 'accountStatus' | 'registeredName' | 'reason' | 'nameMatchScore' | 'requestedBy' | 'accountName'
+  | 'id'
+  | 'status'
+  | 'accountStatus'
+  | 'registeredName'
+  | 'reason'
+  | 'nameMatchScore'
+  | 'requestedBy'
+  | 'accountName'
+  | 'reviewState'
+  | 'refusal'
 >;
 
 /** One of a user's payout accounts as the name match reads it: the name typed for it and the bank's name. */
@@ -125,6 +134,7 @@ export function payeeCheckSql(fingerprint: string, owner: SQL) {
   return sql<string | null>`(select json_build_object('id', av.id, 'status', av.status,
     'accountStatus', av.account_status, 'registeredName', av.registered_name, 'reason', av.reason,
     'nameMatchScore', av.name_match_score, 'requestedBy', av.requested_by, 'accountName', av.account_name,
+    'reviewState', av.review_state, 'refusal', av.refusal,
     'storedSetting', (select s.value from ${settings} s where s.key = 'accountValidation'),
     'others', (select coalesce(json_agg(json_build_object('accountName', pa.account_name,
         'registeredName', ov.registered_name) order by pa.id), '[]'::json)

@@ -1,4 +1,9 @@
 import {
+  ACCOUNT_CHECK_DEADLINE_MINUTES,
+  ACCOUNT_CHECK_REFUSAL_KEYS,
+  ACCOUNT_CHECK_REFUSALS,
+  type AccountCheckCause,
+  type AccountCheckRefusal,
   type AccountVerification,
   nameKey,
   type PayoutAccountType,
@@ -9,10 +14,10 @@ import {
   type RiskSignal,
   razorpayxValidationEntity,
 } from '@kamai/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { withdrawals } from '../../db/schema';
+import { accountValidations, withdrawals } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, type JobRow } from '../../platform/jobs.queries';
 import { getSetting } from '../../platform/settings.queries';
@@ -43,6 +48,11 @@ export interface AccountValidationsOptions {
   log: FastifyBaseLogger;
   /** The gateway new checks go through (RazorpayX when it pays, else the sandbox). */
   validator: AccountValidator;
+  /**
+   * No gateway check is available (`RAZORPAYX_ACCOUNT_VALIDATION=off`): every new number goes to the
+   * operators' queue at once, nothing is sent and no fee is posted.
+   */
+  operatorsOnly?: boolean;
   /** Every gateway a started check may need to be fetched from, by name. */
   validators: Partial<Record<string, AccountValidator>>;
   /** A started RazorpayX check not reported this long after is fetched (then again, backing off). */
@@ -58,14 +68,24 @@ export interface AccountValidationsOptions {
   onSettled?: (tx: Tx, validation: q.ValidationRow) => Promise<void>;
 }
 
-/** What the owner sees of a check. */
+/** What the owner sees of a check (an operator's refusal by its reason's catalogue key). */
 export function verificationOf(row: q.PayeeCheck | undefined): AccountVerification | null {
   if (!row) return null;
-  if (row.status === 'pending') return { state: 'verifying', registeredName: null, reason: null };
+  const none = { registeredName: null, reason: null, reasonKey: null, verifiedBy: null };
+  if (row.status === 'pending') return { ...none, state: row.reviewState === 'queued' ? 'review' : 'verifying' };
   if (row.status === 'completed' && row.accountStatus === 'active') {
-    return { state: 'verified', registeredName: row.registeredName, reason: null };
+    const byOperator = row.reviewState === 'approved';
+    return {
+      ...none,
+      state: 'verified',
+      registeredName: byOperator ? null : row.registeredName,
+      verifiedBy: byOperator ? 'operator' : 'bank',
+    };
   }
-  return { state: 'unverified', registeredName: null, reason: row.reason };
+  const refusal = (ACCOUNT_CHECK_REFUSALS as readonly string[]).includes(row.refusal ?? '')
+    ? ACCOUNT_CHECK_REFUSAL_KEYS[row.refusal as AccountCheckRefusal]
+    : null;
+  return { ...none, state: 'unverified', reason: refusal ? null : row.reason, reasonKey: refusal };
 }
 
 /** Whether money may go to a number: `none` (never checked: accounts saved before checks began). */
@@ -125,7 +145,8 @@ export function createAccountValidations(options: AccountValidationsOptions) {
       await q.insertLookup(tx, userId, row.id, at);
     }
     if (created) {
-      await enqueueJob(tx, startJob(row));
+      if (options.operatorsOnly) await queue(tx, row, 'disabled', null);
+      else await enqueueJob(tx, startJob(row));
     } else if (row.status === 'failed') {
       row = await q.updateValidation(tx, row.id, {
         status: 'pending',
@@ -139,9 +160,55 @@ export function createAccountValidations(options: AccountValidationsOptions) {
         evidence: null,
         updatedAt: at,
       });
-      await enqueueJob(tx, startJob(row));
+      if (options.operatorsOnly) await queue(tx, row, 'disabled', null);
+      else await enqueueJob(tx, startJob(row));
     }
     return row.id;
+  }
+
+  /**
+   * Puts a pending check in the operators' queue (docs/decisions/account-checks-by-operators.md): it
+   * stays pending (payouts to it wait), the owner reads "being checked by our team", and an operator
+   * approves or refuses it. A gateway answer that still comes settles it as usual.
+   */
+  async function queue(tx: Tx, v: q.ValidationRow, cause: AccountCheckCause, note: string | null) {
+    if (v.status !== 'pending' || v.reviewState === 'queued') return v;
+    const at = now();
+    const row = await q.updateValidation(tx, v.id, {
+      reviewState: 'queued',
+      reviewCause: cause,
+      reviewQueuedAt: at,
+      firstApproverId: null,
+      reason: note,
+      updatedAt: at,
+    });
+    log.warn({ validationId: v.id, cause }, 'account check waits for an operator');
+    return row;
+  }
+
+  /**
+   * Periodic: every check still under way `ACCOUNT_CHECK_DEADLINE_MINUTES` after it started (or was
+   * started again) goes to the operators' queue, so no account says "Verifying" for ever. Answers how
+   * many it moved.
+   */
+  async function queueOverdue() {
+    const cutoff = new Date(now().getTime() - ACCOUNT_CHECK_DEADLINE_MINUTES * 60_000);
+    const at = now();
+    const moved = await db
+      .update(accountValidations)
+      .set({ reviewState: 'queued', reviewCause: 'overdue', reviewQueuedAt: at, firstApproverId: null })
+      .where(
+        and(
+          eq(accountValidations.status, 'pending'),
+          isNull(accountValidations.reviewState),
+          lt(sql`greatest(${accountValidations.createdAt}, ${accountValidations.updatedAt})`, cutoff),
+        ),
+      )
+      .returning({ id: accountValidations.id });
+    if (moved.length > 0) {
+      log.warn({ validationIds: moved.map((m) => m.id) }, 'account checks overdue: waiting for an operator');
+    }
+    return moved.length;
   }
 
   /** The fee of one started check, once per attempt: platform revenue → platform expenses. */
@@ -165,7 +232,14 @@ export function createAccountValidations(options: AccountValidationsOptions) {
    */
   async function apply(tx: Tx, v: q.ValidationRow, report: ValidationReport, evidence: Record<string, unknown>) {
     if (v.status !== 'pending' || report.status === 'pending') return false;
+    if (report.status === 'unavailable') {
+      await q.updateValidation(tx, v.id, { evidence, updatedAt: now() });
+      await queue(tx, await q.lockValidation(tx, v.id).then((r) => r ?? v), 'unavailable', report.reason);
+      return false;
+    }
     const at = now();
+    // The gateway answered after all: the operators' queue lets it go (an operator's decision came first otherwise).
+    const review = v.reviewState === 'queued' ? { reviewState: null, firstApproverId: null } : {};
     const settled =
       report.status === 'completed'
         ? await q.updateValidation(tx, v.id, {
@@ -179,6 +253,7 @@ export function createAccountValidations(options: AccountValidationsOptions) {
             evidence,
             updatedAt: at,
             completedAt: at,
+            ...review,
           })
         : await q.updateValidation(tx, v.id, {
             status: 'failed',
@@ -186,14 +261,45 @@ export function createAccountValidations(options: AccountValidationsOptions) {
             evidence,
             updatedAt: at,
             completedAt: at,
+            ...review,
           });
+    await afterSettled(tx, settled);
+    return true;
+  }
+
+  /** An operator's decision settles a queued check like a gateway's report (approve: active, no bank name). */
+  async function settleByOperator(
+    tx: Tx,
+    v: q.ValidationRow,
+    decision:
+      | { approve: true; by: number }
+      | { approve: false; by: number; refusal: AccountCheckRefusal; text: string },
+  ) {
+    const at = now();
+    const settled = await q.updateValidation(tx, v.id, {
+      status: 'completed',
+      accountStatus: decision.approve ? 'active' : 'invalid',
+      registeredName: null,
+      registeredNameKey: null,
+      reason: decision.approve ? null : decision.text,
+      refusal: decision.approve ? null : decision.refusal,
+      reviewState: decision.approve ? 'approved' : 'refused',
+      reviewedBy: decision.by,
+      updatedAt: at,
+      completedAt: at,
+    });
+    await afterSettled(tx, settled);
+    return settled;
+  }
+
+  /** What follows a settled check: the pending withdrawals' names scored, approved ones let go (or failed). */
+  async function afterSettled(tx: Tx, settled: q.ValidationRow) {
     for (const w of await q.withdrawalsTo(tx, settled, ['pending'])) await scoreWithdrawal(tx, w, settled);
     await options.onSettled?.(tx, settled);
     log.info(
-      { validationId: v.id, status: settled.status, accountStatus: settled.accountStatus },
+      { validationId: settled.id, status: settled.status, accountStatus: settled.accountStatus },
       'account validation settled',
     );
-    return true;
   }
 
   /** Records what the gateway answered to a start (its ids, the fee) and applies its report. */
@@ -345,6 +451,8 @@ export function createAccountValidations(options: AccountValidationsOptions) {
 
   return {
     lookup,
+    queueOverdue,
+    settleByOperator,
     webhook,
     scoreNewWithdrawal,
     payeeOf,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { createAccountChecksAdmin } from './account-checks.admin';
 import type { AccountValidations } from './account-validation.service';
 import { createPayoutAccountsService, type PayoutAccountsService } from './payout-accounts.service';
 
@@ -16,5 +17,10 @@ export function register(
   app: FastifyInstance,
   { db, now, validations }: FeatureDeps & { validations: AccountValidations },
 ) {
-  registerRoutes(app, payoutAccountsHandlers(createPayoutAccountsService({ db, now, validations })));
+  const checks = createAccountChecksAdmin({ db, validations });
+  registerRoutes(app, {
+    ...payoutAccountsHandlers(createPayoutAccountsService({ db, now, validations })),
+    adminAccountChecks: (ctx) => checks.list(ctx.query),
+    adminAccountCheckDecide: (ctx) => checks.decide(ctx.actor, ctx.body),
+  });
 }

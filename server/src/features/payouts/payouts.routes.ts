@@ -105,6 +105,7 @@ export async function createPayouts(deps: PayoutsDeps) {
     now,
     log,
     validator: config.PAYOUT_GATEWAY === 'razorpayx' && razorpayxValidator ? razorpayxValidator : sandboxValidator,
+    operatorsOnly: config.PAYOUT_GATEWAY === 'razorpayx' && config.RAZORPAYX_ACCOUNT_VALIDATION === 'off',
     validators,
     checkAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,
     timeoutMs: config.RAZORPAYX_TIMEOUT_MS,

@@ -79,7 +79,17 @@ export function createRazorpayxValidator(call: RazorpayxCall, accountNumber: str
         : { account_number: accountNumber, fund_account: { id: fundAccountId }, notes },
     );
     if (validation.status !== 200 && validation.status !== 201) {
-      return { ...refusal('validation', validation.status, validation.json), fundAccountId };
+      // The contact and the fund account were taken, so the details are fine; a validation refused now
+      // is RazorpayX not validating here ("Account Validation is not available in test mode and is
+      // possible only for RazorpayX Lite", https://razorpay.com/docs/api/x/account-validation/; "FAV is
+      // only supported for RazorpayX Lite and not the Current Account", https://razorpay.com/docs/x/fund-accounts/faqs;
+      // an account without the feature is answered 400 BAD_REQUEST_ERROR "The requested URL was not
+      // found on the server.", as Razorpay's maintainers explain in razorpay/razorpay-php#339 and
+      // razorpay/razorpay-node#148) or its balance being short (the "Insufficient Balance" answer of
+      // https://razorpay.com/docs/api/x/account-validation/bank-account): an operator checks it instead.
+      const answer = refusal('validation', validation.status, validation.json);
+      if (answer.report.status !== 'failed') return { ...answer, fundAccountId };
+      return { ...answer, fundAccountId, report: { status: 'unavailable', reason: answer.report.reason } };
     }
     return answerOf(validation.json, 'validation');
   }

@@ -4,6 +4,7 @@ import {
   formatRupees,
   type Locale,
   type PageQuery,
+  recipientNameProblem,
   SYSTEM_TASK_IDS,
   withdrawalRequestsUsed,
 } from '@kamai/contract';
@@ -66,10 +67,14 @@ export function createWithdrawalsService({
   /** Payout account checks: a refused number takes no withdrawal; a verified one's names are scored. */
   validations?: Pick<AccountValidations, 'scoreNewWithdrawal'>;
 }) {
-  /** Refuses a withdrawal to an account the bank refused or could not check (one still verifying waits at dispatch). */
+  /**
+   * Refuses a withdrawal to an account the bank refused or could not check (one still verifying waits
+   * at dispatch), and to one saved before RazorpayX's name rules were checked whose name RazorpayX
+   * would refuse: its owner edits the name first (docs/decisions/account-checks-by-operators.md).
+   */
   async function refuseUnverified(userId: number, accountId: number | null) {
     const [account] = await db
-      .select({ validationId: payoutAccounts.validationId })
+      .select({ validationId: payoutAccounts.validationId, accountName: payoutAccounts.accountName })
       .from(payoutAccounts)
       .where(
         and(
@@ -78,6 +83,9 @@ export function createWithdrawalsService({
         ),
       )
       .limit(1);
+    if (account && recipientNameProblem(account.accountName)) {
+      throw new AppError('payout_account_name_rebind', { fields: { accountName: 'payout_account_name_rebind' } });
+    }
     if (!account?.validationId) return;
     const [check] = await validationsByIds(db, [account.validationId]).then((m) => [...m.values()]);
     if (verdictOf(check) === 'blocked') throw new AppError('payout_account_unverified');

@@ -2,6 +2,7 @@ import type { AccountVerification } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/errors';
 import { payoutAccountsKey } from '../api/payout-accounts';
 
 /** How often the accounts are read again while one is being checked with the bank. */
@@ -10,12 +11,19 @@ const RECHECK_MS = 3000;
 /** Reads the accounts again while `verification` is under way, so "Verifying…" turns into the bank's answer. */
 function useRecheck(verification: AccountVerification | null | undefined) {
   const queryClient = useQueryClient();
-  const verifying = verification?.state === 'verifying';
+  const verifying = verification?.state === 'verifying' || verification?.state === 'review';
   useEffect(() => {
     if (!verifying) return;
     const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: payoutAccountsKey }), RECHECK_MS);
     return () => clearTimeout(timer);
   });
+}
+
+/** Why an account could not be verified: an operator's reason in the reader's language, else the bank's words. */
+function useWhy(verification: AccountVerification) {
+  const { t } = useTranslation('errors');
+  if (verification.reasonKey) return ` · ${t(verification.reasonKey)}`;
+  return verification.reason ? ` · ${verification.reason}` : '';
 }
 
 /**
@@ -24,23 +32,34 @@ function useRecheck(verification: AccountVerification | null | undefined) {
  * an account saved before checks began.
  */
 export function AccountCheck({ verification }: { verification: AccountVerification | null | undefined }) {
-  const { t } = useTranslation('payouts');
   useRecheck(verification);
   if (!verification) return null;
-  if (verification.state === 'verifying') {
-    return <span className="account-check account-check-verifying muted text-13">{t('check.verifying')}</span>;
+  return <AccountCheckText verification={verification} />;
+}
+
+function AccountCheckText({ verification }: { verification: AccountVerification }) {
+  const { t } = useTranslation('payouts');
+  const why = useWhy(verification);
+  if (verification.state === 'verifying' || verification.state === 'review') {
+    return (
+      <span className="account-check account-check-verifying muted text-13">
+        {t(verification.state === 'review' ? 'check.review' : 'check.verifying')}
+      </span>
+    );
   }
   if (verification.state === 'verified') {
     return (
       <span className="account-check account-check-verified text-13">
-        {t('check.verified', { name: verification.registeredName ?? '' })}
+        {verification.verifiedBy === 'operator'
+          ? t('check.verifiedByTeam')
+          : t('check.verified', { name: verification.registeredName ?? '' })}
       </span>
     );
   }
   return (
     <span className="account-check account-check-unverified text-13" role="alert">
       {t('check.unverified')}
-      {verification.reason && ` · ${verification.reason}`}
+      {why}
     </span>
   );
 }
@@ -50,9 +69,18 @@ export function AccountCheck({ verification }: { verification: AccountVerificati
  * NAME"); while the check runs, that the payout waits for it; a refused account, why.
  */
 export function PayingTo({ verification }: { verification: AccountVerification | null | undefined }) {
-  const { t } = useTranslation('payouts');
   useRecheck(verification);
   if (!verification) return null;
+  return <PayingToText verification={verification} />;
+}
+
+function PayingToText({ verification }: { verification: AccountVerification }) {
+  const { t } = useTranslation('payouts');
+  const why = useWhy(verification);
+  if (verification.state === 'verified' && verification.verifiedBy === 'operator') {
+    return <p className="text-field-note paying-to semibold">{t('check.verifiedByTeam')}</p>;
+  }
+  if (verification.state === 'review') return <p className="text-field-note paying-to">{t('check.payingReview')}</p>;
   if (verification.state === 'verified') {
     return (
       <p className="text-field-note paying-to semibold">
@@ -66,7 +94,7 @@ export function PayingTo({ verification }: { verification: AccountVerification |
   return (
     <p className="text-field-note paying-to account-check-unverified" role="alert">
       {t('check.unverified')}
-      {verification.reason && ` · ${verification.reason}`}
+      {why}
     </p>
   );
 }
