@@ -257,6 +257,10 @@ export const CATALOGUE = {
   otp_email_disabled: 400,
   sms_message_too_long: 400,
   cannot_change_own_linked_account: 403,
+  // plain mailboxes, honest text, own images
+  email_plain_address_only: 400,
+  text_bidi_control: 400,
+  notice_image_own_uploads: 400,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

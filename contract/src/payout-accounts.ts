@@ -3,7 +3,7 @@ import { accountVerification } from './account-validation';
 import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
 import type { RouteDef } from './route-def';
-import { ACCOUNT_NO_RE, IFSC_RE, RECIPIENT_NAME_RE, UPI_ID_MAX, UPI_ID_MIN, UPI_ID_RE } from './validation';
+import { ACCOUNT_NO_RE, IFSC_RE, RECIPIENT_NAME_RE, refuseBidi, UPI_ID_MAX, UPI_ID_MIN, UPI_ID_RE } from './validation';
 
 /** Spec section 3: `upi` (the default) or `bank`. */
 export const PAYOUT_ACCOUNT_TYPES = ['upi', 'bank'] as const;
@@ -140,7 +140,7 @@ export const payoutAccountRoutes = {
     policy: 'user',
     summary: 'Saves a bank or UPI payout account; isDefault 1 makes it the only default',
     tag: 'payout-accounts',
-    body: payoutAccountBindBody,
+    body: refuseBidi(payoutAccountBindBody),
     data: z.object({ id: z.number().int() }),
     ok: 'payout_account_bound',
   },
@@ -149,7 +149,7 @@ export const payoutAccountRoutes = {
     policy: 'user',
     summary: "Changes one of the caller's payout accounts (empty accountNo keeps the stored one)",
     tag: 'payout-accounts',
-    body: payoutAccountEditBody,
+    body: refuseBidi(payoutAccountEditBody),
     data: payoutAccountItem,
     ok: 'payout_account_saved',
   },

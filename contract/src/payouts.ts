@@ -4,6 +4,7 @@ import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
 import { idempotencyKeyHeaders, WITHDRAWAL_STATES } from './withdrawals';
+import { refuseBidi } from './validation';
 
 /** Outcomes the gateway reports in its callback. */
 export const PAYOUT_CALLBACK_STATUSES = ['success', 'failed'] as const;
@@ -195,7 +196,7 @@ export const payoutGatewayRoutes = {
       "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",
     tag: 'admin',
     headers: idempotencyKeyHeaders,
-    body: adminMismatchResolveBody,
+    body: refuseBidi(adminMismatchResolveBody),
     data: payoutMismatchItem,
     ok: 'payout_mismatch_resolved',
   },

@@ -248,4 +248,7 @@ export const zh_CN: Messages = {
   otp_email_disabled: '此处验证码仅通过短信发送，请输入您的手机号码',
   sms_message_too_long: '短信内容最多 {{max}} 个字符',
   cannot_change_own_linked_account: '您不能确认或更改自己账户的关联号码',
+  email_plain_address_only: '只填写电子邮箱地址，例如 name@example.com：不要姓名、空格、逗号、引号或尖括号',
+  text_bidi_control: '此文本包含会改变阅读顺序的隐藏方向字符，请删除它们',
+  notice_image_own_uploads: '请使用在此上传的图片（上传图片）；其他网站的链接不会在应用中显示',
 };

@@ -4,8 +4,10 @@ export { uniqueInviteCode } from './invite-code';
 export {
   findUserById,
   findUserByInviteCode,
+  findUserByIdentity,
   findUserByUsername,
   insertUser,
+  lockIdentity,
   lockUserShared,
   updatePassword,
 } from './users.queries';
