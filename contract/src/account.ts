@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { dataExportData } from './data-export';
 import { endpoints } from './endpoints';
 import { CONTACT_EMAIL_RE } from './formats';
 import { LOCALES } from './locales';
 import type { RouteDef } from './route-def';
-import { dataExportData } from './data-export';
 import { refuseBidi } from './validation';
 
 /**

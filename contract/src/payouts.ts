@@ -3,8 +3,8 @@ import { razorpayxStatusDetails } from './account-validation';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
-import { idempotencyKeyHeaders, WITHDRAWAL_STATES } from './withdrawals';
 import { refuseBidi } from './validation';
+import { idempotencyKeyHeaders, WITHDRAWAL_STATES } from './withdrawals';
 
 /** Outcomes the gateway reports in its callback. */
 export const PAYOUT_CALLBACK_STATUSES = ['success', 'failed'] as const;

@@ -4,9 +4,9 @@ import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
+import { refuseBidi } from './validation';
 import { POSTING_TYPES, postingRef } from './wallet';
 import { idempotencyKeyHeaders } from './withdrawals';
-import { refuseBidi } from './validation';
 
 export const CREDIT_USER_TEXT_MAX = 200;
 

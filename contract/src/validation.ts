@@ -77,7 +77,8 @@ function* stringsIn(value: unknown, path: PropertyKey[] = []): Generator<[Proper
 export function refuseBidi<T extends z.ZodType>(schema: T): T {
   return schema.superRefine((value, ctx) => {
     for (const [path, text] of stringsIn(value)) {
-      if (hasBidiControl(text)) ctx.addIssue({ code: 'custom', message: 'text_bidi_control', path: path as (string | number)[] });
+      if (hasBidiControl(text))
+        ctx.addIssue({ code: 'custom', message: 'text_bidi_control', path: path as (string | number)[] });
     }
   }) as T;
 }

@@ -258,7 +258,8 @@ export const en_US: Messages = {
   otp_email_disabled: 'Codes are sent by SMS only here; enter your mobile number',
   sms_message_too_long: 'An SMS message can be at most {{max}} characters',
   cannot_change_own_linked_account: 'You cannot confirm or change a linked number of your own account',
-  email_plain_address_only: 'Enter only the e-mail address, like name@example.com: no name, spaces, commas, quotes or angle brackets',
+  email_plain_address_only:
+    'Enter only the e-mail address, like name@example.com: no name, spaces, commas, quotes or angle brackets',
   text_bidi_control: 'This text contains hidden direction characters that change how it reads; remove them',
   notice_image_own_uploads: 'Use an image uploaded here (Upload image); links to other sites are not shown in the app',
 };
