@@ -75,10 +75,15 @@ function* stringsIn(value: unknown, path: PropertyKey[] = []): Generator<[Proper
  * every such schema, so a field added later is covered too; not for bodies that carry a password.
  */
 export function refuseBidi<T extends z.ZodType>(schema: T): T {
-  return schema.superRefine((value, ctx) => {
+  const refined = schema.superRefine((value, ctx) => {
     for (const [path, text] of stringsIn(value)) {
       if (hasBidiControl(text))
         ctx.addIssue({ code: 'custom', message: 'text_bidi_control', path: path as (string | number)[] });
     }
   }) as T;
+  BIDI_REFUSING.add(refined);
+  return refined;
 }
+
+/** The schemas `refuseBidi` made: their routes document `text_bidi_control` (route-errors.ts). */
+export const BIDI_REFUSING = new WeakSet<z.ZodType>();
