@@ -42,7 +42,8 @@ describe('otp/send', () => {
     const res = await send(target);
     expect(res.status).toBe(400);
     // A space makes an address more than one plain mailbox, and the answer says so.
-    const key = target === '' ? 'enter_phone_or_email' : target === 'a b@c.d' ? 'email_plain_address_only' : 'target_invalid';
+    const key =
+      target === '' ? 'enter_phone_or_email' : target === 'a b@c.d' ? 'email_plain_address_only' : 'target_invalid';
     expect(res.body).toMatchObject({ code: 400, key, data: { fields: { target: key } } });
   });
 

@@ -1,6 +1,6 @@
 import {
-  EMAIL_RE,
   type DeliveryProvider,
+  EMAIL_RE,
   fillText,
   type Locale,
   OTP_EMAIL_SUBJECT,

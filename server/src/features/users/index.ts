@@ -3,8 +3,8 @@ export { createIdentityLedger, type IdentityLedger, isReturningIdentity } from '
 export { uniqueInviteCode } from './invite-code';
 export {
   findUserById,
-  findUserByInviteCode,
   findUserByIdentity,
+  findUserByInviteCode,
   findUserByUsername,
   insertUser,
   lockIdentity,

@@ -85,7 +85,9 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
                 <button
                   type="button"
                   className="menu-row row text-15"
-                  onClick={entry.action === 'downloadData' ? () => void downloadData(t('downloadData.done')) : entry.onClick}
+                  onClick={
+                    entry.action === 'downloadData' ? () => void downloadData(t('downloadData.done')) : entry.onClick
+                  }
                 >
                   {content}
                 </button>
