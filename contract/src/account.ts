@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { dataExportData } from './data-export';
 import { endpoints } from './endpoints';
 import { CONTACT_EMAIL_RE } from './formats';
 import { LOCALES } from './locales';
 import type { RouteDef } from './route-def';
+import { refuseBidi } from './validation';
 
 /**
  * Pages an operator writes in the console and users read from My (issue 15): Help (support contact
@@ -115,6 +117,14 @@ export const accountRoutes = {
     data: z.null(),
     ok: 'account_deleted',
   },
+  accountExport: {
+    ...endpoints.accountExport,
+    policy: 'user',
+    summary:
+      "Download my data (DPDP Act 2023, s. 11): the caller's profile, payout accounts (masked), ledger, withdrawals, tasks, invites and notices read; a few an hour",
+    tag: 'account',
+    data: dataExportData,
+  },
   adminPageGet: {
     ...endpoints.adminPageGet,
     policy: 'admin',
@@ -128,7 +138,7 @@ export const accountRoutes = {
     policy: 'admin',
     summary: 'Replaces a page’s texts (and Help’s contact); audited',
     tag: 'admin',
-    body: adminPageSetBody,
+    body: refuseBidi(adminPageSetBody),
     data: adminPageData,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -7,6 +7,7 @@ import {
   passwordField,
   USERNAME_INPUT_MAX,
   usernameField,
+  usernameProblem,
   verifyCodeField,
 } from './validation';
 
@@ -17,7 +18,11 @@ export const otpSendBody = z.object({
     .min(1, 'enter_phone_or_email')
     .max(USERNAME_INPUT_MAX, 'target_invalid')
     .superRefine((value, ctx) => {
-      if (!normalizeUsername(value)) ctx.addIssue({ code: 'custom', message: 'target_invalid' });
+      if (normalizeUsername(value)) return;
+      // An address that is more than one plain mailbox says so; any other malformed target stays generic.
+      const problem =
+        usernameProblem(value) === 'email_plain_address_only' ? 'email_plain_address_only' : 'target_invalid';
+      ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform((value) => normalizeUsername(value) ?? value),
   type: z.literal(OTP_TYPE, { error: 'otp_type_invalid' }).default(OTP_TYPE),

@@ -275,6 +275,10 @@ export const CATALOGUE = {
   account_check_signal_shared_device: 200,
   account_check_signal_new_user: 200,
   account_check_signal_name_differs: 200,
+  // plain mailboxes, honest text, own images
+  email_plain_address_only: 400,
+  text_bidi_control: 400,
+  notice_image_own_uploads: 400,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

@@ -36,6 +36,10 @@ export const endpoints = {
     method: 'POST',
     path: `${USER}/account/delete`,
   },
+  accountExport: {
+    method: 'GET',
+    path: `${USER}/account/export`,
+  },
   adminPageGet: {
     method: 'GET',
     path: `${ADMIN}/page/get`,

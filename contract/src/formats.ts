@@ -4,11 +4,21 @@ import type { MessageKey } from './catalogue';
 import { OTP_LENGTH, PHONE_COUNTRY_CODE } from './constants';
 
 /**
- * Text, an at sign, a dotted domain, no whitespace (spec section 5), in visible ASCII only: a
- * Cyrillic `а` that looks like a Latin `a` must not make a second account (issue 12). International
- * domains are typed in their ASCII (punycode) form.
+ * A sign-up e-mail: an RFC 5321 `Mailbox` (section 4.1.2) in its plain form only: a `Dot-string` local
+ * part (atoms of `atext`, RFC 5322 section 3.2.3, joined by single dots) of at most 64 characters, an
+ * at sign, and a `Domain` of dotted labels (letters, digits, inner hyphens, 1-63 each) whose last is not
+ * all digits. No display name (`Sam <sam@x.in>`), comment, quoted local part, comma, space, angle
+ * bracket or address literal (`[1.2.3.4]`): what the mail sender receives is exactly one mailbox. In
+ * visible ASCII only, so a Cyrillic `а` cannot make a second account; international domains are typed
+ * in their ASCII (punycode) form.
  */
-export const EMAIL_RE = /^[\x21-\x3F\x41-\x7E]+@[\x21-\x3F\x41-\x7E]+\.[\x21-\x3F\x41-\x7E]+$/;
+export const EMAIL_RE =
+  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?=.{4,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+/** Characters that make a typed address more than one plain mailbox: a name, a list, a quote, a comment. */
+const NOT_A_PLAIN_MAILBOX = /[\s<>,;:"()[\]\\]/;
+/** Domains whose mailboxes ignore dots in the local part and are one mailbox under both names (Gmail Help, "Dots don't matter in Gmail addresses"). */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
 /**
  * The support e-mail an operator publishes on Help (empty allowed): a mailbox a phone's mail app opens,
  * so stricter than a sign-up name: dot-separated atoms, host labels of 1-63 letters, digits and inner
@@ -75,12 +85,46 @@ export function normalizeUsername(input: string): string | undefined {
   return normalizePhone(value);
 }
 
+/**
+ * The person behind a normalised username (docs/decisions/canonical-identity.md): an e-mail without
+ * its `+tag` (RFC 5233 subaddress), and for Gmail without the dots of its local part and under one
+ * domain, so `x.sam+1@googlemail.com` and `xsam@gmail.com` are one identity; a phone is itself. What the
+ * identity ledger, "one friend once", first-time rewards and per-target limits count; the user still
+ * logs in with the username as typed.
+ */
+export function canonicalIdentity(username: string): string {
+  const at = username.lastIndexOf('@');
+  if (at < 0) return username;
+  let local = username.slice(0, at).toLowerCase();
+  let domain = username.slice(at + 1).toLowerCase();
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 /** Why a username is not valid, as a catalogue key, or undefined when it is. */
 export function usernameProblem(input: string): MessageKey | undefined {
   const value = foldUsername(input);
   if (!value) return 'enter_phone_or_email';
   if (normalizeUsername(value)) return undefined;
-  return value.includes('@') ? 'enter_valid_email' : 'phone_format_wrong';
+  if (!value.includes('@')) return 'phone_format_wrong';
+  return NOT_A_PLAIN_MAILBOX.test(value) || value.indexOf('@') !== value.lastIndexOf('@')
+    ? 'email_plain_address_only'
+    : 'enter_valid_email';
+}
+
+/**
+ * Unicode bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): they
+ * reorder how text is shown, so `₹\u202E00.0001` reads "₹1000.00". Refused in every stored text.
+ */
+export const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
+
+export function hasBidiControl(text: string): boolean {
+  return BIDI_CONTROL_RE.test(text);
 }
 
 /** Where the web app and the console keep their device id (header `DEVICE_ID_HEADER`). */

@@ -5,7 +5,7 @@ import { endpoints } from './endpoints';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
-import { normalizePhone } from './validation';
+import { normalizePhone, refuseBidi } from './validation';
 
 /** The spec's status labels (section 3), in its order. */
 export const LINKED_STATUSES = [
@@ -302,7 +302,7 @@ export const linkedAccountRoutes = {
     summary:
       'Sandbox provider: completes a pending code or QR pairing, as if the phone had confirmed it; the number goes Online',
     tag: 'admin',
-    body: adminCompleteBody,
+    body: refuseBidi(adminCompleteBody),
     data: adminLinkedItem,
     ok: 'binding_successful',
   },
@@ -311,7 +311,7 @@ export const linkedAccountRoutes = {
     policy: 'admin',
     summary: "Sandbox provider: sets a linked number's status (any of the spec's list)",
     tag: 'admin',
-    body: adminStatusBody,
+    body: refuseBidi(adminStatusBody),
     data: adminLinkedItem,
   },
   adminWsRateGet: {

@@ -6,7 +6,8 @@ import { LOCALES, type Locale } from './locales';
 import { formatRupees, parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
 import type { RouteDef } from './route-def';
-import { isoTimeField } from './validation';
+import { UPLOAD_TYPES, UPLOADS_URL_PREFIX } from './uploads';
+import { isoTimeField, refuseBidi } from './validation';
 
 /** A user's own notifications (table `notifications`), made by the changes they report. */
 export const NOTIFICATION_KINDS = [
@@ -136,12 +137,22 @@ export const unreadData = z.object({
   notifications: z.number().int(),
 });
 
-/** An uploaded file (`/uploads/<hash>.<ext>`) or an absolute http(s) URL. */
+/**
+ * A notice's image: only one of this app's own uploaded images (`/uploads/<sha256>.png|jpg|webp`, what
+ * the console's upload answers), never `http://` or another host: the app's Content-Security-Policy
+ * loads images from itself only, and a third-party image would tell that site who reads the notice.
+ */
+export const NOTICE_IMAGE_URL_RE = new RegExp(
+  `^${UPLOADS_URL_PREFIX}[0-9a-f]{64}\\.(?:${Object.values(UPLOAD_TYPES)
+    .filter((t) => t.ext !== 'mp4')
+    .map((t) => t.ext)
+    .join('|')})$`,
+);
 const imageUrlField = z
   .string()
   .trim()
-  .max(500, 'validation_failed')
-  .refine((v) => /^(https?:\/\/|\/uploads\/)/.test(v), 'validation_failed')
+  .max(500, 'notice_image_own_uploads')
+  .regex(NOTICE_IMAGE_URL_RE, 'notice_image_own_uploads')
   .nullable()
   .optional();
 
@@ -267,7 +278,7 @@ export const noticeRoutes = {
     policy: 'admin',
     summary: 'Creates a notice, published at once unless `published: false` makes it a draft; answers with its id',
     tag: 'admin',
-    body: noticeAddBody,
+    body: refuseBidi(noticeAddBody),
     data: z.object({ id: z.number().int() }),
   },
   adminNoticeEdit: {
@@ -275,7 +286,7 @@ export const noticeRoutes = {
     policy: 'admin',
     summary: 'Changes a notice; fields left out stay as they are',
     tag: 'admin',
-    body: noticeEditBody,
+    body: refuseBidi(noticeEditBody),
     data: adminNotice,
   },
   adminNoticeDelete: {

@@ -5,6 +5,7 @@ import { EMAIL_RE, normalizePhone } from './formats';
 import { LOCALES, type Locale } from './locales';
 import { pageOf } from './pagination';
 import type { RouteDef } from './route-def';
+import { refuseBidi } from './validation';
 
 /** A code the sandbox sender "delivered", for operators (admin console, OTP outbox). */
 export const outboxItem = z.object({
@@ -170,7 +171,7 @@ export const otpRoutes = {
     policy: 'admin',
     summary: 'Send a one-time code (no message) or a message to an Indian mobile number through the SMS sender',
     tag: 'otp',
-    body: objOtpSmsBody,
+    body: refuseBidi(objOtpSmsBody),
     data: objOtpData,
   },
   objOtpEmail: {
@@ -178,7 +179,7 @@ export const otpRoutes = {
     policy: 'admin',
     summary: 'Send a one-time code (no message) or a message to an e-mail address through the e-mail sender',
     tag: 'otp',
-    body: objOtpEmailBody,
+    body: refuseBidi(objOtpEmailBody),
     data: objOtpData,
   },
   adminOtpDeliveries: {

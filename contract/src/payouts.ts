@@ -3,6 +3,7 @@ import { razorpayxStatusDetails } from './account-validation';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
+import { refuseBidi } from './validation';
 import { idempotencyKeyHeaders, WITHDRAWAL_STATES } from './withdrawals';
 
 /** Outcomes the gateway reports in its callback. */
@@ -277,7 +278,7 @@ export const payoutGatewayRoutes = {
       "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",
     tag: 'admin',
     headers: idempotencyKeyHeaders,
-    body: adminMismatchResolveBody,
+    body: refuseBidi(adminMismatchResolveBody),
     data: payoutMismatchItem,
     ok: 'payout_mismatch_resolved',
   },

@@ -4,6 +4,7 @@ import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
 import { introData, introSetBody } from './survey';
+import { refuseBidi } from './validation';
 import { POSTING_TYPES, postingRef } from './wallet';
 import { idempotencyKeyHeaders } from './withdrawals';
 
@@ -102,7 +103,7 @@ export const revenueRoutes = {
       "Credits a user's wallet with a remark (rebates paid to the uplines); never one's own; above the risk settings' threshold it waits for a second admin; audited",
     tag: 'admin',
     headers: idempotencyKeyHeaders,
-    body: revenueAddBody,
+    body: refuseBidi(revenueAddBody),
     data: revenueAddData,
   },
   adminCreditRequestList: {
@@ -119,7 +120,7 @@ export const revenueRoutes = {
     summary: 'A second admin approves (the credit is posted) or rejects a waiting credit; audited',
     tag: 'admin',
     headers: idempotencyKeyHeaders,
-    body: adminCreditReviewBody,
+    body: refuseBidi(adminCreditReviewBody),
     data: creditRequestItem,
   },
   adminBalanceList: {
@@ -144,7 +145,7 @@ export const revenueRoutes = {
     policy: 'admin',
     summary: "Changes the introduction's facts and video URL",
     tag: 'admin',
-    body: introSetBody,
+    body: refuseBidi(introSetBody),
     data: introData,
   },
 } as const satisfies Record<string, RouteDef>;

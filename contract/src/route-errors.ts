@@ -1,6 +1,7 @@
 import { type MessageKey, statusOf } from './catalogue';
 import type { RouteDef } from './route-def';
 import type { RouteName } from './routes';
+import { BIDI_REFUSING } from './validation';
 
 /**
  * The catalogue keys a route answers besides the ones its shape implies (see `errorResponsesOf`): field
@@ -11,6 +12,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   otpSend: [
     'enter_phone_or_email',
     'target_invalid',
+    'email_plain_address_only',
     'otp_type_invalid',
     'invalid_phone_number_format',
     'enter_valid_email',
@@ -22,6 +24,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   register: [
     'enter_phone_or_email',
     'target_invalid',
+    'email_plain_address_only',
     'enter_password',
     'password_length',
     'passwords_do_not_match',
@@ -41,6 +44,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   login: ['enter_phone_or_email', 'enter_password', 'incorrect_username_or_password', 'login_locked', 'account_frozen'],
   resetPassword: [
     'enter_phone_or_email',
+    'email_plain_address_only',
     'enter_valid_email',
     'enter_password',
     'password_length',
@@ -149,8 +153,8 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   ],
   adminWsRateSet: ['linked_rate_range'],
   noticeDetail: ['notice_not_found'],
-  adminNoticeAdd: ['enter_notice_title', 'enter_notice_body'],
-  adminNoticeEdit: ['enter_notice_title', 'enter_notice_body', 'notice_not_found'],
+  adminNoticeAdd: ['enter_notice_title', 'enter_notice_body', 'notice_image_own_uploads'],
+  adminNoticeEdit: ['enter_notice_title', 'enter_notice_body', 'notice_not_found', 'notice_image_own_uploads'],
   adminNoticeDelete: ['notice_not_found'],
   adminNoticeDetail: ['notice_not_found'],
   adminToolUpload: [
@@ -241,6 +245,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'payout_order_not_dispatched',
   ],
   accountDelete: ['account_delete_withdrawal_open', 'enter_password', 'incorrect_password'],
+  accountExport: ['too_many_requests'],
   adminCreditReview: [
     'cannot_credit_self',
     'account_deleted_final',
@@ -343,6 +348,7 @@ export function errorResponsesOf(name: RouteName, def: RouteDef): Map<number, Me
     add('payload_too_large');
     add('unsupported_media_type');
   }
+  if (def.body && BIDI_REFUSING.has(def.body)) add('text_bidi_control');
   for (const key of ROUTE_ERRORS[name] ?? []) add(key);
   add('internal_error');
   add('service_unavailable');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoints } from './endpoints';
 import type { RouteDef } from './route-def';
+import { refuseBidi } from './validation';
 
 /**
  * The six questions of spec section 3 and how many options each has, in the order the spec lists
@@ -99,7 +100,7 @@ export const surveyRoutes = {
     policy: 'user',
     summary: 'Stores the survey once and credits task 3',
     tag: 'survey',
-    body: surveyAnswers,
+    body: refuseBidi(surveyAnswers),
     data: z.object({ reward: z.string(), balance: z.string() }),
     ok: 'survey_submitted',
   },

@@ -7,7 +7,7 @@ import { pageOf, pageQuery } from './pagination';
 import { rejectPresetField } from './reject-reasons';
 import { type RouteDef, STAFF } from './route-def';
 import { UPLOAD_FIELD, uploadData } from './uploads';
-import { isoTimeField } from './validation';
+import { isoTimeField, refuseBidi } from './validation';
 import { idempotencyKeyHeaders } from './withdrawals';
 
 /**
@@ -302,7 +302,7 @@ export const taskRoutes = {
     policy: 'user',
     summary: 'Submits (or, after a rejection, resubmits) proof for a proof task; it then waits for review',
     tag: 'tasks',
-    body: taskProofSubmitBody,
+    body: refuseBidi(taskProofSubmitBody),
     data: taskProofView,
     ok: 'task_proof_submitted',
   },
@@ -322,7 +322,7 @@ export const taskRoutes = {
     summary: "Approves a pending proof (credits the task's reward once) or rejects it with a reason; audited",
     tag: 'admin',
     headers: idempotencyKeyHeaders,
-    body: adminTaskProofReviewBody,
+    body: refuseBidi(adminTaskProofReviewBody),
     data: adminTaskProofItem,
     ok: 'task_proof_reviewed',
   },
@@ -331,7 +331,7 @@ export const taskRoutes = {
     policy: 'admin',
     summary: 'Creates an operator task',
     tag: 'admin',
-    body: taskAddBody,
+    body: refuseBidi(taskAddBody),
     data: z.object({ id: z.number().int() }),
   },
   adminTaskEdit: {
@@ -339,7 +339,7 @@ export const taskRoutes = {
     policy: 'admin',
     summary: 'Changes a task (system tasks: reward, texts, section, sort, active)',
     tag: 'admin',
-    body: taskEditBody,
+    body: refuseBidi(taskEditBody),
     data: adminTask,
   },
   adminTaskDelete: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLocale } from './locales';
 import { formatRupees, parseRupees } from './money';
-import { normalizeUsername, usernameProblem } from './validation';
+import { canonicalIdentity, normalizeUsername, usernameProblem } from './validation';
 
 describe('usernames', () => {
   it.each([
@@ -17,13 +17,31 @@ describe('usernames', () => {
   });
 
   it.each([
+    ['x.sam@gmail.com', 'xsam@gmail.com'],
+    ['xsam@gmail.com', 'xsam@gmail.com'],
+    ['x.sam+1@gmail.com', 'xsam@gmail.com'],
+    ['x.s.a.m@googlemail.com', 'xsam@gmail.com'],
+    ['ujbqu.del@gmail.com', 'ujbqudel@gmail.com'],
+    ['first.last+news@example.co.in', 'first.last@example.co.in'],
+    ['919876543210', '919876543210'],
+  ])('%s is the identity %s', (username, identity) => {
+    expect(canonicalIdentity(username)).toBe(identity);
+  });
+
+  it.each([
     ['', 'enter_phone_or_email'],
     ['5876543210', 'phone_format_wrong'],
     ['98765432', 'phone_format_wrong'],
     ['0098765 43210', 'phone_format_wrong'],
     ['05876543210', 'phone_format_wrong'],
     ['a@b', 'enter_valid_email'],
-    ['a b@c.de', 'enter_valid_email'],
+    ['a b@c.de', 'email_plain_address_only'],
+    ['abkoz<mallory@evil.co>', 'email_plain_address_only'],
+    ['x,attacker@evil.co', 'email_plain_address_only'],
+    ['"x"@evil.co', 'email_plain_address_only'],
+    ['x@[10.0.0.1]', 'email_plain_address_only'],
+    ['x@10.0.0.1', 'enter_valid_email'],
+    ['a..b@c.de', 'enter_valid_email'],
   ])('%j is refused with %s', (input, key) => {
     expect(usernameProblem(input)).toBe(key);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
-import { normalizeUsername, OTP_RE, usernameProblem } from './formats';
+import { hasBidiControl, normalizeUsername, OTP_RE, usernameProblem } from './formats';
 
 export * from './formats';
 
@@ -58,3 +58,32 @@ export const isoTimeField = z.iso
   .refine(isSaneInstant, 'validation_failed')
   .nullable()
   .optional();
+
+/** Every string inside `value` (objects, arrays, records) with its path. */
+function* stringsIn(value: unknown, path: PropertyKey[] = []): Generator<[PropertyKey[], string]> {
+  if (typeof value === 'string') yield [path, value];
+  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* stringsIn(item, [...path, i]);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) yield* stringsIn(item, [...path, key]);
+  }
+}
+
+/**
+ * Text that cannot lie (docs/decisions/text-that-cannot-lie.md): the body of a route that stores what a
+ * user or an operator wrote (names, links, notices, tasks, proofs, reasons, pages) is refused, field by
+ * field, when any of its strings holds a bidirectional control (`BIDI_CONTROL_RE`). One refinement for
+ * every such schema, so a field added later is covered too; not for bodies that carry a password.
+ */
+export function refuseBidi<T extends z.ZodType>(schema: T): T {
+  const refined = schema.superRefine((value, ctx) => {
+    for (const [path, text] of stringsIn(value)) {
+      if (hasBidiControl(text))
+        ctx.addIssue({ code: 'custom', message: 'text_bidi_control', path: path as (string | number)[] });
+    }
+  }) as T;
+  BIDI_REFUSING.add(refined);
+  return refined;
+}
+
+/** The schemas `refuseBidi` made: their routes document `text_bidi_control` (route-errors.ts). */
+export const BIDI_REFUSING = new WeakSet<z.ZodType>();

@@ -14,6 +14,7 @@ import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
 import { rejectPresetField } from './reject-reasons';
 import { type RouteDef, STAFF } from './route-def';
+import { refuseBidi } from './validation';
 
 /**
  * A withdrawal's life (docs/design.md "State machines"): `pending` (under review) → `rejected` (hold returned) or
@@ -453,7 +454,7 @@ export const withdrawalRoutes = {
       'Requests a withdrawal: the amount moves to a hold at once and waits for review. Honours an Idempotency-Key header',
     tag: 'withdrawals',
     headers: idempotencyKeyHeaders,
-    body: withdrawAddBody,
+    body: refuseBidi(withdrawAddBody),
     data: z.object({ id: z.number().int() }),
     ok: 'withdrawal_submitted',
   },
@@ -470,7 +471,7 @@ export const withdrawalRoutes = {
     policy: 'user',
     summary: "Cancels the caller's withdrawal while it is still under review; the amount returns to the balance",
     tag: 'withdrawals',
-    body: withdrawCancelBody,
+    body: refuseBidi(withdrawCancelBody),
     data: withdrawalItem,
     ok: 'withdrawal_cancelled',
   },
@@ -497,7 +498,7 @@ export const withdrawalRoutes = {
     roles: STAFF,
     summary: 'Approves (queues the payout) or rejects (returns the hold, reason required) a pending withdrawal',
     tag: 'admin',
-    body: adminWithdrawReviewBody,
+    body: refuseBidi(adminWithdrawReviewBody),
     data: adminWithdrawalItem,
     ok: 'withdrawal_reviewed',
   },
@@ -515,7 +516,7 @@ export const withdrawalRoutes = {
     policy: 'admin',
     summary: 'Changes platform settings (fields left out stay); audited',
     tag: 'admin',
-    body: adminSettingsSetBody,
+    body: refuseBidi(adminSettingsSetBody),
     data: adminSettingsData,
   },
 } as const satisfies Record<string, RouteDef>;

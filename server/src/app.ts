@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps) {
   // Proof screenshots are uploads: the tasks feature checks a proof names a stored one.
   const files = await uploads.register(app, { ...feature, store: deps.fileStore, rates });
   tasks.register(app, { ...feature, uploads: files });
-  account.register(app, { ...feature, uploads: files });
+  account.register(app, { ...feature, uploads: files, rates });
   survey.register(app, feature);
   intro.register(app, feature);
   referrals.register(app, feature);

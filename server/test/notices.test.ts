@@ -116,11 +116,11 @@ describe('read state', () => {
       title: title('Fresh'),
       body: 'Hello',
       published: true,
-      imageUrl: '/uploads/a.png',
+      imageUrl: `/uploads/${'a'.repeat(64)}.png`,
     });
     const byId = async (id: number) => (await inbox(user.token, '?kind=notice')).items.find((i) => i.id === id);
     expect(await byId(old)).toMatchObject({ read: true });
-    expect(await byId(fresh)).toMatchObject({ read: false, body: 'Hello', imageUrl: '/uploads/a.png' });
+    expect(await byId(fresh)).toMatchObject({ read: false, body: 'Hello', imageUrl: `/uploads/${'a'.repeat(64)}.png` });
     const before = await unread(user.token);
 
     const opened = await ctx.get(`${API}/common/notice/detail?id=${fresh}`, { token: user.token });

@@ -274,4 +274,8 @@ export const en_US: Messages = {
   account_check_signal_shared_device: "The owner's device was also used by another user",
   account_check_signal_new_user: 'The owner registered shortly before adding it',
   account_check_signal_name_differs: "The name differs from the owner's other accounts",
+  email_plain_address_only:
+    'Enter only the e-mail address, like name@example.com: no name, spaces, commas, quotes or angle brackets',
+  text_bidi_control: 'This text contains hidden direction characters that change how it reads; remove them',
+  notice_image_own_uploads: 'Use an image uploaded here (Upload image); links to other sites are not shown in the app',
 };

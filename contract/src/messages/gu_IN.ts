@@ -270,4 +270,8 @@ export const gu_IN: Messages = {
   account_check_signal_shared_device: 'માલિકનું ઉપકરણ બીજા વપરાશકર્તાએ પણ વાપર્યું છે',
   account_check_signal_new_user: 'માલિકે તે ઉમેરવાના થોડા સમય પહેલાં જ નોંધણી કરી',
   account_check_signal_name_differs: 'નામ માલિકનાં અન્ય ખાતાંનાં નામથી જુદું છે',
+  email_plain_address_only:
+    'ફક્ત ઈ-મેલ સરનામું લખો, જેમ કે name@example.com: કોઈ નામ, જગ્યા, અલ્પવિરામ, અવતરણ ચિહ્ન કે ખૂણા કૌંસ નહીં',
+  text_bidi_control: 'આ લખાણમાં છુપાયેલા દિશા-ચિહ્નો છે જે તેને વાંચવાનો ક્રમ બદલી નાખે છે; તેમને દૂર કરો',
+  notice_image_own_uploads: 'અહીં અપલોડ કરેલી છબીનો ઉપયોગ કરો (છબી અપલોડ કરો); બીજી સાઇટોની લિંક ઍપમાં દેખાતી નથી',
 };

@@ -270,4 +270,7 @@ export const hi_IN: Messages = {
   account_check_signal_shared_device: 'मालिक का डिवाइस किसी अन्य उपयोगकर्ता ने भी इस्तेमाल किया है',
   account_check_signal_new_user: 'मालिक ने इसे जोड़ने से कुछ ही समय पहले पंजीकरण किया',
   account_check_signal_name_differs: 'नाम मालिक के अन्य खातों के नाम से अलग है',
+  email_plain_address_only: 'केवल ई-मेल पता लिखें, जैसे name@example.com: कोई नाम, स्पेस, कॉमा, उद्धरण चिह्न या कोण कोष्ठक नहीं',
+  text_bidi_control: 'इस पाठ में छिपे दिशा-चिह्न हैं जो इसे पढ़ने का क्रम बदल देते हैं; उन्हें हटाएँ',
+  notice_image_own_uploads: 'यहाँ अपलोड की गई छवि का उपयोग करें (छवि अपलोड करें); दूसरी साइटों के लिंक ऐप में नहीं दिखते',
 };

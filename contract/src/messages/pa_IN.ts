@@ -270,4 +270,7 @@ export const pa_IN: Messages = {
   account_check_signal_shared_device: 'ਮਾਲਕ ਦਾ ਡਿਵਾਈਸ ਕਿਸੇ ਹੋਰ ਵਰਤੋਂਕਾਰ ਨੇ ਵੀ ਵਰਤਿਆ ਹੈ',
   account_check_signal_new_user: 'ਮਾਲਕ ਨੇ ਇਸਨੂੰ ਜੋੜਨ ਤੋਂ ਥੋੜ੍ਹਾ ਪਹਿਲਾਂ ਹੀ ਰਜਿਸਟਰ ਕੀਤਾ',
   account_check_signal_name_differs: 'ਨਾਮ ਮਾਲਕ ਦੇ ਹੋਰ ਖਾਤਿਆਂ ਦੇ ਨਾਵਾਂ ਤੋਂ ਵੱਖਰਾ ਹੈ',
+  email_plain_address_only: 'ਸਿਰਫ਼ ਈ-ਮੇਲ ਪਤਾ ਲਿਖੋ, ਜਿਵੇਂ name@example.com: ਕੋਈ ਨਾਮ, ਖਾਲੀ ਥਾਂ, ਕੌਮਾ, ਉਧਰਨ ਚਿੰਨ੍ਹ ਜਾਂ ਕੋਣ ਬਰੈਕਟ ਨਹੀਂ',
+  text_bidi_control: 'ਇਸ ਲਿਖਤ ਵਿੱਚ ਲੁਕੇ ਦਿਸ਼ਾ-ਚਿੰਨ੍ਹ ਹਨ ਜੋ ਇਸਨੂੰ ਪੜ੍ਹਨ ਦਾ ਕ੍ਰਮ ਬਦਲ ਦਿੰਦੇ ਹਨ; ਉਨ੍ਹਾਂ ਨੂੰ ਹਟਾਓ',
+  notice_image_own_uploads: 'ਇੱਥੇ ਅੱਪਲੋਡ ਕੀਤੀ ਤਸਵੀਰ ਵਰਤੋ (ਤਸਵੀਰ ਅੱਪਲੋਡ ਕਰੋ); ਹੋਰ ਸਾਈਟਾਂ ਦੇ ਲਿੰਕ ਐਪ ਵਿੱਚ ਨਹੀਂ ਦਿਸਦੇ',
 };

@@ -265,4 +265,7 @@ export const zh_CN: Messages = {
   account_check_signal_shared_device: '账户所有者的设备也被另一位用户使用过',
   account_check_signal_new_user: '所有者注册后不久即添加了此账户',
   account_check_signal_name_differs: '姓名与所有者其他账户上的姓名不同',
+  email_plain_address_only: '只填写电子邮箱地址，例如 name@example.com：不要姓名、空格、逗号、引号或尖括号',
+  text_bidi_control: '此文本包含会改变阅读顺序的隐藏方向字符，请删除它们',
+  notice_image_own_uploads: '请使用在此上传的图片（上传图片）；其他网站的链接不会在应用中显示',
 };

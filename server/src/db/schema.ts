@@ -52,9 +52,18 @@ export const users = pgTable(
      * works, but it is no new qualified invitee and earns no first-time (system task) reward again.
      */
     returningIdentity: boolean('returning_identity').notNull().default(false),
+    /**
+     * The person behind the username (`canonicalIdentity`: no `+tag`, Gmail without dots): one live
+     * account per identity (docs/decisions/canonical-identity.md). Null once the account is deleted.
+     */
+    canonicalIdentity: text('canonical_identity'),
     createdAt: createdAt(),
   },
-  (t) => [index('users_inviter_idx').on(t.inviterId, t.id.desc()), index('users_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('users_inviter_idx').on(t.inviterId, t.id.desc()),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_canonical_identity_idx').on(t.canonicalIdentity),
+  ],
 );
 
 /**
@@ -87,13 +96,18 @@ export const otpCodes = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     target: text('target').notNull(),
+    /** The target's `canonicalIdentity`: the hourly limit counts codes per person, not per spelling. */
+    identity: text('identity'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('otp_codes_target_idx').on(t.target, t.createdAt)],
+  (t) => [
+    index('otp_codes_target_idx').on(t.target, t.createdAt),
+    index('otp_codes_identity_idx').on(t.identity, t.createdAt),
+  ],
 );
 
 /** What the sandbox sender "delivered"; operators read it in the console (docs/design.md "Scope"). */

@@ -59,6 +59,10 @@ function fetching(load: () => Promise<ComponentType>): Pick<AppRoute, 'Page' | '
 }
 
 /** Help, terms and privacy: the one account page that shows a text the console edits. */
+async function deletedPage(): Promise<ComponentType> {
+  return (await import('../features/account')).AccountDeletedPage;
+}
+
 async function infoPage(slug: PageSlug): Promise<ComponentType> {
   const { InfoPage } = await import('../features/account');
   return () => createElement(InfoPage, { slug });
@@ -172,6 +176,13 @@ export const appRoutes: AppRoute[] = [
     auth: false,
     layout: 'page',
     ...fetching(() => infoPage('privacy')),
+  },
+  {
+    path: paths.accountDeleted,
+    titleKey: 'accountDeleted',
+    auth: false,
+    layout: 'page',
+    ...page(deletedPage),
   },
 ];
 

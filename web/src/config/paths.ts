@@ -15,6 +15,8 @@ export const paths = {
   help: '/Help',
   terms: '/Terms',
   privacy: '/Privacy',
+  /** Where account deletion ends, logged out. */
+  accountDeleted: '/Deleted',
 } as const;
 
 export type PathName = keyof typeof paths;

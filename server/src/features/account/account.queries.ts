@@ -91,6 +91,7 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
       passwordHash: '!deleted',
       // Longer than any invite code a form accepts (32), so no one can register under this account.
       inviteCode: `deleted-${id}-${randomBytes(16).toString('hex')}`,
+      canonicalIdentity: null,
       frozen: true,
       deletedAt: at,
     })

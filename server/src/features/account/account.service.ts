@@ -1,4 +1,5 @@
 import {
+  canonicalIdentity,
   DEFAULT_LOCALE,
   type GrievanceOfficer,
   type Locale,
@@ -83,7 +84,7 @@ export function createAccountService({
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
     }
-    const identity = await identities.hashOf(user.username);
+    const identity = await identities.hashOf(canonicalIdentity(user.username));
     const files = await db.transaction(async (tx) => {
       const locked = await q.lockLiveUser(tx, actor.id);
       if (!locked) throw new AppError('unauthorized');

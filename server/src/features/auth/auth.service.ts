@@ -1,4 +1,5 @@
 import {
+  canonicalIdentity,
   foldUsername,
   LOGIN_ACCOUNT_LOCK_MINUTES,
   LOGIN_ADDRESS_LOCK_MINUTES,
@@ -116,6 +117,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     refuseCommonPassword(input.password);
     await takeOrRefuse(limits.registrationsPerIp, input.ip);
     await deps.otp.precheck(input.username);
+    // The person behind the name (docs/decisions/canonical-identity.md): `x.sam+1@gmail.com` is
+    // `xsam@gmail.com`, one live account, one entry in the identity ledger.
+    const identity = canonicalIdentity(input.username);
     // 1. The code first (a wrong one answers alike for taken and free names), then the invite code
     //    and the name; the code is used only when all hold.
     const checked = await db.transaction(async (tx) => {
@@ -123,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!code.ok) return code;
       const inviter = inviteCode ? await users.findUserByInviteCode(tx, inviteCode) : undefined;
       if (inviteCode && !inviter) return { ok: false, key: 'invite_code_not_found' } satisfies Refusal;
-      if (await users.findUserByUsername(tx, input.username)) {
+      if (await users.findUserByIdentity(tx, input.username, identity)) {
         return { ok: false, key: 'username_taken' } satisfies Refusal;
       }
       await deps.otp.use(tx, code.id);
@@ -136,14 +140,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw error;
     });
     // 3. The account.
-    const identity = await identities.hashOf(input.username);
+    const identityHash = await identities.hashOf(identity);
+    // Identities deleted before the canonical rule are in the ledger under the name as typed.
+    const typedHash = identity === input.username ? undefined : await identities.hashOf(input.username);
     const result = await db
       .transaction(async (tx) => {
+        // Two spellings of one identity registering at once: the second sees the first's account.
+        await users.lockIdentity(tx, identity);
+        if (await users.findUserByIdentity(tx, input.username, identity)) {
+          return { ok: false, key: 'username_taken' } satisfies Refusal;
+        }
         // A phone or e-mail registered before (then deleted) makes a working account, but no new
         // friend for the inviter and no first-time rewards (issue 22).
-        const returningIdentity = await identities.record(tx, identity);
+        const seenCanonical = await identities.record(tx, identityHash);
+        const seenTyped = typedHash ? await identities.record(tx, typedHash) : false;
+        const returningIdentity = seenCanonical || seenTyped;
         const user = await users.insertUser(tx, {
           username: input.username,
+          canonicalIdentity: identity,
           passwordHash,
           inviteCode: await users.uniqueInviteCode(tx),
           inviterId: checked.inviterId,

@@ -17,11 +17,12 @@ export async function latestCodeAt(db: Executor, target: string): Promise<Date |
   return row?.createdAt;
 }
 
-export async function countCodesSince(db: Executor, target: string, since: Date) {
+/** Codes sent to any spelling of one identity (`canonicalIdentity`) since `since`. */
+export async function countCodesSince(db: Executor, identity: string, since: Date) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(otpCodes)
-    .where(and(eq(otpCodes.target, target), gt(otpCodes.createdAt, since)));
+    .where(and(eq(otpCodes.identity, identity), gt(otpCodes.createdAt, since)));
   return row?.count ?? 0;
 }
 

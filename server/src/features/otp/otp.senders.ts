@@ -1,5 +1,6 @@
 import {
   type DeliveryProvider,
+  EMAIL_RE,
   fillText,
   type Locale,
   OTP_EMAIL_SUBJECT,
@@ -125,6 +126,9 @@ export function smtpClient(smtpUrl: string, from: string, timeoutMs = 30_000): P
   return {
     name: 'smtp',
     async send(delivery, signal) {
+      // One plain mailbox or nothing: `a<b@evil.co>` or `a,b@evil.co` would be parsed by the mail
+      // library as another recipient (docs/decisions/canonical-identity.md).
+      if (!EMAIL_RE.test(delivery.target)) throw new ProviderError('invalid_target', 'smtp: not a plain mailbox');
       const subject =
         delivery.kind === 'code' ? fillText(OTP_EMAIL_SUBJECT[delivery.locale], { code: delivery.code }) : 'Kamai';
       const text = delivery.kind === 'code' ? codeText(delivery.locale, delivery.code) : delivery.text;

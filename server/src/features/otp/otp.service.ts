@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 import {
+  canonicalIdentity,
   channelOfTarget,
   type DeliveryProvider,
   type Locale,
@@ -63,17 +64,20 @@ export function createOtpService(deps: OtpServiceDeps) {
   async function issueCode(target: string, locale: Locale) {
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const at = now();
+    // The hourly limit counts the person, not the spelling: `x.sam+1@` … `x.sam+99@gmail.com` share one.
+    const identity = canonicalIdentity(target);
     const id = await deps.db.transaction(async (tx) => {
-      await q.lockTarget(tx, target);
+      await q.lockTarget(tx, identity);
       const last = await q.latestCodeAt(tx, target);
       const waited = last ? (at.getTime() - last.getTime()) / 1000 : Number.POSITIVE_INFINITY;
       if (waited < OTP_RESEND_SECONDS) {
         throw new AppError('otp_resend_wait', { seconds: Math.ceil(OTP_RESEND_SECONDS - waited) });
       }
-      const recent = await q.countCodesSince(tx, target, new Date(at.getTime() - HOUR_MS));
+      const recent = await q.countCodesSince(tx, identity, new Date(at.getTime() - HOUR_MS));
       if (recent >= deps.config.OTP_SENDS_PER_TARGET_PER_HOUR) throw new AppError('otp_rate_limited');
       return q.insertCode(tx, {
         target,
+        identity,
         codeHash: hashCode(target, code).toString('hex'),
         createdAt: at,
         expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),

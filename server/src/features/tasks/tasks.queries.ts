@@ -2,6 +2,7 @@ import {
   DEFAULT_LOCALE,
   type Locale,
   type StoredTaskVerification,
+  SYSTEM_TASK_IDS,
   type TaskKind,
   type TaskProofState,
   type TaskSection,
@@ -227,7 +228,10 @@ export function tasksBySessionQuery(db: Db) {
     startsAt: isoTime(tasks.startsAt),
     endsAt: isoTime(tasks.endsAt),
     verification: tasks.verification,
-    done: sql<boolean>`exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})`,
+    // A first-time task of a returning identity was received already by that phone or e-mail (its
+    // claim answers `task_already_claimed`): it shows as completed, never as claimable.
+    done: sql<boolean>`(exists (select 1 from ${taskCompletions} where ${taskCompletions.userId} = ${sessions.userId} and ${taskCompletions.taskId} = ${tasks.id})
+      or (${tasks.id} in (${sql.raw(Object.values(SYSTEM_TASK_IDS).join(', '))}) and exists (select 1 from ${users} where ${users.id} = ${sessions.userId} and ${users.returningIdentity})))`,
     proofId: proof.id,
     proofState: proof.state,
     proofImageUrl: proof.imageUrl,

@@ -3,9 +3,11 @@ export { createIdentityLedger, type IdentityLedger, isReturningIdentity } from '
 export { uniqueInviteCode } from './invite-code';
 export {
   findUserById,
+  findUserByIdentity,
   findUserByInviteCode,
   findUserByUsername,
   insertUser,
+  lockIdentity,
   lockUserShared,
   updatePassword,
 } from './users.queries';

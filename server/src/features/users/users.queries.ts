@@ -13,6 +13,26 @@ export async function findUserByUsername(db: Executor, username: string) {
   return row;
 }
 
+/**
+ * The account that holds this username, or a live account of the same person (`canonicalIdentity`):
+ * what makes a name taken at registration (docs/decisions/canonical-identity.md).
+ */
+export async function findUserByIdentity(db: Executor, username: string, identity: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      sql`${users.username} = ${username} or (${users.canonicalIdentity} = ${identity} and ${users.deletedAt} is null)`,
+    )
+    .limit(1);
+  return row;
+}
+
+/** Serialises registrations of one identity to the end of the caller's transaction. */
+export async function lockIdentity(db: Executor, identity: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`identity:${identity}`}))`);
+}
+
 export async function findUserById(db: Executor, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeUsername, type UserDetail } from '@kamai/contract';
+import { canonicalIdentity, normalizeUsername, type UserDetail } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { ConfigError } from '../../platform/config';
 import { isUniqueViolation } from '../../platform/errors';
@@ -52,6 +52,7 @@ export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
       .transaction(async (tx) => {
         const user = await q.insertUser(tx, {
           username,
+          canonicalIdentity: canonicalIdentity(username),
           passwordHash,
           inviteCode: await uniqueInviteCode(tx),
           role: 'admin',

@@ -24,7 +24,7 @@ function written(texts: NoticeTexts | undefined): NoticeTexts {
 
 /**
  * A new notice, or one to edit: title and text in English (what every reader without a translation
- * sees) and in each other language, each tab flagged while its translation is missing; an image (uploaded or by URL), pinned. Saving
+ * sees) and in each other language, each tab flagged while its translation is missing; an image (one uploaded here: the app shows no other site's), pinned. Saving
  * publishes it unless the operator ticks "Save as draft"; the OK button says which will happen.
  */
 export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; onClose: () => void }) {
@@ -85,7 +85,7 @@ export function NoticeForm({ notice, onClose }: { notice: AdminNotice | 'new'; o
           ]}
         />
       </Form.Item>
-      <Form.Item label={t('notices.image')}>
+      <Form.Item label={t('notices.image')} extra={t('notices.imageHint')}>
         <Space align="start">
           <Form.Item name="imageUrl" noStyle rules={[contractRule(noticeAddBody.shape.imageUrl)]}>
             <Input className="field-l" placeholder="/uploads/…" />

@@ -63,7 +63,7 @@ export default function ProofsPage() {
                   </a>
                 )}
                 {row.link && (
-                  <a href={row.link} target="_blank" rel="noreferrer noopener">
+                  <a className="untrusted-text" href={row.link} target="_blank" rel="noreferrer noopener">
                     {row.link}
                   </a>
                 )}

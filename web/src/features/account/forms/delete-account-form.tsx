@@ -51,8 +51,8 @@ export const deleteAccountForm: FormModule<Values, Parsed> = {
     const remove = useDeleteAccount();
     return async ({ password }) => {
       const { message } = await remove.mutateAsync(password);
-      // Every session has ended: start afresh on Home, logged out.
-      window.location.assign(paths.home);
+      // Every session has ended: a fresh start, logged out, on the page that says what happened.
+      window.location.assign(paths.accountDeleted);
       return { message };
     };
   },

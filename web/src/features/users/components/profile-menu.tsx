@@ -5,6 +5,7 @@ import {
   CheckShieldOutline,
   DeleteOutline,
   FileOutline,
+  FolderOutline,
   HistogramOutline,
   InformationCircleOutline,
   LinkOutline,
@@ -28,6 +29,14 @@ interface Entry {
   /** A page or a dialog form. */
   to?: AppPath;
   onClick?: () => void;
+  /** An action that needs the translated texts. */
+  action?: 'downloadData';
+}
+
+/** "Download my data": the account feature's download, fetched on first use. */
+async function downloadData(done: string) {
+  const { downloadMyData } = await import('../../account/lib/download-data');
+  await downloadMyData(done);
 }
 
 /** The account entries of spec section 2, in its order. */
@@ -45,6 +54,7 @@ const entries: Entry[] = [
   { key: 'help', icon: <QuestionCircleOutline />, to: paths.help },
   { key: 'terms', icon: <FileOutline />, to: paths.terms },
   { key: 'privacy', icon: <CheckShieldOutline />, to: paths.privacy },
+  { key: 'downloadData', icon: <FolderOutline />, action: 'downloadData' },
   { key: 'deleteAccount', icon: <DeleteOutline />, onClick: () => showForm('deleteAccount') },
 ];
 
@@ -72,7 +82,13 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
                   {content}
                 </Link>
               ) : (
-                <button type="button" className="menu-row row text-15" onClick={entry.onClick}>
+                <button
+                  type="button"
+                  className="menu-row row text-15"
+                  onClick={
+                    entry.action === 'downloadData' ? () => void downloadData(t('downloadData.done')) : entry.onClick
+                  }
+                >
                   {content}
                 </button>
               )}
