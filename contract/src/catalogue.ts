@@ -257,6 +257,13 @@ export const CATALOGUE = {
   otp_email_disabled: 400,
   sms_message_too_long: 400,
   cannot_change_own_linked_account: 403,
+  // rebates with a hold; staff earn nothing (docs/decisions/rebate-hold.md)
+  rebate_hold_days_range: 400,
+  staff_earn_nothing: 403,
+  task_reward_not_found: 404,
+  task_reward_reversed_already: 409,
+  task_reward_reversed: 200,
+  user_marked_duplicate: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

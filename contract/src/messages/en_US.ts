@@ -258,4 +258,10 @@ export const en_US: Messages = {
   otp_email_disabled: 'Codes are sent by SMS only here; enter your mobile number',
   sms_message_too_long: 'An SMS message can be at most {{max}} characters',
   cannot_change_own_linked_account: 'You cannot confirm or change a linked number of your own account',
+  rebate_hold_days_range: 'The hold must be a whole number of days from 0 to 90',
+  staff_earn_nothing: 'Staff accounts earn no task rewards',
+  task_reward_not_found: 'Task reward not found',
+  task_reward_reversed_already: 'This task reward has already been reversed',
+  task_reward_reversed: 'Task reward reversed',
+  user_marked_duplicate: 'Marked as a duplicate identity',
 };

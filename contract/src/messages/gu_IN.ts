@@ -253,4 +253,10 @@ export const gu_IN: Messages = {
   otp_email_disabled: 'અહીં કોડ ફક્ત SMS દ્વારા મોકલવામાં આવે છે; તમારો મોબાઇલ નંબર દાખલ કરો',
   sms_message_too_long: 'SMS સંદેશ વધુમાં વધુ {{max}} અક્ષરોનો હોઈ શકે છે',
   cannot_change_own_linked_account: 'તમે તમારા પોતાના ખાતાના લિંક કરેલા નંબરની પુષ્ટિ કે ફેરફાર કરી શકતા નથી',
+  rebate_hold_days_range: 'રોકનો સમય 0 થી 90 સુધીના પૂરા દિવસો હોવો જોઈએ',
+  staff_earn_nothing: 'સ્ટાફ ખાતાંને ટાસ્ક ઇનામ મળતાં નથી',
+  task_reward_not_found: 'ટાસ્ક ઇનામ મળ્યું નહીં',
+  task_reward_reversed_already: 'આ ટાસ્ક ઇનામ પહેલેથી પાછું લેવાયું છે',
+  task_reward_reversed: 'ટાસ્ક ઇનામ પાછું લેવાયું',
+  user_marked_duplicate: 'ડુપ્લિકેટ ઓળખ તરીકે ચિહ્નિત કર્યું',
 };

@@ -253,4 +253,10 @@ export const hi_IN: Messages = {
   otp_email_disabled: 'यहाँ कोड केवल SMS से भेजे जाते हैं; अपना मोबाइल नंबर दर्ज करें',
   sms_message_too_long: 'SMS संदेश अधिकतम {{max}} अक्षरों का हो सकता है',
   cannot_change_own_linked_account: 'आप अपने ही खाते के लिंक किए गए नंबर की पुष्टि या बदलाव नहीं कर सकते',
+  rebate_hold_days_range: 'रोक की अवधि 0 से 90 तक के पूरे दिन होनी चाहिए',
+  staff_earn_nothing: 'स्टाफ़ खातों को टास्क इनाम नहीं मिलते',
+  task_reward_not_found: 'टास्क इनाम नहीं मिला',
+  task_reward_reversed_already: 'यह टास्क इनाम पहले ही वापस लिया जा चुका है',
+  task_reward_reversed: 'टास्क इनाम वापस लिया गया',
+  user_marked_duplicate: 'डुप्लिकेट पहचान के रूप में चिह्नित किया गया',
 };

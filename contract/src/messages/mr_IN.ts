@@ -253,4 +253,10 @@ export const mr_IN: Messages = {
   otp_email_disabled: 'येथे कोड फक्त SMS ने पाठवले जातात; तुमचा मोबाइल नंबर टाका',
   sms_message_too_long: 'SMS संदेश जास्तीत जास्त {{max}} अक्षरांचा असू शकतो',
   cannot_change_own_linked_account: 'तुम्ही स्वतःच्या खात्याच्या लिंक केलेल्या नंबरची पुष्टी किंवा बदल करू शकत नाही',
+  rebate_hold_days_range: 'रोखण्याचा कालावधी 0 ते 90 पूर्ण दिवसांचा असावा',
+  staff_earn_nothing: 'स्टाफ खात्यांना टास्क बक्षीस मिळत नाही',
+  task_reward_not_found: 'टास्क बक्षीस सापडले नाही',
+  task_reward_reversed_already: 'हे टास्क बक्षीस आधीच परत घेतले आहे',
+  task_reward_reversed: 'टास्क बक्षीस परत घेतले',
+  user_marked_duplicate: 'डुप्लिकेट ओळख म्हणून चिन्हांकित केले',
 };

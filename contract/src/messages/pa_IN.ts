@@ -253,4 +253,10 @@ export const pa_IN: Messages = {
   otp_email_disabled: 'ਇੱਥੇ ਕੋਡ ਸਿਰਫ਼ SMS ਰਾਹੀਂ ਭੇਜੇ ਜਾਂਦੇ ਹਨ; ਆਪਣਾ ਮੋਬਾਈਲ ਨੰਬਰ ਦਰਜ ਕਰੋ',
   sms_message_too_long: 'SMS ਸੁਨੇਹਾ ਵੱਧ ਤੋਂ ਵੱਧ {{max}} ਅੱਖਰਾਂ ਦਾ ਹੋ ਸਕਦਾ ਹੈ',
   cannot_change_own_linked_account: 'ਤੁਸੀਂ ਆਪਣੇ ਹੀ ਖਾਤੇ ਦੇ ਲਿੰਕ ਕੀਤੇ ਨੰਬਰ ਦੀ ਪੁਸ਼ਟੀ ਜਾਂ ਤਬਦੀਲੀ ਨਹੀਂ ਕਰ ਸਕਦੇ',
+  rebate_hold_days_range: 'ਰੋਕ ਦੀ ਮਿਆਦ 0 ਤੋਂ 90 ਤੱਕ ਪੂਰੇ ਦਿਨ ਹੋਣੀ ਚਾਹੀਦੀ ਹੈ',
+  staff_earn_nothing: 'ਸਟਾਫ਼ ਖਾਤਿਆਂ ਨੂੰ ਟਾਸਕ ਇਨਾਮ ਨਹੀਂ ਮਿਲਦੇ',
+  task_reward_not_found: 'ਟਾਸਕ ਇਨਾਮ ਨਹੀਂ ਮਿਲਿਆ',
+  task_reward_reversed_already: 'ਇਹ ਟਾਸਕ ਇਨਾਮ ਪਹਿਲਾਂ ਹੀ ਵਾਪਸ ਲਿਆ ਜਾ ਚੁੱਕਾ ਹੈ',
+  task_reward_reversed: 'ਟਾਸਕ ਇਨਾਮ ਵਾਪਸ ਲਿਆ ਗਿਆ',
+  user_marked_duplicate: 'ਡੁਪਲੀਕੇਟ ਪਛਾਣ ਵਜੋਂ ਨਿਸ਼ਾਨਬੱਧ ਕੀਤਾ ਗਿਆ',
 };

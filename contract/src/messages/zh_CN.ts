@@ -248,4 +248,10 @@ export const zh_CN: Messages = {
   otp_email_disabled: '此处验证码仅通过短信发送，请输入您的手机号码',
   sms_message_too_long: '短信内容最多 {{max}} 个字符',
   cannot_change_own_linked_account: '您不能确认或更改自己账户的关联号码',
+  rebate_hold_days_range: '冻结期须为 0 到 90 的整数天',
+  staff_earn_nothing: '员工账户不获得任务奖励',
+  task_reward_not_found: '未找到该任务奖励',
+  task_reward_reversed_already: '该任务奖励已被撤回',
+  task_reward_reversed: '任务奖励已撤回',
+  user_marked_duplicate: '已标记为重复身份',
 };
