@@ -51,7 +51,11 @@ export type RebateSetBody = z.infer<typeof rebateSetBody>;
 /** An operator found a user to be a duplicate identity: their uplines' pending rebates on them are reversed. */
 export const userDuplicateBody = z.object({
   userId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
-  reason: z.string({ error: 'enter_resolve_reason' }).trim().min(1, 'enter_resolve_reason').max(200, 'validation_failed'),
+  reason: z
+    .string({ error: 'enter_resolve_reason' })
+    .trim()
+    .min(1, 'enter_resolve_reason')
+    .max(200, 'validation_failed'),
 });
 export const rebateReversalData = z.object({
   /** How many pending rebates were reversed (both levels). */

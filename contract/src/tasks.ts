@@ -256,7 +256,11 @@ export const TASK_PROOF_REVIEW_ACTIONS = ['approve', 'reject'] as const;
 /** `postingId`: the task reward's posting (the completion's `postingId`). */
 export const taskRewardReverseBody = z.object({
   postingId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
-  reason: z.string({ error: 'enter_resolve_reason' }).trim().min(1, 'enter_resolve_reason').max(200, 'validation_failed'),
+  reason: z
+    .string({ error: 'enter_resolve_reason' })
+    .trim()
+    .min(1, 'enter_resolve_reason')
+    .max(200, 'validation_failed'),
 });
 
 export const adminTaskProofReviewBody = z

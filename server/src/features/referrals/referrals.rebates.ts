@@ -12,7 +12,12 @@ async function release(tx: Tx, rebate: q.DueRebate, now: Date) {
   const posted = await post(tx, {
     type: 'rebate',
     idempotencyKey: `rebate:${rebate.id}:release`,
-    ref: { inviteeId: rebate.inviteeId, level: rebate.level, rebateId: rebate.id, sourcePostingId: rebate.sourcePostingId },
+    ref: {
+      inviteeId: rebate.inviteeId,
+      level: rebate.level,
+      rebateId: rebate.id,
+      sourcePostingId: rebate.sourcePostingId,
+    },
     entries: [
       { account: { userId: rebate.earnerId, kind: 'rebate_pending' }, amount: -rebate.amount },
       { account: { userId: rebate.earnerId, kind: 'wallet' }, amount: rebate.amount },
@@ -30,7 +35,12 @@ async function reverse(tx: Tx, rebate: q.DueRebate, reason: RebateReversalReason
   const posted = await post(tx, {
     type: 'rebate_reversal',
     idempotencyKey: `rebate:${rebate.id}:reversal`,
-    ref: { inviteeId: rebate.inviteeId, level: rebate.level, rebateId: rebate.id, sourcePostingId: rebate.sourcePostingId },
+    ref: {
+      inviteeId: rebate.inviteeId,
+      level: rebate.level,
+      rebateId: rebate.id,
+      sourcePostingId: rebate.sourcePostingId,
+    },
     entries: [
       { account: { userId: rebate.earnerId, kind: 'rebate_pending' }, amount: -rebate.amount },
       { account: { kind: 'platform_rewards' }, amount: rebate.amount },

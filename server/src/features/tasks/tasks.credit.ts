@@ -74,7 +74,7 @@ export async function completeSystemTask(tx: Tx, userId: number, taskId: number,
   if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
   // First-time rewards are paid to a phone or e-mail once, ever (issue 22).
   if (await isReturningIdentity(tx, userId)) return 0n;
-    const plan = await findRebatePlan(tx, userId);
+  const plan = await findRebatePlan(tx, userId);
   if (plan.staff) return 0n;
   return (await completeTask(tx, userId, task, now, { unclaimed: true, plan })).reward;
 }
