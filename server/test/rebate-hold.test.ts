@@ -1,5 +1,5 @@
 import { REBATE_HOLD_DAYS_DEFAULT } from '@kamai/contract';
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, postings, rebates, taskCompletions, users } from '../src/db/schema';
 import { rebateRuleViolations, releaseDueRebates } from '../src/features/referrals';
