@@ -279,6 +279,13 @@ export const CATALOGUE = {
   email_plain_address_only: 400,
   text_bidi_control: 400,
   notice_image_own_uploads: 400,
+  // rebates with a hold; staff earn nothing (docs/decisions/rebate-hold.md)
+  rebate_hold_days_range: 400,
+  staff_earn_nothing: 403,
+  task_reward_not_found: 404,
+  task_reward_reversed_already: 409,
+  task_reward_reversed: 200,
+  user_marked_duplicate: 200,
 } as const;
 
 export type MessageKey = keyof typeof CATALOGUE;

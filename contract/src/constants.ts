@@ -78,3 +78,11 @@ export const DLT_VARIABLE_MAX = 30;
 export const SMS_MESSAGE_VARIABLES = 5;
 /** The longest operator SMS, in characters (Unicode code points): every piece within the DLT cap. */
 export const SMS_MESSAGE_MAX = DLT_VARIABLE_MAX * SMS_MESSAGE_VARIABLES;
+
+/** How long a rebate stays pending after the task reward it is owed on (the `rebate` setting's `holdDays` default). */
+export const REBATE_HOLD_DAYS_DEFAULT = 7;
+/** The longest hold an operator may set. */
+export const REBATE_HOLD_DAYS_MAX = 90;
+/** A rebate's states: `pending` in its hold, then `available` (in the wallet) or `reversed`. */
+export const REBATE_STATES = ['pending', 'available', 'reversed'] as const;
+export type RebateState = (typeof REBATE_STATES)[number];

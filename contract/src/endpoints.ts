@@ -24,6 +24,10 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/task/proof/review`,
   },
+  adminTaskRewardReverse: {
+    method: 'POST',
+    path: `${ADMIN}/task/reward/reverse`,
+  },
   withdrawCancel: {
     method: 'POST',
     path: `${USER}/withdraw/cancel`,
@@ -286,6 +290,10 @@ export const endpoints = {
   adminRebateSet: {
     method: 'POST',
     path: `${ADMIN}/rebate/set`,
+  },
+  adminUserDuplicate: {
+    method: 'POST',
+    path: `${ADMIN}/user/duplicate`,
   },
   // revenue
   adminRevenueAdd: {

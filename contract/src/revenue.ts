@@ -100,7 +100,7 @@ export const revenueRoutes = {
     ...endpoints.adminRevenueAdd,
     policy: 'admin',
     summary:
-      "Credits a user's wallet with a remark (rebates paid to the uplines); never one's own; above the risk settings' threshold it waits for a second admin; audited",
+      "Credits a user's wallet with a remark (compensation: no rebate to anyone); never one's own; above the risk settings' threshold it waits for a second admin; audited",
     tag: 'admin',
     headers: idempotencyKeyHeaders,
     body: refuseBidi(revenueAddBody),

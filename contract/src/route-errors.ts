@@ -89,6 +89,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'task_not_active',
     'task_proof_required',
     'task_under_review',
+    'staff_earn_nothing',
   ],
   adminTaskAdd: [
     'task_title_required',
@@ -108,7 +109,14 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   adminTaskDelete: ['task_not_found', 'system_task_locked'],
   adminTaskDetail: ['task_not_found'],
   surveySubmit: ['survey_answer_required', 'survey_already_submitted'],
-  adminRebateSet: ['rebate_bps_range'],
+  adminRebateSet: ['rebate_bps_range', 'rebate_hold_days_range'],
+  adminUserDuplicate: ['enter_resolve_reason', 'user_not_found'],
+  adminTaskRewardReverse: [
+    'enter_resolve_reason',
+    'task_reward_not_found',
+    'task_reward_reversed_already',
+    'insufficient_balance',
+  ],
   adminRevenueAdd: [
     'invalid_amount',
     'enter_remark',
@@ -283,6 +291,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'task_proof_state_conflict',
     'idempotency_key_invalid',
     'idempotency_key_reused',
+    'staff_earn_nothing',
   ],
   adminWsList: ['invalid_phone_number_format', 'linked_status_invalid', 'enter_phone_number'],
   adminWsLog: ['enter_phone_number', 'invalid_phone_number_format', 'linked_account_not_found'],

@@ -253,6 +253,16 @@ export const adminTaskProofQuery = pageQuery.extend({
 });
 
 export const TASK_PROOF_REVIEW_ACTIONS = ['approve', 'reject'] as const;
+/** `postingId`: the task reward's posting (the completion's `postingId`). */
+export const taskRewardReverseBody = z.object({
+  postingId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
+  reason: z
+    .string({ error: 'enter_resolve_reason' })
+    .trim()
+    .min(1, 'enter_resolve_reason')
+    .max(200, 'validation_failed'),
+});
+
 export const adminTaskProofReviewBody = z
   .object({
     id: z.coerce.number({ error: 'task_proof_not_found' }).int('task_proof_not_found').positive('task_proof_not_found'),
@@ -325,6 +335,16 @@ export const taskRoutes = {
     body: refuseBidi(adminTaskProofReviewBody),
     data: adminTaskProofItem,
     ok: 'task_proof_reviewed',
+  },
+  adminTaskRewardReverse: {
+    ...endpoints.adminTaskRewardReverse,
+    policy: 'admin',
+    summary:
+      "Takes a task reward back from the user's wallet (the completion stays: it is not paid again) and reverses its pending rebates, both levels; audited",
+    tag: 'admin',
+    body: taskRewardReverseBody,
+    data: z.object({ postingId: z.number().int(), rebatesReversed: z.number().int() }),
+    ok: 'task_reward_reversed',
   },
   adminTaskAdd: {
     ...endpoints.adminTaskAdd,

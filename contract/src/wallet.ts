@@ -17,11 +17,18 @@ export const POSTING_TYPES = [
   'payout_recovery',
   /** A payout account check's fee (RazorpayX account validation): platform revenue → platform expenses. */
   'account_validation_fee',
+  /** A pending rebate taken back (its source reward reversed, its invitee a duplicate identity, its earner now staff): the earner's pending rebates → platform rewards. */
+  'rebate_reversal',
+  /** An operator took back a task reward: wallet → platform rewards (its pending rebates are reversed with it). */
+  'task_reward_reversal',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 
-/** A user's accounts keep a cached balance that never goes below zero. */
-export const USER_ACCOUNT_KINDS = ['wallet', 'hold'] as const;
+/**
+ * A user's accounts keep a cached balance that never goes below zero. `rebate_pending`: rebates owed on
+ * invitees' task rewards that are still in their hold; not withdrawable (docs/decisions/rebate-hold.md).
+ */
+export const USER_ACCOUNT_KINDS = ['wallet', 'hold', 'rebate_pending'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 /** Platform accounts have no cached balance (their balance is the sum of their entries) and may go negative. */
 export const PLATFORM_ACCOUNT_KINDS = [
@@ -45,6 +52,9 @@ export const postingRef = z.object({
   remark: z.string().optional(),
   /** An operator's manual credit: the internal note. Staff only; never in a user's answer. */
   note: z.string().optional(),
+  /** A rebate's row (`rebates`) and the task reward posting it was owed on. */
+  rebateId: z.number().int().optional(),
+  sourcePostingId: z.number().int().optional(),
 });
 export type PostingRef = z.infer<typeof postingRef>;
 

@@ -110,6 +110,12 @@ export async function buildApp(deps: AppDeps) {
     ...feature,
     periodic: [
       { name: 'login-attempts.sweep', everyMs: 3_600_000, run: async () => authService?.sweepLoginAttempts() },
+      // Rebates whose hold ended move to the wallet (or are reversed), docs/decisions/rebate-hold.md.
+      {
+        name: 'rebates.release',
+        everyMs: 60_000,
+        run: async () => void (await referrals.releaseDueRebates(db, now())),
+      },
     ],
     payoutGateway: deps.payoutGateway,
     onPayoutMismatch: (gateway) => metrics.onPayoutMismatch(gateway),

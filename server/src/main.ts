@@ -38,7 +38,7 @@ async function bootstrapAdmin(
   if (admin?.generated) {
     // Printed once, on the start that created it: the operator's only way to learn it.
     process.stdout.write(
-      `\nKamai: created the first admin account (shown only this once)\n  username:    ${admin.username}\n  password:    ${admin.password}\n  invite code: ${admin.inviteCode}\n\n`,
+      `\nKamai: created the first admin account (shown only this once)\n  username:    ${admin.username}\n  password:    ${admin.password}\n  invite code: ${admin.inviteCode}\n  (users may register with it; staff earn nothing, so they get no inviter)\n\n`,
     );
   } else if (admin) {
     log({ username: admin.username, inviteCode: admin.inviteCode }, 'admin account created');

@@ -1,6 +1,7 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, entries, users as usersTable } from '../src/db/schema';
+import { releaseDueRebates } from '../src/features/referrals';
 import { maskUsername } from '../src/features/referrals/referrals.service';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -38,32 +39,38 @@ describe('invite/list', () => {
     const first = await ctx.newUser({ inviteCode: user.inviteCode, username: 'Priya.K@Example.com' });
     const second = await ctx.newUser({ inviteCode: user.inviteCode });
     const third = await ctx.newUser({ inviteCode: user.inviteCode });
-    await ctx.newUser({ inviteCode: first.inviteCode }); // a level-2 invitee: not listed, but pays user ₹0.25
+    await ctx.newUser({ inviteCode: first.inviteCode }); // a level-2 invitee: not listed, but owes user ₹0.25
+    // A credit is compensation: it owes no rebate.
     expect((await addRevenue({ userId: second.id, amount: 100, remark: 'bonus' })).status).toBe(200);
 
     const page1 = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
     expect(page1.status).toBe(200);
     const phone = third.username.slice(2);
     expect(page1.body.data.items).toMatchObject([
-      { id: third.id, username: `+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`, rebateEarned: '0.50' },
-      { id: second.id, rebateEarned: '10.50' },
+      {
+        id: third.id,
+        username: `+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`,
+        rebateEarned: '0.00',
+        rebatePending: '0.50',
+      },
+      { id: second.id, rebateEarned: '0.00', rebatePending: '0.50' },
     ]);
-    // Register rebates: 3 × ₹0.50 (level 1) + ₹0.25 (level 2); revenue: ₹10. By default an invitee
+    // Register rebates, pending for the hold: 3 × ₹0.50 (level 1) + ₹0.25 (level 2). By default an invitee
     // counts once it completed a task other than registering: none has yet. The header's count is
     // what the list shows (issue 24: "0 friends invited" above three listed friends).
-    expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75', qualified: 0 });
+    expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '0.00', rebatePending: '1.75', qualified: 0 });
     const admin = await ctx.adminToken();
     const setRule = (qualifiedInvite: string) =>
       ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite } }, { token: admin });
     expect((await setRule('registration')).status).toBe(200);
     const counted = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
-    expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '11.75', qualified: 3 });
+    expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '0.00', rebatePending: '1.75', qualified: 3 });
     expect((await setRule('first_task')).status).toBe(200);
     const page2 = await ctx.get(`${API}/user/invite/list?limit=2&cursor=${page1.body.data.nextCursor}`, {
       token: user.token,
     });
     expect(page2.body.data.items).toMatchObject([
-      { id: first.id, username: 'pr•••@example.com', rebateEarned: '0.50' },
+      { id: first.id, username: 'pr•••@example.com', rebateEarned: '0.00', rebatePending: '0.50' },
     ]);
     expect(page2.body.data.nextCursor).toBeNull();
     expect(new Date(page2.body.data.items[0].joinedAt).toISOString()).toBe(page2.body.data.items[0].joinedAt);
@@ -72,7 +79,7 @@ describe('invite/list', () => {
     expect((await ctx.get(`${API}/user/invite/list`, { token: lonely.token })).body.data).toEqual({
       items: [],
       nextCursor: null,
-      totals: { count: 0, rebateEarned: '0.00', qualified: 0 },
+      totals: { count: 0, rebateEarned: '0.00', rebatePending: '0.00', qualified: 0 },
     });
     expect((await ctx.get(`${API}/user/invite/list`)).status).toBe(401);
   });
@@ -84,6 +91,7 @@ describe('admin rebate and revenue', () => {
     expect((await ctx.get(`${API}/admin/rebate/get`, { token: admin })).body.data).toEqual({
       level1Bps: 1000,
       level2Bps: 500,
+      holdDays: 7,
     });
     for (const bad of [
       { level1Bps: 10001, level2Bps: 0 },
@@ -97,18 +105,22 @@ describe('admin rebate and revenue', () => {
       });
     }
     const set = await ctx.post(`${API}/admin/rebate/set`, { level1Bps: 2500, level2Bps: 0 }, { token: admin });
-    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0 });
+    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0, holdDays: 7 });
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rebate.set'));
     expect(audit).toMatchObject({
       before: { level1Bps: 1000, level2Bps: 500 },
-      after: { level1Bps: 2500, level2Bps: 0 },
+      after: { level1Bps: 2500, level2Bps: 0, holdDays: 7 },
     });
 
     const top = await ctx.newUser();
     const user = await ctx.newUser({ inviteCode: top.inviteCode });
     const invitee = await ctx.newUser({ inviteCode: user.inviteCode });
-    expect(await ctx.balanceOf(user.token)).toBe('6.25');
-    expect(await ctx.balanceOf(top.token)).toBe('6.25');
+    // 25 % of the invitee's ₹5 and of user's ₹5, pending for the hold.
+    const pending = async (token: string) =>
+      (await ctx.get(`${API}/user/invite/list`, { token })).body.data.totals.rebatePending;
+    expect(await ctx.balanceOf(user.token)).toBe('5.00');
+    expect(await pending(user.token)).toBe('1.25');
+    expect(await pending(top.token)).toBe('1.25');
     expect(await ctx.balanceOf(invitee.token)).toBe('5.00');
     await ctx.post(`${API}/admin/rebate/set`, { level1Bps: 1000, level2Bps: 500 }, { token: admin });
     const user2 = await ctx.newUser();
@@ -117,15 +129,15 @@ describe('admin rebate and revenue', () => {
     ).toBe(403);
   });
 
-  it('credits revenue with rebates and a remark, audited; refuses bad input', async () => {
+  it('credits revenue with a remark and no rebate (compensation), audited; refuses bad input', async () => {
     const top = await ctx.newUser();
     const user = await ctx.newUser({ inviteCode: top.inviteCode });
     const invitee = await ctx.newUser({ inviteCode: user.inviteCode });
     const res = await addRevenue({ userId: invitee.id, amount: '1234.56', remark: 'March earnings' });
     expect(res.body.data).toMatchObject({ balance: '1239.56' });
-    // floor(123456 × 10 %) = 12345 paise; floor(123456 × 5 %) = 6172 paise.
-    expect(await ctx.balanceOf(user.token)).toBe('128.95'); // ₹5 + ₹0.50 + ₹123.45
-    expect(await ctx.balanceOf(top.token)).toBe('67.47'); // ₹5 + ₹0.50 + ₹0.25 + ₹61.72
+    // A credit pays its uplines nothing: their wallets hold their own ₹5 (registration rebates pending).
+    expect(await ctx.balanceOf(user.token)).toBe('5.00');
+    expect(await ctx.balanceOf(top.token)).toBe('5.00');
     const again = await addRevenue({ userId: invitee.id, amount: 1, remark: 'again' });
     expect(again.body.data.balance).toBe('1240.56');
     const [audit] = await ctx.db
@@ -155,17 +167,21 @@ describe('admin rebate and revenue', () => {
     const admin = await ctx.adminToken();
     const user = await ctx.newUser();
     const invitee = await ctx.newUser({ inviteCode: user.inviteCode });
+    const later = await ctx.newUser({ inviteCode: user.inviteCode });
     await addRevenue({ userId: invitee.id, amount: 7, remark: 'x' });
+    // The two registration rebates reach the wallet when their hold ends; the credit owes none.
+    // The release job as it runs once the 7-day hold has passed (the test's clock stays).
+    await releaseDueRebates(ctx.db, new Date(ctx.now().getTime() + 8 * 86_400_000));
 
     const mine = await ctx.get(`${API}/admin/balance/list?userId=${user.id}`, { token: admin });
     expect(mine.body.data.items.map((i: { type: string; amount: string }) => [i.type, i.amount])).toEqual([
-      ['rebate', '0.70'],
+      ['rebate', '0.50'],
       ['rebate', '0.50'],
       ['task_reward', '5.00'],
     ]);
-    expect(mine.body.data.items[0]).toMatchObject({ userId: user.id, username: user.username, balanceAfter: '6.20' });
+    expect(mine.body.data.items[0]).toMatchObject({ userId: user.id, username: user.username, balanceAfter: '6.00' });
     const rebates = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=rebate&limit=1`, { token: admin });
-    expect(rebates.body.data.items).toMatchObject([{ amount: '0.70', ref: { inviteeId: invitee.id, level: 1 } }]);
+    expect(rebates.body.data.items).toMatchObject([{ amount: '0.50', ref: { inviteeId: later.id, level: 1 } }]);
     const next = await ctx.get(
       `${API}/admin/balance/list?userId=${user.id}&type=rebate&limit=1&cursor=${rebates.body.data.nextCursor}`,
       { token: admin },
@@ -203,13 +219,18 @@ describe('ledger property', () => {
     const [adminRow] = await ctx.db.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.role, 'admin'));
     const adminId = adminRow?.id as number;
     const startOf = async (userId: number) => {
-      const [row] = await ctx.db.select({ b: accounts.balance }).from(accounts).where(eq(accounts.userId, userId));
+      const [row] = await ctx.db
+        .select({ b: accounts.balance })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'wallet')));
       return row?.b ?? 0n;
     };
     const expected = new Map<number, bigint>([[adminId, await startOf(adminId)]]);
     const inviterOf = new Map<number, number>();
-    const credit = (userId: number, amount: bigint) => {
+    // Task rewards owe rebates (in the wallet once the hold ends); operator credits owe none.
+    const credit = (userId: number, amount: bigint, owesRebates = true) => {
       expected.set(userId, (expected.get(userId) ?? 0n) + amount);
+      if (!owesRebates) return;
       const l1 = inviterOf.get(userId);
       if (l1 !== undefined) {
         expected.set(l1, (expected.get(l1) ?? 0n) + (amount * rates[1]) / 10_000n);
@@ -218,12 +239,13 @@ describe('ledger property', () => {
       }
     };
 
-    // An invite forest under the admin: each new user is invited by a random earlier one.
+    // An invite forest: each new user is invited by a random earlier one, or registers with the
+    // admin's code (no inviter: staff have no invitees).
     const users: { id: number; token: string; inviteCode: string }[] = [];
     for (let i = 0; i < 8; i++) {
       const inviter = users.length > 0 && rand() < 0.8 ? pick(users) : undefined;
       const user = await ctx.newUser({ inviteCode: inviter?.inviteCode });
-      inviterOf.set(user.id, inviter?.id ?? adminId);
+      if (inviter) inviterOf.set(user.id, inviter.id);
       credit(user.id, 500n); // task 2
       users.push(user);
     }
@@ -237,7 +259,7 @@ describe('ledger property', () => {
           return addRevenue({ userId: user.id, amount: (Number(paise) / 100).toFixed(2), remark: `r${round}` }).then(
             (res) => {
               expect(res.status).toBe(200);
-              credit(user.id, paise);
+              credit(user.id, paise, false);
             },
           );
         }
@@ -252,6 +274,8 @@ describe('ledger property', () => {
       expect(check.body.data, `seed ${seed}, round ${round}`).toMatchObject({ ok: true, problems: [], violations: [] });
     }
 
+    // The release job as it runs once the 7-day hold has passed (the test's clock stays).
+    await releaseDueRebates(ctx.db, new Date(ctx.now().getTime() + 8 * 86_400_000));
     for (const [userId, paise] of expected) expect(await startOf(userId), `user ${userId}, seed ${seed}`).toBe(paise);
     const [platform] = await ctx.db
       .select({ total: sql<string>`coalesce(sum(${entries.amount}), 0)::text` })

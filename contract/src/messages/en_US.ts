@@ -278,4 +278,10 @@ export const en_US: Messages = {
     'Enter only the e-mail address, like name@example.com: no name, spaces, commas, quotes or angle brackets',
   text_bidi_control: 'This text contains hidden direction characters that change how it reads; remove them',
   notice_image_own_uploads: 'Use an image uploaded here (Upload image); links to other sites are not shown in the app',
+  rebate_hold_days_range: 'The hold must be a whole number of days from 0 to 90',
+  staff_earn_nothing: 'Staff accounts earn no task rewards',
+  task_reward_not_found: 'Task reward not found',
+  task_reward_reversed_already: 'This task reward has already been reversed',
+  task_reward_reversed: 'Task reward reversed',
+  user_marked_duplicate: 'Marked as a duplicate identity',
 };

@@ -273,4 +273,10 @@ export const hi_IN: Messages = {
   email_plain_address_only: 'केवल ई-मेल पता लिखें, जैसे name@example.com: कोई नाम, स्पेस, कॉमा, उद्धरण चिह्न या कोण कोष्ठक नहीं',
   text_bidi_control: 'इस पाठ में छिपे दिशा-चिह्न हैं जो इसे पढ़ने का क्रम बदल देते हैं; उन्हें हटाएँ',
   notice_image_own_uploads: 'यहाँ अपलोड की गई छवि का उपयोग करें (छवि अपलोड करें); दूसरी साइटों के लिंक ऐप में नहीं दिखते',
+  rebate_hold_days_range: 'रोक की अवधि 0 से 90 तक के पूरे दिन होनी चाहिए',
+  staff_earn_nothing: 'स्टाफ़ खातों को टास्क इनाम नहीं मिलते',
+  task_reward_not_found: 'टास्क इनाम नहीं मिला',
+  task_reward_reversed_already: 'यह टास्क इनाम पहले ही वापस लिया जा चुका है',
+  task_reward_reversed: 'टास्क इनाम वापस लिया गया',
+  user_marked_duplicate: 'डुप्लिकेट पहचान के रूप में चिह्नित किया गया',
 };

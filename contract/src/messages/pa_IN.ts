@@ -273,4 +273,10 @@ export const pa_IN: Messages = {
   email_plain_address_only: 'ਸਿਰਫ਼ ਈ-ਮੇਲ ਪਤਾ ਲਿਖੋ, ਜਿਵੇਂ name@example.com: ਕੋਈ ਨਾਮ, ਖਾਲੀ ਥਾਂ, ਕੌਮਾ, ਉਧਰਨ ਚਿੰਨ੍ਹ ਜਾਂ ਕੋਣ ਬਰੈਕਟ ਨਹੀਂ',
   text_bidi_control: 'ਇਸ ਲਿਖਤ ਵਿੱਚ ਲੁਕੇ ਦਿਸ਼ਾ-ਚਿੰਨ੍ਹ ਹਨ ਜੋ ਇਸਨੂੰ ਪੜ੍ਹਨ ਦਾ ਕ੍ਰਮ ਬਦਲ ਦਿੰਦੇ ਹਨ; ਉਨ੍ਹਾਂ ਨੂੰ ਹਟਾਓ',
   notice_image_own_uploads: 'ਇੱਥੇ ਅੱਪਲੋਡ ਕੀਤੀ ਤਸਵੀਰ ਵਰਤੋ (ਤਸਵੀਰ ਅੱਪਲੋਡ ਕਰੋ); ਹੋਰ ਸਾਈਟਾਂ ਦੇ ਲਿੰਕ ਐਪ ਵਿੱਚ ਨਹੀਂ ਦਿਸਦੇ',
+  rebate_hold_days_range: 'ਰੋਕ ਦੀ ਮਿਆਦ 0 ਤੋਂ 90 ਤੱਕ ਪੂਰੇ ਦਿਨ ਹੋਣੀ ਚਾਹੀਦੀ ਹੈ',
+  staff_earn_nothing: 'ਸਟਾਫ਼ ਖਾਤਿਆਂ ਨੂੰ ਟਾਸਕ ਇਨਾਮ ਨਹੀਂ ਮਿਲਦੇ',
+  task_reward_not_found: 'ਟਾਸਕ ਇਨਾਮ ਨਹੀਂ ਮਿਲਿਆ',
+  task_reward_reversed_already: 'ਇਹ ਟਾਸਕ ਇਨਾਮ ਪਹਿਲਾਂ ਹੀ ਵਾਪਸ ਲਿਆ ਜਾ ਚੁੱਕਾ ਹੈ',
+  task_reward_reversed: 'ਟਾਸਕ ਇਨਾਮ ਵਾਪਸ ਲਿਆ ਗਿਆ',
+  user_marked_duplicate: 'ਡੁਪਲੀਕੇਟ ਪਛਾਣ ਵਜੋਂ ਨਿਸ਼ਾਨਬੱਧ ਕੀਤਾ ਗਿਆ',
 };

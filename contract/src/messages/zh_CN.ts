@@ -268,4 +268,10 @@ export const zh_CN: Messages = {
   email_plain_address_only: '只填写电子邮箱地址，例如 name@example.com：不要姓名、空格、逗号、引号或尖括号',
   text_bidi_control: '此文本包含会改变阅读顺序的隐藏方向字符，请删除它们',
   notice_image_own_uploads: '请使用在此上传的图片（上传图片）；其他网站的链接不会在应用中显示',
+  rebate_hold_days_range: '冻结期须为 0 到 90 的整数天',
+  staff_earn_nothing: '员工账户不获得任务奖励',
+  task_reward_not_found: '未找到该任务奖励',
+  task_reward_reversed_already: '该任务奖励已被撤回',
+  task_reward_reversed: '任务奖励已撤回',
+  user_marked_duplicate: '已标记为重复身份',
 };

@@ -7,6 +7,7 @@ import type {
   PayoutGatewayName,
   PostingRef,
   PostingType,
+  RebateState,
   RiskReasonKey,
   StoredTaskVerification,
   SurveyAnswers,
@@ -57,6 +58,11 @@ export const users = pgTable(
      * account per identity (docs/decisions/canonical-identity.md). Null once the account is deleted.
      */
     canonicalIdentity: text('canonical_identity'),
+    /**
+     * Since when the account is staff (reviewer or admin); null for a user. Kept by the trigger
+     * `users_staff_since` (migration 0023) whoever changes the role: rebates before it were a user's.
+     */
+    staffSince: timestamp('staff_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -186,7 +192,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_platform_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
     check(
       'accounts_owner_kind',
-      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts', 'platform_expenses'))`,
+      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold', 'rebate_pending')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts', 'platform_expenses'))`,
     ),
     check('accounts_balance_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -221,6 +227,55 @@ export const entries = pgTable(
     index('entries_posting_idx').on(t.postingId),
     // Date-range exports and "paid today" read entries in time order.
     index('entries_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * A rebate owed to an upline (`earner_id`, level 1 or 2) on an invitee's task reward (the posting
+ * `source_posting_id`), docs/decisions/rebate-hold.md: posted at once into the earner's
+ * `rebate_pending` account (`accrual_posting_id`), then after its hold (`available_at`) moved to the
+ * wallet (`available`) or taken back (`reversed`, with `reason`); `settle_posting_id` is that posting.
+ * One row per source reward and level.
+ */
+export const rebates = pgTable(
+  'rebates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sourcePostingId: bigint('source_posting_id', { mode: 'number' })
+      .notNull()
+      .references(() => postings.id),
+    inviteeId: bigint('invitee_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    earnerId: bigint('earner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    level: integer('level').notNull(),
+    /** The rate in force when the reward was paid. */
+    bps: integer('bps').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    state: text('state').$type<RebateState>().notNull().default('pending'),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    accrualPostingId: bigint('accrual_posting_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => postings.id),
+    settlePostingId: bigint('settle_posting_id', { mode: 'number' })
+      .unique()
+      .references(() => postings.id),
+    /** Why it was reversed: `source_reversed`, `duplicate_identity`, `earner_staff`, `earner_deleted`. */
+    reason: text('reason'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rebates_source_level_idx').on(t.sourcePostingId, t.level),
+    index('rebates_due_idx').on(t.availableAt, t.id).where(sql`${t.state} = 'pending'`),
+    index('rebates_earner_idx').on(t.earnerId, t.inviteeId),
+    index('rebates_invitee_idx').on(t.inviteeId),
+    check('rebates_level', sql`${t.level} in (1, 2)`),
+    check('rebates_amount_positive', sql`${t.amount} > 0`),
+    check('rebates_state', sql`${t.state} in ('pending', 'available', 'reversed')`),
   ],
 );
 

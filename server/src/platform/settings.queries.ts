@@ -1,11 +1,17 @@
-import { ACCOUNT_VALIDATION_DEFAULTS, type IntroData, type RebateSettings, RISK_DEFAULTS } from '@kamai/contract';
+import {
+  ACCOUNT_VALIDATION_DEFAULTS,
+  type IntroData,
+  REBATE_HOLD_DAYS_DEFAULT,
+  type RebateSettings,
+  RISK_DEFAULTS,
+} from '@kamai/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { settings } from '../db/schema';
 
 /** Operator settings and the values used when a row is missing (the `tasks` migration seeds them). */
 export const SETTING_DEFAULTS = {
-  rebate: { level1Bps: 1000, level2Bps: 500 } as RebateSettings,
+  rebate: { level1Bps: 1000, level2Bps: 500, holdDays: REBATE_HOLD_DAYS_DEFAULT } as RebateSettings,
   intro: {
     videoUrl: null,
     videoSeconds: null,

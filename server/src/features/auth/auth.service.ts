@@ -131,7 +131,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         return { ok: false, key: 'username_taken' } satisfies Refusal;
       }
       await deps.otp.use(tx, code.id);
-      return { ok: true as const, codeId: code.id, inviterId: inviter?.id ?? null };
+      // A staff member's code is a valid code (a fresh install's only one is the first admin's) but
+      // makes no inviter: staff have no invitees and earn nothing (docs/decisions/rebate-hold.md).
+      const inviterId = inviter && inviter.role === 'user' ? inviter.id : null;
+      return { ok: true as const, codeId: code.id, inviterId };
     });
     if (!checked.ok) throw new AppError(checked.key, 'data' in checked ? checked.data : {});
     // 2. Only now the hash, on the sign-up pool; if it is full, the code is given back for a retry.

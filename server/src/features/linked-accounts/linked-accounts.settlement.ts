@@ -2,8 +2,7 @@ import { formatRupees } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { getSetting } from '../../platform/settings.queries';
-import { creditWithRebates } from '../referrals';
-import { walletBalance } from '../wallet';
+import { post, walletBalance } from '../wallet';
 import type { LinkProvider } from './linked-accounts.provider';
 import * as q from './linked-accounts.queries';
 import {
@@ -57,12 +56,15 @@ export function createSettlement({ db, provider, now }: { db: Db; provider: Link
       if (amount <= 0n) throw new AppError('linked_nothing_to_settle');
 
       const interval = intervalOf(at);
-      const credit = await creditWithRebates(tx, {
-        userId,
-        amount,
+      // Linked income is no task reward: it owes no rebate (docs/decisions/rebate-hold.md).
+      const credit = await post(tx, {
         type: 'linked_income',
         idempotencyKey: settlementKey(phone, interval),
         ref: { linkedAccountId: row.id },
+        entries: [
+          { account: { kind: 'platform_revenue' }, amount: -amount },
+          { account: { userId, kind: 'wallet' }, amount },
+        ],
       });
       const next = intervalStart(interval + 1);
       if (!credit.created) {

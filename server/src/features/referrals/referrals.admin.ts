@@ -1,19 +1,27 @@
-import type { RebateSettings } from '@kamai/contract';
+import type { RebateSetBody, RebateSettings } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/routes';
 import { getSetting, putSetting } from '../../platform/settings.queries';
+import { markDuplicateIdentity } from './referrals.queries';
+import { reversePendingRebates } from './referrals.rebates';
 
-/** The operators' side of referrals: the rebate rates. */
-export function createReferralsAdmin({ db }: { db: Db }) {
+/** The operators' side of referrals: the rebate rates and hold, and duplicate identities. */
+export function createReferralsAdmin({ db, now }: { db: Db; now: () => Date }) {
   function rebateGet(): Promise<RebateSettings> {
     return getSetting(db, 'rebate');
   }
 
-  async function rebateSet(actor: Actor, rates: RebateSettings) {
+  async function rebateSet(actor: Actor, rates: RebateSetBody) {
     return db.transaction(async (tx) => {
       const before = await getSetting(tx, 'rebate', { forUpdate: true });
-      const after = { level1Bps: rates.level1Bps, level2Bps: rates.level2Bps };
+      // The hold applies to rebates owed from now on; those already pending keep their date.
+      const after: RebateSettings = {
+        level1Bps: rates.level1Bps,
+        level2Bps: rates.level2Bps,
+        holdDays: rates.holdDays ?? before.holdDays,
+      };
       await putSetting(tx, 'rebate', after);
       await writeAudit(tx, {
         actorId: actor.id,
@@ -27,7 +35,29 @@ export function createReferralsAdmin({ db }: { db: Db }) {
     });
   }
 
-  return { rebateGet, rebateSet };
+  /**
+   * An operator found the user to be a duplicate identity (a second account of one person): from now
+   * on their rewards owe no rebate, and their uplines' pending rebates on them are reversed, both
+   * levels, in one transaction with the audit row. Marking a user again reverses nothing more.
+   */
+  async function userDuplicate(actor: Actor, input: { userId: number; reason: string }) {
+    return db.transaction(async (tx) => {
+      const before = await markDuplicateIdentity(tx, input.userId);
+      if (!before) throw new AppError('user_not_found');
+      const reversed = await reversePendingRebates(tx, { inviteeId: input.userId }, 'duplicate_identity', now());
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'user.duplicate',
+        target: `user:${input.userId}`,
+        before: { returningIdentity: before.returningIdentity },
+        after: { returningIdentity: true, reason: input.reason, rebatesReversed: reversed },
+        requestId: actor.requestId,
+      });
+      return { reversed };
+    });
+  }
+
+  return { rebateGet, rebateSet, userDuplicate };
 }
 
 export type ReferralsAdmin = ReturnType<typeof createReferralsAdmin>;

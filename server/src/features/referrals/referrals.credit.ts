@@ -1,60 +1,69 @@
-import type { PlatformAccountKind, PostingRef } from '@kamai/contract';
+import type { PostingRef } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { post } from '../wallet';
-import { findRebatePlan, type RebatePlan } from './referrals.queries';
-
-/** Income that pays rebates to the earner's uplines, and the platform account it comes from. */
-const SOURCE = {
-  task_reward: 'platform_rewards',
-  revenue: 'platform_revenue',
-  linked_income: 'platform_revenue',
-} as const satisfies Record<string, PlatformAccountKind>;
-export type RebatedIncome = keyof typeof SOURCE;
+import { findRebatePlan, insertRebate, type RebatePlan } from './referrals.queries';
 
 export interface CreditInput {
   userId: number;
   /** Paise, > 0. */
   amount: bigint;
-  type: RebatedIncome;
   idempotencyKey: string;
   ref?: PostingRef;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * Credits a user's wallet and, in the same transaction, pays the level-1 (inviter) and level-2
- * (inviter's inviter) rebates: floor(amount × bps / 10000) paise each from platform rewards, keyed
- * `<key>:rebate:<level>`. Rebates are plain postings and never pay rebates themselves. A replayed
- * key changes nothing and pays no rebate. `plan`: the user's rebate plan when the caller read it
- * already (with its own reads, in one statement: `rebatePlanOf`); otherwise it is read here.
+ * Pays a task reward into the user's wallet and, in the same transaction, records the rebates it owes
+ * (docs/decisions/rebate-hold.md): floor(amount × bps / 10000) paise to the inviter (level 1) and the
+ * inviter's inviter (level 2), each posted from platform rewards into the earner's `rebate_pending`
+ * account (keyed `<key>:rebate:<level>`) with a `rebates` row that the release job moves to the wallet
+ * once its hold ends. No rebate is owed by a duplicate identity, nor to a staff or deleted account
+ * (`rebatePlanOf`). Only task rewards owe rebates: operator credits are compensation and linked
+ * income is not a task reward, so both post with `post()` directly. A replayed key changes nothing and
+ * owes nothing again. `plan`: the user's rebate plan when the caller read it already.
  */
-export async function creditWithRebates(tx: Tx, input: CreditInput, plan?: RebatePlan) {
+export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, plan?: RebatePlan) {
   const credit = await post(tx, {
-    type: input.type,
+    type: 'task_reward',
     idempotencyKey: input.idempotencyKey,
     ref: input.ref ?? {},
     entries: [
-      { account: { kind: SOURCE[input.type] }, amount: -input.amount },
+      { account: { kind: 'platform_rewards' }, amount: -input.amount },
       { account: { userId: input.userId, kind: 'wallet' }, amount: input.amount },
     ],
   });
   if (!credit.created) return credit;
-  const { level1, level2, level1Bps, level2Bps } = plan ?? (await findRebatePlan(tx, input.userId));
+  const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan ?? (await findRebatePlan(tx, input.userId));
+  if (!eligible) return credit;
+  const availableAt = new Date(now.getTime() + holdDays * DAY_MS);
   const levels = [
-    { level: 1, userId: level1, bps: level1Bps },
-    { level: 2, userId: level2, bps: level2Bps },
+    { level: 1, earnerId: level1, bps: level1Bps },
+    { level: 2, earnerId: level2, bps: level2Bps },
   ];
-  for (const { level, userId, bps } of levels) {
-    if (userId === null) continue;
+  for (const { level, earnerId, bps } of levels) {
+    if (earnerId === null) continue;
     const amount = (input.amount * BigInt(bps)) / 10_000n;
     if (amount <= 0n) continue;
-    await post(tx, {
+    const accrual = await post(tx, {
       type: 'rebate',
       idempotencyKey: `${input.idempotencyKey}:rebate:${level}`,
-      ref: { inviteeId: input.userId, level },
+      ref: { inviteeId: input.userId, level, sourcePostingId: credit.postingId },
       entries: [
         { account: { kind: 'platform_rewards' }, amount: -amount },
-        { account: { userId, kind: 'wallet' }, amount },
+        { account: { userId: earnerId, kind: 'rebate_pending' }, amount },
       ],
+    });
+    if (!accrual.created) continue;
+    await insertRebate(tx, {
+      sourcePostingId: credit.postingId,
+      inviteeId: input.userId,
+      earnerId,
+      level,
+      bps,
+      amount,
+      availableAt,
+      accrualPostingId: accrual.postingId,
     });
   }
   return credit;

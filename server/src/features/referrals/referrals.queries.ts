@@ -1,27 +1,34 @@
-import { RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { REBATE_HOLD_DAYS_DEFAULT, RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, entries, postings, users } from '../../db/schema';
+import { accounts, entries, postings, rebates, users } from '../../db/schema';
 import { settingOver } from '../../platform/settings.queries';
 
-/** Whom a user's income pays rebates to, at which rates (basis points). */
+/** Whom a user's task rewards owe rebates to, at which rates (basis points), after which hold. */
 export interface RebatePlan {
-  /** The user's inviter and the inviter's inviter, if any and not deleted. */
+  /** The user's inviter and the inviter's inviter, if any, not deleted and not staff. */
   level1: number | null;
   level2: number | null;
   level1Bps: number;
   level2Bps: number;
+  holdDays: number;
+  /** The user is staff (reviewer or admin): staff earn nothing, no task reward either. */
+  staff: boolean;
+  /** Whether the user's rewards owe rebates at all: not a duplicate (returning) identity, not staff. */
+  eligible: boolean;
 }
 
 /**
  * The rebate plan of the user `userId` names, as one SQL expression (JSON text, `toRebatePlan` reads
- * it): the uplines, and the stored `rebate` setting. A deleted account earns nothing more: its wallet
- * is only the ledger's record.
+ * it): the uplines, and the stored `rebate` setting. A deleted account earns nothing more (its wallet
+ * is only the ledger's record) and neither does a staff account (docs/decisions/rebate-hold.md).
  */
 export function rebatePlanOf(userId: SQL | number): SQL<string | null> {
   return sql<string | null>`(select json_build_object(
-      'level1', case when up1.deleted_at is null then up1.id end,
-      'level2', case when up2.deleted_at is null then up2.id end,
+      'level1', case when up1.deleted_at is null and up1.role = 'user' then up1.id end,
+      'level2', case when up2.deleted_at is null and up2.role = 'user' then up2.id end,
+      'staff', me.role <> 'user',
+      'eligible', me.role = 'user' and not me.returning_identity,
       'rates', (select rs.value from settings rs where rs.key = 'rebate'))::text
     from users me
     left join users up1 on up1.id = me.inviter_id
@@ -30,13 +37,22 @@ export function rebatePlanOf(userId: SQL | number): SQL<string | null> {
 }
 
 export function toRebatePlan(text: string | null | undefined): RebatePlan {
-  const plan = (text ? JSON.parse(text) : {}) as { level1?: number | null; level2?: number | null; rates?: unknown };
+  const plan = (text ? JSON.parse(text) : {}) as {
+    level1?: number | null;
+    level2?: number | null;
+    staff?: boolean;
+    eligible?: boolean;
+    rates?: unknown;
+  };
   const rates = settingOver('rebate', plan.rates);
   return {
     level1: plan.level1 ?? null,
     level2: plan.level2 ?? null,
     level1Bps: rates.level1Bps,
     level2Bps: rates.level2Bps,
+    holdDays: rates.holdDays ?? REBATE_HOLD_DAYS_DEFAULT,
+    staff: plan.staff ?? false,
+    eligible: plan.eligible ?? false,
   };
 }
 
@@ -85,32 +101,192 @@ export async function countInvitees(db: Executor, inviterId: number) {
   return row?.n ?? 0;
 }
 
-const inviteeOf = sql<number>`(${postings.ref}->>'inviteeId')::bigint`;
-
-function rebatesOf(userId: number) {
-  return and(eq(accounts.userId, userId), eq(accounts.kind, 'wallet'), eq(postings.type, 'rebate'));
+/** Records a rebate owed (its accrual posting written already); a second one for the same source and level is a no-op. */
+export async function insertRebate(
+  db: Executor,
+  row: {
+    sourcePostingId: number;
+    inviteeId: number;
+    earnerId: number;
+    level: number;
+    bps: number;
+    amount: bigint;
+    availableAt: Date;
+    accrualPostingId: number;
+  },
+) {
+  await db.insert(rebates).values(row).onConflictDoNothing();
 }
 
-/** Level-1 rebates the user earned from each of the given invitees, in paise. */
+/** Level-1 rebates the user is owed on each of the given invitees' rewards, pending and available, in paise. */
 export async function rebatesByInvitee(db: Executor, userId: number, inviteeIds: number[]) {
-  if (inviteeIds.length === 0) return new Map<number, bigint>();
+  if (inviteeIds.length === 0) return new Map<number, { pending: bigint; available: bigint }>();
   const rows = await db
-    .select({ inviteeId: inviteeOf, total: sql<string>`sum(${entries.amount})::text` })
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .innerJoin(postings, eq(postings.id, entries.postingId))
-    .where(and(rebatesOf(userId), sql`${postings.ref}->>'level' = '1'`, inArray(inviteeOf, inviteeIds)))
-    .groupBy(inviteeOf);
-  return new Map(rows.map((r) => [Number(r.inviteeId), BigInt(r.total)]));
+    .select({
+      inviteeId: rebates.inviteeId,
+      pending: sql<string>`coalesce(sum(${rebates.amount}) filter (where ${rebates.state} = 'pending'), 0)::text`,
+      available: sql<string>`coalesce(sum(${rebates.amount}) filter (where ${rebates.state} = 'available'), 0)::text`,
+    })
+    .from(rebates)
+    .where(and(eq(rebates.earnerId, userId), eq(rebates.level, 1), inArray(rebates.inviteeId, inviteeIds)))
+    .groupBy(rebates.inviteeId);
+  return new Map(
+    rows.map((r) => [Number(r.inviteeId), { pending: BigInt(r.pending), available: BigInt(r.available) }]),
+  );
 }
 
-/** Every rebate (both levels) the user has earned, in paise. */
-export async function rebateTotal(db: Executor, userId: number): Promise<bigint> {
+/** Every rebate (both levels) the user is owed: still pending, and available (in the wallet), in paise. */
+export async function rebateTotals(db: Executor, userId: number): Promise<{ pending: bigint; available: bigint }> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${entries.amount}), 0)::text` })
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .innerJoin(postings, eq(postings.id, entries.postingId))
-    .where(rebatesOf(userId));
-  return BigInt(row?.total ?? '0');
+    .select({
+      pending: sql<string>`coalesce(sum(${rebates.amount}) filter (where ${rebates.state} = 'pending'), 0)::text`,
+      available: sql<string>`coalesce(sum(${rebates.amount}) filter (where ${rebates.state} = 'available'), 0)::text`,
+    })
+    .from(rebates)
+    .where(eq(rebates.earnerId, userId));
+  return { pending: BigInt(row?.pending ?? '0'), available: BigInt(row?.available ?? '0') };
+}
+
+export interface DueRebate {
+  id: number;
+  sourcePostingId: number;
+  inviteeId: number;
+  earnerId: number;
+  level: number;
+  amount: bigint;
+  /** Why it must be reversed instead of released, if it must. */
+  reverse: 'earner_staff' | 'earner_deleted' | 'duplicate_identity' | null;
+}
+
+const dueColumns = {
+  id: rebates.id,
+  sourcePostingId: rebates.sourcePostingId,
+  inviteeId: rebates.inviteeId,
+  earnerId: rebates.earnerId,
+  level: rebates.level,
+  amount: rebates.amount,
+  reverse: sql<DueRebate['reverse']>`(select case
+      when er.role <> 'user' then 'earner_staff'
+      when er.deleted_at is not null then 'earner_deleted'
+      when iv.returning_identity then 'duplicate_identity'
+    end from users er, users iv where er.id = ${rebates.earnerId} and iv.id = ${rebates.inviteeId})`,
+};
+
+/** Pending rebates whose hold has ended by `now`, oldest first, locked (others skip them). */
+export async function lockDueRebates(db: Executor, now: Date, limit: number): Promise<DueRebate[]> {
+  return db
+    .select(dueColumns)
+    .from(rebates)
+    .where(and(eq(rebates.state, 'pending'), sql`${rebates.availableAt} <= ${now.toISOString()}::timestamptz`))
+    .orderBy(rebates.availableAt, rebates.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** The pending rebates owed on one reward, or on every reward of one invitee, locked. */
+export async function lockPendingRebates(
+  db: Executor,
+  of: { sourcePostingId: number } | { inviteeId: number },
+): Promise<DueRebate[]> {
+  const which =
+    'sourcePostingId' in of ? eq(rebates.sourcePostingId, of.sourcePostingId) : eq(rebates.inviteeId, of.inviteeId);
+  return db
+    .select(dueColumns)
+    .from(rebates)
+    .where(and(eq(rebates.state, 'pending'), which))
+    .orderBy(rebates.id)
+    .for('update');
+}
+
+export async function settleRebate(
+  db: Executor,
+  id: number,
+  values: { state: 'available' | 'reversed'; settlePostingId: number; reason: string | null; settledAt: Date },
+) {
+  await db
+    .update(rebates)
+    .set(values)
+    .where(and(eq(rebates.id, id), eq(rebates.state, 'pending')));
+}
+
+/** Marks a user as a duplicate identity; answers the user's row before, if any. */
+export async function markDuplicateIdentity(db: Executor, userId: number) {
+  const [before] = await db
+    .select({ id: users.id, returningIdentity: users.returningIdentity })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!before) return undefined;
+  if (!before.returningIdentity) await db.update(users).set({ returningIdentity: true }).where(eq(users.id, userId));
+  return before;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/**
+ * Rebate postings paid into the account of a user who was staff at the time (`staff_since`, kept by
+ * a trigger): each posting with the user it paid.
+ */
+export async function rebatesToStaff(db: Executor) {
+  const result = await db.execute(sql`
+    select p.id, a.user_id, u.role, e.amount::text as amount
+    from ${postings} p
+    join ${entries} e on e.posting_id = p.id
+    join ${accounts} a on a.id = e.account_id
+    join ${users} u on u.id = a.user_id
+    where p.type = 'rebate' and e.amount > 0 and u.staff_since is not null and p.created_at >= u.staff_since
+    order by p.id`);
+  return rowsOf(result).map((r) => ({
+    postingId: Number(r.id),
+    userId: Number(r.user_id),
+    role: String(r.role),
+    amount: BigInt(String(r.amount)),
+  }));
+}
+
+/**
+ * Rebate postings that do not trace to what they must (docs/decisions/rebate-hold.md): an accrual (into
+ * `rebate_pending`) to its `rebates` row, the row to a task reward paid to the invitee, its earner to
+ * the invitee's upline of its level, its amount to floor(reward × bps / 10000); a release (into the
+ * wallet) to an `available` row of the same earner and amount. Each with what is wrong.
+ */
+export async function rebatesWithoutSource(db: Executor) {
+  const result = await db.execute(sql`
+    with paid as (
+      select p.id as posting_id, e.amount, a.user_id, a.kind
+      from ${postings} p
+      join ${entries} e on e.posting_id = p.id
+      join ${accounts} a on a.id = e.account_id
+      where p.type = 'rebate' and e.amount > 0
+    ), traced as (
+      select paid.*, r.id as rebate_id, r.earner_id, r.invitee_id, r.level, r.bps, r.amount as owed,
+        s.type as source_type, src.user_id as source_user, src.amount as source_amount,
+        case r.level when 1 then iv.inviter_id else up1.inviter_id end as upline
+      from paid
+      left join ${rebates} r on (paid.kind = 'rebate_pending' and r.accrual_posting_id = paid.posting_id)
+        or (paid.kind = 'wallet' and r.settle_posting_id = paid.posting_id and r.state = 'available')
+      left join ${postings} s on s.id = r.source_posting_id
+      left join lateral (
+        select sa.user_id, se.amount from ${entries} se join ${accounts} sa on sa.id = se.account_id
+        where se.posting_id = s.id and sa.kind = 'wallet' and se.amount > 0 limit 1
+      ) src on true
+      left join ${users} iv on iv.id = r.invitee_id
+      left join ${users} up1 on up1.id = iv.inviter_id
+    )
+    select posting_id, case
+        when user_id is null or kind not in ('wallet', 'rebate_pending') then 'pays an account that is no user''s wallet or pending rebates'
+        when rebate_id is null then 'no rebate record owes it (' || kind || ' of user ' || user_id || ')'
+        when earner_id <> user_id then 'pays user ' || user_id || '; the rebate is owed to user ' || earner_id
+        when owed <> amount then 'pays ' || amount || ' paise; the rebate owes ' || owed || ' paise'
+        when source_type is distinct from 'task_reward' then 'its source posting is ' || coalesce(source_type, 'missing') || ', not a task reward'
+        when source_user is distinct from invitee_id then 'its source reward paid user ' || coalesce(source_user::text, 'nobody') || ', not invitee ' || invitee_id
+        when owed <> (source_amount * bps) / 10000 then 'owes ' || owed || ' paise on a reward of ' || source_amount || ' paise at ' || bps || ' bps'
+        when upline is distinct from earner_id then 'user ' || earner_id || ' is not the level-' || level || ' upline of invitee ' || invitee_id
+      end as problem
+    from traced
+    order by posting_id`);
+  return rowsOf(result)
+    .filter((r) => r.problem !== null)
+    .map((r) => ({ postingId: Number(r.posting_id), problem: String(r.problem) }));
 }

@@ -8,9 +8,10 @@ function referralsHandlers(referrals: ReferralsService, admin: ReferralsAdmin): 
     inviteList: (ctx) => referrals.inviteList(ctx.user.id, ctx.query),
     adminRebateGet: () => admin.rebateGet(),
     adminRebateSet: (ctx) => admin.rebateSet(ctx.actor, ctx.body),
+    adminUserDuplicate: (ctx) => admin.userDuplicate(ctx.actor, ctx.body),
   };
 }
 
-export function register(app: FastifyInstance, { db }: FeatureDeps) {
-  registerRoutes(app, referralsHandlers(createReferralsService({ db }), createReferralsAdmin({ db })));
+export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
+  registerRoutes(app, referralsHandlers(createReferralsService({ db }), createReferralsAdmin({ db, now })));
 }

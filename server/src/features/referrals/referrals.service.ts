@@ -13,7 +13,10 @@ export function maskUsername(username: string): string {
 }
 
 export function createReferralsService({ db }: { db: Db }) {
-  /** The caller's invitees, newest first, with the level-1 rebate earned from each, and totals (every invitee, and the qualified ones). */
+  /**
+   * The caller's invitees, newest first, with the level-1 rebates owed on each (available and still
+   * pending apart), and totals (every invitee, the qualified ones, rebates of both levels).
+   */
   async function inviteList(userId: number, { limit, cursor }: PageQuery) {
     const beforeId = decodeCursor(cursor, isRowId);
     const rows = await q.listInvitees(db, userId, limit + 1, beforeId);
@@ -27,15 +30,18 @@ export function createReferralsService({ db }: { db: Db }) {
       id: row.id,
       username: maskUsername(row.username),
       joinedAt: row.createdAt.toISOString(),
-      rebateEarned: formatRupees(earned.get(row.id) ?? 0n),
+      rebateEarned: formatRupees(earned.get(row.id)?.available ?? 0n),
+      rebatePending: formatRupees(earned.get(row.id)?.pending ?? 0n),
     }));
+    const rebates = await q.rebateTotals(db, userId);
     return {
       items,
       nextCursor: page.nextCursor,
       totals: {
         // The header counts what the list below it shows; the qualified ones are a figure of their own.
         count: await q.countInvitees(db, userId),
-        rebateEarned: formatRupees(await q.rebateTotal(db, userId)),
+        rebateEarned: formatRupees(rebates.available),
+        rebatePending: formatRupees(rebates.pending),
         qualified: await q.countQualifiedInvitees(db, userId),
       },
     };

@@ -12,9 +12,8 @@ import { AppError } from '../../platform/errors';
 import { needsSecondApprover, refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
 import { readRiskSettings } from '../fraud';
-import { creditWithRebates } from '../referrals';
 import { lockUserShared } from '../users';
-import { walletBalance } from '../wallet';
+import { post, walletBalance } from '../wallet';
 import * as q from './revenue.queries';
 
 function toCreditItem(row: {
@@ -52,21 +51,24 @@ interface CreditInput {
 export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   /**
    * The internal note stays on the posting as `ref.note` (staff only: the user's wallet list drops it);
-   * only the user-facing text, when given, is `ref.remark`, which the user's income record shows.
+   * only the user-facing text, when given, is `ref.remark`, which the user's income record shows. A
+   * credit is compensation, not earnings: it pays no rebate to anyone (docs/decisions/rebate-hold.md).
    */
   function credit(tx: Tx, input: CreditInput, idempotencyKey: string) {
     const userText = input.userText || undefined;
-    return creditWithRebates(tx, {
-      userId: input.userId,
-      amount: input.amount,
+    return post(tx, {
       type: 'revenue',
       idempotencyKey,
       ref: { note: input.remark, ...(userText ? { remark: userText } : {}) },
+      entries: [
+        { account: { kind: 'platform_revenue' }, amount: -input.amount },
+        { account: { userId: input.userId, kind: 'wallet' }, amount: input.amount },
+      ],
     });
   }
 
   /**
-   * Credits a user with a remark, paying rebates to the uplines. Never one's own wallet. Above the
+   * Credits a user with a remark (compensation: no rebate to anyone). Never one's own wallet. Above the
    * `risk` settings' credit threshold the credit waits for a second admin (four-eyes). Each call is a
    * deliberate new credit: its idempotency key is the audit row's id, written first in the same
    * transaction.

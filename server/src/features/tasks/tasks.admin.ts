@@ -17,6 +17,8 @@ import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
+import { reversePendingRebates } from '../referrals';
+import { post } from '../wallet';
 import { completeTask } from './tasks.credit';
 import * as q from './tasks.queries';
 import { toProofView } from './tasks.service';
@@ -231,7 +233,7 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
         // A preset is stored with its code, so every reader sees it in their own language.
         const reason = input.action === 'reject' ? encodeRejectReason(input.preset, input.reason) || null : null;
         if (input.action === 'approve') {
-          const { reward } = await completeTask(tx, proof.userId, task);
+          const { reward } = await completeTask(tx, proof.userId, task, at);
           await notify(tx, {
             userId: proof.userId,
             kind: 'task_proof_approved',
@@ -271,7 +273,45 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
     return toAdminProof(row);
   }
 
-  return { add, edit, remove, detail, list, proofList, proofReview };
+  /**
+   * Takes a task reward back (found wrong after it was paid: a proof approved in error, a fraud): the
+   * amount leaves the user's wallet (refused with insufficient_balance when it was spent) and the
+   * rebates it owes that are still pending are reversed, both levels, in one transaction with the
+   * audit row. The completion stays, so the task is not paid again. A second reversal is refused.
+   */
+  async function rewardReverse(actor: Actor, input: { postingId: number; reason: string }) {
+    return db.transaction(async (tx) => {
+      const reward = await q.lockRewardPosting(tx, input.postingId);
+      if (!reward) throw new AppError('task_reward_not_found');
+      const reversal = await post(tx, {
+        type: 'task_reward_reversal',
+        idempotencyKey: `task_reward:${reward.postingId}:reversal`,
+        ref: { taskId: reward.taskId, sourcePostingId: reward.postingId },
+        entries: [
+          { account: { userId: reward.userId, kind: 'wallet' }, amount: -reward.amount },
+          { account: { kind: 'platform_rewards' }, amount: reward.amount },
+        ],
+      });
+      if (!reversal.created) throw new AppError('task_reward_reversed_already');
+      const rebatesReversed = await reversePendingRebates(
+        tx,
+        { sourcePostingId: reward.postingId },
+        'source_reversed',
+        now(),
+      );
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'task_reward.reverse',
+        target: `user:${reward.userId}`,
+        before: { postingId: reward.postingId, taskId: reward.taskId, amount: formatRupees(reward.amount) },
+        after: { reversalPostingId: reversal.postingId, reason: input.reason, rebatesReversed },
+        requestId: actor.requestId,
+      });
+      return { postingId: reversal.postingId, rebatesReversed };
+    });
+  }
+
+  return { add, edit, remove, detail, list, proofList, proofReview, rewardReverse };
 }
 
 export type TasksAdmin = ReturnType<typeof createTasksAdmin>;

@@ -1,7 +1,7 @@
 import { formatRupees, PUSH_PATHS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { creditWithRebates, type RebatePlan } from '../referrals';
+import { creditWithRebates, findRebatePlan, type RebatePlan } from '../referrals';
 import { isReturningIdentity } from '../users';
 import { recordCompletion } from './tasks.claim.queries';
 import * as q from './tasks.queries';
@@ -19,9 +19,10 @@ export function isAvailable(task: q.TaskRow, now: Date): boolean {
 }
 
 /**
- * Pays a task's reward to the user once, with rebates to the uplines, in the caller's transaction, and
- * answers it with the user's wallet balance after. The caller has checked the task's condition. A
- * second claim, concurrent or later, finds the completion, the posting's idempotency key or the
+ * Pays a task's reward to the user once, with the rebates it owes the uplines (pending for the hold),
+ * in the caller's transaction, and answers it with the user's wallet balance after. The caller has
+ * checked the task's condition. Staff earn nothing: a staff account is refused (`staff_earn_nothing`).
+ * A second claim, concurrent or later, finds the completion, the posting's idempotency key or the
  * completion's primary key taken: `task_already_claimed`. `known`: what the caller read in this
  * transaction already (that the user had no completion; the rebate plan), so it is not read again.
  */
@@ -29,22 +30,20 @@ export async function completeTask(
   tx: Tx,
   userId: number,
   task: q.TaskRow,
+  now: Date,
   known: { unclaimed?: boolean; plan?: RebatePlan } = {},
 ): Promise<{ reward: bigint; balance: bigint }> {
+  const plan = known.plan ?? (await findRebatePlan(tx, userId));
+  if (plan.staff) throw new AppError('staff_earn_nothing');
   if (!known.unclaimed && (await q.hasCompletion(tx, userId, task.id))) throw new AppError('task_already_claimed');
   // The system tasks are first-time rewards: a phone or e-mail registered before earned them once.
   if (SYSTEM_TASKS.has(task.id) && (await isReturningIdentity(tx, userId))) throw new AppError('task_already_claimed');
   const key = taskPostingKey(task.id, userId);
   const credit = await creditWithRebates(
     tx,
-    {
-      userId,
-      amount: task.reward,
-      type: 'task_reward',
-      idempotencyKey: key,
-      ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' },
-    },
-    known.plan,
+    { userId, amount: task.reward, idempotencyKey: key, ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' } },
+    now,
+    plan,
   );
   if (!credit.created) throw new AppError('task_already_claimed');
   const push =
@@ -75,5 +74,7 @@ export async function completeSystemTask(tx: Tx, userId: number, taskId: number,
   if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
   // First-time rewards are paid to a phone or e-mail once, ever (issue 22).
   if (await isReturningIdentity(tx, userId)) return 0n;
-  return (await completeTask(tx, userId, task, { unclaimed: true })).reward;
+  const plan = await findRebatePlan(tx, userId);
+  if (plan.staff) return 0n;
+  return (await completeTask(tx, userId, task, now, { unclaimed: true, plan })).reward;
 }

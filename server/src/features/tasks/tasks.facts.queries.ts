@@ -56,13 +56,17 @@ export function conditionFactsOf(userId: SQL | number) {
   };
 }
 
-/** Income counts what the user earned (rewards, rebates, credits, online income), not money moved back. */
+/**
+ * Income counts what the user earned (rewards, rebates once available, online income), not money moved
+ * back, and not operators' credits: those are compensation (docs/decisions/rebate-hold.md), so a credit
+ * cannot meet an income condition and pay a task reward.
+ */
 export function incomeSince(userId: SQL | number, since: SQL) {
   return sql<string>`(select coalesce(sum(e.amount), 0)::text from entries e
     join accounts a on a.id = e.account_id
     join postings p on p.id = e.posting_id
     where a.user_id = ${userId} and a.kind = 'wallet' and e.amount > 0
-      and p.type in ('task_reward', 'rebate', 'revenue', 'linked_income')
+      and p.type in ('task_reward', 'rebate', 'linked_income')
       and e.created_at > ${since})`;
 }
 

@@ -409,3 +409,22 @@ export async function completedTaskIds(db: Executor, userId: number, taskIds: nu
 export async function hasCompletion(db: Executor, userId: number, taskId: number) {
   return (await completedTaskIds(db, userId, [taskId])).has(taskId);
 }
+
+/** A task reward's posting and the wallet it paid, locked against a concurrent reversal; none when it is no task reward. */
+export async function lockRewardPosting(db: Executor, postingId: number) {
+  const result = await db.execute(sql`
+    select p.id, p.ref, a.user_id, e.amount::text as amount
+    from postings p
+    join entries e on e.posting_id = p.id and e.amount > 0
+    join accounts a on a.id = e.account_id and a.kind = 'wallet'
+    where p.id = ${postingId} and p.type = 'task_reward'
+    for update of p`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!row) return undefined;
+  return {
+    postingId: Number(row.id),
+    userId: Number(row.user_id),
+    amount: BigInt(String(row.amount)),
+    taskId: Number((row.ref as { taskId?: number } | null)?.taskId ?? 0),
+  };
+}

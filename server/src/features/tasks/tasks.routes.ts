@@ -18,6 +18,7 @@ function tasksHandlers(
     taskProofSubmit: (ctx) => tasks.submitProof(ctx.user.id, ctx.body),
     adminTaskProofList: (ctx) => admin.proofList(ctx.query),
     adminTaskProofReview: (ctx) => once(ctx, 'admin.task.proof.review', (a) => a.proofReview(ctx.actor, ctx.body)),
+    adminTaskRewardReverse: (ctx) => admin.rewardReverse(ctx.actor, ctx.body),
     adminTaskAdd: (ctx) => admin.add(ctx.actor, ctx.body),
     adminTaskEdit: (ctx) => admin.edit(ctx.actor, ctx.body),
     adminTaskDelete: (ctx) => admin.remove(ctx.actor, ctx.body.id),

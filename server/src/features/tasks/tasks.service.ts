@@ -198,7 +198,7 @@ export function createTasksService({
         }
         if (hidden(task, facts)) throw new AppError('task_not_active');
         if (!conditionMet(task, facts)) throw new AppError('task_condition_unmet');
-        const { reward, balance } = await completeTask(tx, userId, task, { unclaimed: true, plan: claim.plan });
+        const { reward, balance } = await completeTask(tx, userId, task, at, { unclaimed: true, plan: claim.plan });
         return { taskId, reward: formatRupees(reward), balance: formatRupees(balance) };
       })
       .catch((error: unknown) => {

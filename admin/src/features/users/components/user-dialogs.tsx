@@ -1,5 +1,5 @@
 import { adminUserResetPassBody, CREDIT_USER_TEXT_MAX, revenueAddBody } from '@kamai/contract';
-import { Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
 import { contractRule } from '../../../lib/rules';
@@ -7,7 +7,8 @@ import { useAddRevenue, useResetPassword } from '../api/user-actions';
 
 /**
  * A manual credit: the amount, an internal note (staff only) and, optionally, the text the user's income
- * record shows (without it the user sees a generic "credited by Kamai" label, never the note).
+ * record shows (without it the user sees a generic "credited by Kamai" label, never the note). The
+ * dialog says first that a credit is compensation: it pays no rebate and is no income for tasks.
  */
 export function RevenueDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function RevenueDialog({ userId, onClose }: { userId: number; onClose: ()
       onSave={(values) => add.mutate(values)}
       onClose={onClose}
     >
+      <Alert type="info" showIcon title={t('users.creditIsCompensation')} className="toolbar" />
       <Form.Item label={t('users.amount')} name="amount" rules={[contractRule(revenueAddBody.shape.amount)]}>
         <Input inputMode="decimal" />
       </Form.Item>

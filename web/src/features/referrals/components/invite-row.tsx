@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
 
-/** One invitee: masked name, when they joined, and the rebate they have earned the caller. */
+/** One invitee: masked name, when they joined, and the rebate they have earned the caller (available, and pending apart). */
 export function InviteRow({ item }: { item: InviteItem }) {
   const { t } = useTranslation('referrals');
   const locale = currentLocale();
@@ -19,6 +19,11 @@ export function InviteRow({ item }: { item: InviteItem }) {
       <div className="stack record-row-side flex-none">
         <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
         <p className="record-row-after muted text-12">{t('rebateEarned')}</p>
+        {Number(item.rebatePending) > 0 && (
+          <p className="record-row-after muted text-12">
+            {t('rebatePending', { amount: formatMoney(item.rebatePending, locale) })}
+          </p>
+        )}
       </div>
     </article>
   );

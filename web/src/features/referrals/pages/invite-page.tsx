@@ -33,6 +33,13 @@ export function InvitePage({ inviteCode }: { inviteCode?: string }) {
           </span>
           <span className="invite-total-label muted text-12">{t('totals.rebate')}</span>
         </div>
+        <div className="stack card invite-total invite-total-wide">
+          <span className="invite-total-value tabular bold">
+            {totals ? formatMoney(totals.rebatePending, locale) : '–'}
+          </span>
+          <span className="invite-total-label muted text-12">{t('totalsPending')}</span>
+          <span className="invite-total-label muted text-12">{t('totalsPendingHint')}</span>
+        </div>
       </section>
       <h2 className="list-heading muted semibold text-14">{t('listHeading')}</h2>
     </>
