@@ -89,11 +89,15 @@ describe('withdrawal rules', () => {
     expect(withdrawalLimitProblem(10_000n, limits, { count: 3, total: 0n, cancelled: 0 }, formatRupees)?.key).toBe(
       'withdrawal_daily_count_reached',
     );
-    expect(withdrawalLimitProblem(5_000_000n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees)).toEqual({
+    expect(
+      withdrawalLimitProblem(5_000_000n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees),
+    ).toEqual({
       key: 'withdrawal_daily_total_reached',
       vars: { total: '100000.00', left: '49999.99' },
     });
-    expect(withdrawalLimitProblem(4_999_999n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees)).toBeUndefined();
+    expect(
+      withdrawalLimitProblem(4_999_999n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees),
+    ).toBeUndefined();
   });
 
   it('needs a reason to reject, not to approve', () => {

@@ -5,7 +5,6 @@ import {
   PAYOUT_CALLBACK_STATUSES,
   type PayoutCallbackStatus,
   type PayoutGatewayName,
-  type PayoutMismatchKind,
   type PayoutStatusStep,
   parseRupees,
   payoutStatusCanFollow,

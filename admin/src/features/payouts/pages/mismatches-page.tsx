@@ -86,7 +86,11 @@ export default function MismatchesPage() {
             ),
           },
           { title: t('mismatches.gateway'), dataIndex: 'gateway', onCell: nowrap },
-          { title: t('mismatches.state'), onCell: nowrap, render: (_, row) => <StateTag state={row.state} /> },
+          {
+            title: t('mismatches.state'),
+            onCell: nowrap,
+            render: (_, row) => (row.state ? <StateTag state={row.state} /> : '—'),
+          },
           {
             title: t('mismatches.callbackStatus'),
             onCell: nowrap,
