@@ -35,7 +35,7 @@ interface Entry {
 
 /** "Download my data": the account feature's download, fetched on first use. */
 async function downloadData(done: string) {
-  const { downloadMyData } = await import('../../account/lib/download-data');
+  const { downloadMyData } = await import('../../account');
   await downloadMyData(done);
 }
 
