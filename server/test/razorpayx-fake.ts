@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A local RazorpayX API for tests (no network here), written from Razorpay's published pages, each
- * cited where its behaviour is built (docs/decisions/razorpayx-as-documented.md lists them):
+ * cited where its behaviour is built (docs/decisions/razorpayx-payouts.md lists them):
  * - auth: HTTP basic with the key id and secret (https://razorpay.com/docs/api/authentication);
  * - `POST /v1/payouts`, the composite form (fund_account + contact inline)
  *   (https://razorpay.com/docs/api/x/payout-composite/create/vpa and .../bank-account);
