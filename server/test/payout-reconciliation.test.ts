@@ -68,7 +68,8 @@ describe('daily reconciliation against RazorpayX', () => {
   let via: Sender;
 
   beforeAll(async () => {
-    ({ fake, ctx, via } = await setUp());
+    // RazorpayX's documented ceiling: 10 calls a second.
+    ({ fake, ctx, via } = await setUp({ ratePerSecond: 10 }));
   });
   afterEach(async () => {
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, problems: [] });

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A local RazorpayX API for tests (no network here), written from Razorpay's published pages, each
- * cited where its behaviour is built (docs/decisions/razorpayx-as-documented.md lists them):
+ * cited where its behaviour is built (docs/decisions/razorpayx-payouts.md lists them):
  * - auth: HTTP basic with the key id and secret (https://razorpay.com/docs/api/authentication);
  * - `POST /v1/payouts`, the composite form (fund_account + contact inline)
  *   (https://razorpay.com/docs/api/x/payout-composite/create/vpa and .../bank-account);
@@ -39,8 +39,9 @@ export interface FakeOptions {
   /** The clock payouts are created by (`created_at`), in ms: the app's test clock; the wall clock by default. */
   clock?: () => number;
   /**
-   * Most API calls in any one second before RazorpayX answers 429: 10, the top of "5-10 transactions per
-   * sec" (https://razorpay.com/docs/razorpayx/best-practices/).
+   * Most API calls in any one second before the fake answers 429, as RazorpayX's rate limiter does;
+   * RazorpayX asks for "5-10 transactions per sec" (https://razorpay.com/docs/razorpayx/best-practices/),
+   * so 10 is its documented ceiling. Unset: no limit (tests of other behaviour make calls in bursts).
    */
   ratePerSecond?: number;
 }
@@ -225,7 +226,7 @@ export async function startRazorpayxFake(options: FakeOptions) {
   const refusals: { description: string; field: string }[] = [];
   const sockets = new Set<Socket>();
   const clock = options.clock ?? Date.now;
-  const ratePerSecond = options.ratePerSecond ?? 10;
+  const ratePerSecond = options.ratePerSecond ?? Number.POSITIVE_INFINITY;
   /** Wall-clock times of the calls of the last second, and the 429s answered. */
   const recent: number[] = [];
   let rateLimited = 0;

@@ -1047,7 +1047,7 @@ export const pushSubscriptions = pgTable(
  * A correctly signed gateway webhook that Kamai did not act on, with the reason (a payout made in the
  * gateway's dashboard, a report for a withdrawal never dispatched, a body of an unexpected shape, …).
  * Answered 2xx all the same: a gateway disables a webhook that keeps failing
- * (docs/decisions/razorpayx-as-documented.md). Operators read them in the database (docs/operations.md).
+ * (docs/decisions/razorpayx-payouts.md). Operators read them in the database (docs/operations.md).
  */
 export const payoutWebhooksIgnored = pgTable(
   'payout_webhooks_ignored',

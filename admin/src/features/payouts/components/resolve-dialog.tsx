@@ -41,7 +41,7 @@ export function ResolveDialog({
         type={action === 'recover' ? 'warning' : 'info'}
         message={
           action === 'recover'
-            ? t('mismatches.recoverNote', { amount: rupees(item.amount), user: item.username })
+            ? t('mismatches.recoverNote', { amount: rupees(item.amount), user: item.username ?? '' })
             : t('mismatches.dismissNote')
         }
       />

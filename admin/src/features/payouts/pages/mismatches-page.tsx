@@ -9,6 +9,7 @@ import { useCan } from '../../../lib/roles';
 import { StateTag } from '../../withdrawals';
 import { useMismatches } from '../api/get-mismatches';
 import { useResolveMismatch } from '../api/resolve-mismatch';
+import { ReconciliationPanel } from '../components/reconciliation-panel';
 import { ResolveDialog } from '../components/resolve-dialog';
 
 type Show = 'open' | 'resolved' | 'all';
@@ -34,9 +35,25 @@ function Callback({ title, callback }: { title: string; callback: PayoutMismatch
   );
 }
 
+/** What Kamai holds and what the gateway's record says, side by side (reconciliation's mismatches). */
+function Details({ details }: { details: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions size="small" column={1} title={t('mismatches.details')} bordered>
+      <Descriptions.Item label="Kamai">
+        <pre className="json-block">{JSON.stringify(details.kamai ?? null, null, 2)}</pre>
+      </Descriptions.Item>
+      <Descriptions.Item label="RazorpayX">
+        <pre className="json-block">{JSON.stringify(details.razorpayx ?? null, null, 2)}</pre>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
 /**
- * Payout mismatches: signed gateway callbacks that contradict a withdrawal's final state. Each row
- * opens to both callbacks; an admin recovers the amount from the wallet or dismisses with a reason.
+ * Payout mismatches: a gateway's report or record that disagrees with what Kamai holds (a callback
+ * contradicting a final state, or a difference the daily reconciliation found). Each row opens to the
+ * callbacks or the two records; an admin recovers the amount from the wallet or dismisses with a reason.
  */
 export default function MismatchesPage() {
   const { t } = useTranslation();
@@ -50,6 +67,7 @@ export default function MismatchesPage() {
 
   return (
     <Card>
+      <ReconciliationPanel />
       <Space wrap className="toolbar">
         <Segmented<Show>
           value={show}
@@ -68,22 +86,40 @@ export default function MismatchesPage() {
         expandable={{
           expandedRowRender: (row) => (
             <div className="mismatch-callbacks">
-              <Callback title={t('mismatches.settledBy')} callback={row.settledBy} />
-              <Callback title={t('mismatches.contradiction')} callback={row.callback} />
+              {row.details ? (
+                <Details details={row.details} />
+              ) : (
+                <>
+                  <Callback title={t('mismatches.settledBy')} callback={row.settledBy} />
+                  <Callback title={t('mismatches.contradiction')} callback={row.callback} />
+                </>
+              )}
             </div>
           ),
         }}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
-          { title: t('mismatches.withdrawal'), onCell: nowrap, render: (_, row) => `#${row.withdrawalId}` },
+          {
+            title: t('mismatches.kind'),
+            onCell: nowrap,
+            render: (_, row) => <Tag>{t(`mismatches.kinds.${row.kind}`)}</Tag>,
+          },
+          {
+            title: t('mismatches.withdrawal'),
+            onCell: nowrap,
+            render: (_, row) => (row.withdrawalId === null ? (row.payoutId ?? '—') : `#${row.withdrawalId}`),
+          },
           {
             title: t('withdrawals.user'),
             onCell: nowrap,
-            render: (_, row) => (
-              <span>
-                {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
-              </span>
-            ),
+            render: (_, row) =>
+              row.username === null ? (
+                '—'
+              ) : (
+                <span>
+                  {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
+                </span>
+              ),
           },
           { title: t('mismatches.gateway'), dataIndex: 'gateway', onCell: nowrap },
           {
@@ -101,9 +137,13 @@ export default function MismatchesPage() {
             align: 'right',
             onCell: nowrap,
             render: (_, row) =>
-              row.callbackAmount && row.callbackAmount !== row.amount
-                ? `${rupees(row.amount)} ≠ ${rupees(row.callbackAmount)}`
-                : rupees(row.amount),
+              !row.amount
+                ? row.callbackAmount
+                  ? rupees(row.callbackAmount)
+                  : '—'
+                : row.callbackAmount && row.callbackAmount !== row.amount
+                  ? `${rupees(row.amount)} ≠ ${rupees(row.callbackAmount)}`
+                  : rupees(row.amount),
           },
           {
             title: t('mismatches.reference'),
