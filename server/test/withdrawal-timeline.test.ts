@@ -187,7 +187,11 @@ describe('cancelled requests and the daily count', () => {
       expect((await ctx.post(CANCEL, { id: big.body.data.id }, { token: user.token })).status).toBe(200);
       expect((await withdraw(ctx, user.token, { amount: 1000 })).status).toBe(200);
     } finally {
-      await ctx.post(`${API}/admin/settings/set`, { withdrawal: { dailyTotal: 100000 } }, { token: await ctx.adminToken() });
+      await ctx.post(
+        `${API}/admin/settings/set`,
+        { withdrawal: { dailyTotal: 100000 } },
+        { token: await ctx.adminToken() },
+      );
     }
   });
 });

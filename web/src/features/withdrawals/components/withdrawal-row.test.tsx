@@ -1,7 +1,7 @@
 import type { WithdrawalItem } from '@kamai/contract';
 import { withdrawalTimeline } from '@kamai/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';

@@ -61,9 +61,7 @@ describe('the withdraw form', () => {
     expect(within(dialog).getByText('₹1,23,456.50')).toBeTruthy();
     // How many requests are left today, and the rule for cancelled ones.
     expect(within(dialog).getByText('Requests left today: 2 of 3')).toBeTruthy();
-    expect(
-      within(dialog).getByText(/A request you cancel does not count, up to 3 cancellations a day/),
-    ).toBeTruthy();
+    expect(within(dialog).getByText(/A request you cancel does not count, up to 3 cancellations a day/)).toBeTruthy();
     const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
     await expect.poll(() => radios.map((radio) => radio.checked)).toEqual([false, true]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'All' }));
