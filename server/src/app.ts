@@ -90,6 +90,11 @@ export async function buildApp(deps: AppDeps) {
     account.creditAfterDeletionRule,
     payouts.recoveryRule,
     withdrawals.withdrawalPostingsRule,
+    ...(['rebate_to_staff', 'rebate_without_source'] as const).map((rule) => ({
+      rule,
+      violations: async (db: Parameters<wallet.LedgerRule['violations']>[0]) =>
+        (await referrals.rebateRuleViolations(db)).filter((found) => found.rule === rule),
+    })),
   ];
   const metrics = createMetrics({
     checkLedger: () => wallet.checkMoney(db, ledgerRules),
