@@ -39,7 +39,7 @@ export const dataExportData = z.object({
   ledger: z.array(
     z.object({
       id: z.number().int(),
-      account: z.enum(['wallet', 'hold']),
+      account: z.enum(['wallet', 'hold', 'rebate_pending']),
       type: z.enum(POSTING_TYPES),
       amount: z.string(),
       balanceAfter: z.string().nullable(),

@@ -212,7 +212,7 @@ describe('operators check accounts RazorpayX cannot validate', () => {
     const withdrawalId = asked.body.data.id as number;
     expect((await review(ctx, withdrawalId, 'approve')).status).toBe(200);
     await ctx.worker.jobs.runDue();
-    expect(fake.byReference(String(withdrawalId))).toHaveLength(0);
+    expect(fake.byWithdrawal(withdrawalId)).toHaveLength(0);
 
     const reviewer = await ctx.staff('reviewer');
     const approved = await ctx.post(
@@ -231,7 +231,7 @@ describe('operators check accounts RazorpayX cannot validate', () => {
     });
     expect((await queued(ctx)).some((i) => i.id === item?.id)).toBe(false);
     await ctx.worker.jobs.runDue();
-    expect(fake.byReference(String(withdrawalId))).toHaveLength(1);
+    expect(fake.byWithdrawal(withdrawalId)).toHaveLength(1);
     expect((await adminItem(ctx, withdrawalId))?.state).toBe('processing');
     const [audit] = await ctx.db
       .select()

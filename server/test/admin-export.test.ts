@@ -77,7 +77,7 @@ const byColumn = <C extends readonly string[]>(columns: C, record: string[]) =>
 
 describe('admin/export/users.csv', () => {
   it('downloads the users who joined in the range, defusing usernames a spreadsheet would run', async () => {
-    const sneaky = await ctx.newUser({ username: `=HYPERLINK("x",1)${process.pid}@example.com` });
+    const sneaky = await ctx.newUser({ username: `=cmd|calc${process.pid}@example.com` });
     const plain = await ctx.newUser({ inviteCode: sneaky.inviteCode });
     await ctx.db
       .update(users)
@@ -98,7 +98,7 @@ describe('admin/export/users.csv', () => {
         'false',
         expect.any(String),
         '2025-03-04T20:00:00.000Z',
-        '5.50',
+        '5.00',
         '0.00',
       ],
     ]);
@@ -133,9 +133,14 @@ describe('admin/export/movements.csv', () => {
       .filter((r) => r.user_id === String(top.id));
     expect(mine).toMatchObject([
       { username: top.username, account: 'wallet', type: 'task_reward', amount: '5.00', balance_after: '5.00' },
-      { account: 'wallet', type: 'rebate', amount: '0.50', balance_after: '5.50' },
+      // The rebate is owed on the invitee's reward and held as pending until that reward is final.
+      { account: 'rebate_pending', type: 'rebate', amount: '0.50', balance_after: '0.50' },
     ]);
-    expect(JSON.parse(mine[1]?.ref ?? '')).toEqual({ inviteeId: expect.any(Number), level: 1 });
+    expect(JSON.parse(mine[1]?.ref ?? '')).toEqual({
+      inviteeId: expect.any(Number),
+      level: 1,
+      sourcePostingId: expect.any(Number),
+    });
   });
 });
 

@@ -49,12 +49,13 @@ describe('user/account/export', () => {
     expect(data.payoutAccounts[0].accountNo).not.toContain('asha.k@okaxis');
     expect(data.withdrawals).toEqual([expect.objectContaining({ amount: '100.00', state: 'pending' })]);
     expect(data.withdrawals[0].accountNo).not.toContain('asha.k');
-    // Register reward, the rebate of the friend's registration, the funds, the withdrawal out of the wallet into the hold.
+    // Register reward, the rebate of the friend's registration (pending until the friend's reward is final),
+    // the funds, the withdrawal out of the wallet into the hold.
     const types = data.ledger.map((e: { type: string }) => e.type);
     expect(types).toEqual(['task_reward', 'rebate', 'revenue', 'withdrawal_hold', 'withdrawal_hold']);
     expect(data.ledger.map((e: { account: string }) => e.account)).toEqual([
       'wallet',
-      'wallet',
+      'rebate_pending',
       'wallet',
       'wallet',
       'hold',

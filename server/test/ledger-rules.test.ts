@@ -10,7 +10,13 @@ import { API, callbackUrl, nowSeconds, payee, review, withdraw } from './payout-
 const SECRET = 'ledger-rules-secret-0123456789';
 const CHECK = `${API}/admin/ledger/check`;
 const RESOLVE = `${API}/admin/payout/mismatch/resolve`;
-const RULES = ['credit_after_deletion', 'recovery_without_paid_and_returned', 'withdrawal_postings_state'];
+const RULES = [
+  'credit_after_deletion',
+  'recovery_without_paid_and_returned',
+  'withdrawal_postings_state',
+  'rebate_to_staff',
+  'rebate_without_source',
+];
 /** ₹10 taken from every withdrawal when paid: the rules must see exact amounts, fee included. */
 const FEE_PAISE = 1000;
 

@@ -5,6 +5,7 @@ import { TASK_PROOF_UPLOADS_PER_HOUR } from '@kamai/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, postings, taskProofs } from '../src/db/schema';
+import { post } from '../src/features/wallet';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -335,11 +336,26 @@ describe('automatic conditions, checked from the server’s own records', () => 
       { userId: user.id, amount: 45, remark: 'bonus' },
       { token: await ctx.adminToken() },
     );
+    // A manual credit is compensation, not income (docs/decisions/rebate-hold.md): still ₹5 of ₹50.
+    expect(await task(user.token, id)).toMatchObject({ state: 'incomplete' });
+    // ₹45 of task rewards (posted as the tasks feature posts them) makes ₹50 of income.
+    await ctx.db.transaction((tx) =>
+      post(tx, {
+        type: 'task_reward',
+        idempotencyKey: `test:income:${user.id}`,
+        ref: { taskId: id },
+        entries: [
+          { account: { kind: 'platform_rewards' }, amount: -4500n },
+          { account: { userId: user.id, kind: 'wallet' }, amount: 4500n },
+        ],
+      }),
+    );
     expect(await task(user.token, id)).toMatchObject({ state: 'claimable' });
     // The operator's remark is an internal note: the user's income record does not show it.
     const records = await ctx.get(`${API}/user/balance/list`, { token: user.token });
-    expect(records.body.data.items[0]).toMatchObject({ type: 'revenue', amount: '45.00' });
-    expect(JSON.stringify(records.body.data.items[0])).not.toContain('bonus');
+    const credit = records.body.data.items.find((item: { type: string }) => item.type === 'revenue');
+    expect(credit).toMatchObject({ type: 'revenue', amount: '45.00' });
+    expect(JSON.stringify(credit)).not.toContain('bonus');
     // Eight days later the income is outside the period.
     ctx.advance(8 * 86_400_000);
     try {

@@ -44,7 +44,7 @@ export function createDataExport({ db, now, perUser }: { db: Db; now: () => Date
         .from(entries)
         .innerJoin(accounts, eq(accounts.id, entries.accountId))
         .innerJoin(postings, eq(postings.id, entries.postingId))
-        .where(and(eq(accounts.userId, userId), inArray(accounts.kind, ['wallet', 'hold'])))
+        .where(and(eq(accounts.userId, userId), inArray(accounts.kind, ['wallet', 'hold', 'rebate_pending'])))
         .orderBy(asc(entries.id)),
       db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(asc(withdrawals.id)),
       db
@@ -88,7 +88,7 @@ export function createDataExport({ db, now, perUser }: { db: Db; now: () => Date
       })),
       ledger: ledger.map((e) => ({
         id: e.id,
-        account: e.account as 'wallet' | 'hold',
+        account: e.account as 'wallet' | 'hold' | 'rebate_pending',
         type: e.type,
         amount: formatRupees(e.amount),
         balanceAfter: e.balanceAfter === null ? null : formatRupees(e.balanceAfter),

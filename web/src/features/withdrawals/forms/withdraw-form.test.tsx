@@ -4,7 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';
 import { hideForm, showForm } from '../../../lib/form-dialog';
 import { queryClient } from '../../../lib/query-client';
-import { payoutAccountsKey } from '../../payout-accounts';
+// biome-ignore lint/style/noRestrictedImports: the feature's index loads its components, whose catalogue bundle needs i18n started (beforeAll) first
+import { payoutAccountsKey } from '../../payout-accounts/api/payout-accounts';
 import { withdrawLimitsKey } from '../api/withdrawals';
 
 /**
