@@ -194,6 +194,7 @@ test.describe('operator console at 1280×800', () => {
       'Withdrawal review',
       'Payout mismatches',
       'Ledger check',
+      'Account checks',
       'Users',
       'Tasks',
       'Task proofs',
