@@ -210,7 +210,9 @@ test.describe('what a user sees of issue 15, at 390×844', () => {
     await expect.poll(() => dialog.getByText('Incorrect password').count()).toBeGreaterThan(0);
     await dialog.getByLabel('Password', { exact: true }).fill(user.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL(/\/index\/home/);
+    // The flow ends on a confirmation in the user's language, not on Home with no word.
+    await page.waitForURL(/\/Deleted/);
+    await page.getByRole('heading', { name: 'Your account has been deleted' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('kamai.token'))).toBeNull();
     const after = await call('GET', `${API}/user/user/detail`, undefined, user.token);
     expect(after.code).toBe(401);

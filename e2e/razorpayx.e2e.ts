@@ -83,8 +83,8 @@ test.describe('a withdrawal paid through RazorpayX (local fake)', () => {
     );
     await call('POST', '/go_user/api/v1/admin/withdraw/review', { id, action: 'approve' }, adminToken);
     // The server's job worker creates the payout at the fake (basic auth, idempotency key, UPI).
-    await expect.poll(() => fake.byReference(String(id)).length, { timeout: 20_000 }).toBe(1);
-    const [payout] = fake.byReference(String(id));
+    await expect.poll(() => fake.byWithdrawal(id).length, { timeout: 20_000 }).toBe(1);
+    const [payout] = fake.byWithdrawal(id);
     if (!payout) throw new Error('no payout');
     const state = async () =>
       (
@@ -152,9 +152,10 @@ test.describe('a withdrawal paid through RazorpayX (local fake)', () => {
   }) => {
     const { token, id, payout } = await processingPayout(200);
     expect(payout).toMatchObject({ amount: 20000, mode: 'UPI', status: 'processing' });
-    expect(fake.requests.find((r) => r.path === '/v1/payouts')).toMatchObject({
+    expect(fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payouts')).toMatchObject({
       authorized: true,
-      idempotencyKey: `kamai-withdrawal-${id}`,
+      // The installation's prefix, the withdrawal's id and a random part (payouts.references.ts).
+      idempotencyKey: expect.stringMatching(new RegExp(`^[a-z0-9]{2,10}-${id}-`)),
     });
 
     const page = await phonePage(browser);
@@ -219,7 +220,7 @@ test.describe('a withdrawal paid through RazorpayX (local fake)', () => {
 
     // Opened, the row shows the callback that settled the withdrawal and the one that contradicts it.
     await recoverRow.getByRole('button', { name: 'Expand row' }).click();
-    const evidence = page.getByRole('row').filter({ hasText: 'Contradicting callback' });
+    const evidence = page.locator('tr.ant-table-expanded-row').filter({ hasText: 'Contradicting callback' });
     await expect(evidence).toContainText('Callback that settled the withdrawal');
     await expect(evidence).toContainText('failed');
     await expect(evidence).toContainText('431200000002');

@@ -197,7 +197,10 @@ export const adminMismatchResolveBody = z.object({
 });
 
 /** `YYYY-MM-DD`: an India calendar day. */
-const dayField = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation_failed');
+const dayField = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation_failed');
 
 /** One run of the daily reconciliation against RazorpayX's record. */
 export const payoutReconciliationRun = z.object({
