@@ -9,6 +9,7 @@ import { currentLocale } from '../i18n';
 import { ANTD_LOCALES } from '../i18n/antd-locales';
 import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from '../lib/api';
 import { ConsoleRoutes } from './router';
+import { CONSOLE_THEME } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -48,11 +49,7 @@ function Console() {
 export function App() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider
-      locale={ANTD_LOCALES[currentLocale()]}
-      key={i18n.language}
-      theme={{ token: { colorPrimary: '#0e7c5a', borderRadius: 6 } }}
-    >
+    <ConfigProvider locale={ANTD_LOCALES[currentLocale()]} key={i18n.language} theme={CONSOLE_THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <HashRouter>

@@ -65,6 +65,7 @@ function RowCards<T extends object>({
   rowClassName: TableProps<T>['rowClassName'];
   busy: boolean | undefined;
 }) {
+  const { t } = useTranslation();
   const keyOf = (row: T, index: number): Key =>
     typeof rowKey === 'function' ? rowKey(row, index) : ((row as Record<string, Key>)[String(rowKey ?? 'id')] ?? index);
   const selected = new Set(rowSelection?.selectedRowKeys ?? []);
@@ -78,6 +79,7 @@ function RowCards<T extends object>({
           const checkbox = rowSelection ? (
             <Checkbox
               checked={selected.has(key)}
+              aria-label={t('table.selectRow')}
               disabled={rowSelection.getCheckboxProps?.(row)?.disabled}
               onClick={(event) => event.stopPropagation()}
               onChange={(event) => {
@@ -96,7 +98,8 @@ function RowCards<T extends object>({
               size="small"
               className={`row-card ${extraClass}`}
               onClick={handlers.onClick as never}
-              aria-selected={(handlers as Record<string, unknown>)['aria-selected'] as boolean | undefined}
+              // A card is no option of a listbox: the shown row is the current one.
+              aria-current={(handlers as Record<string, unknown>)['aria-selected'] ? 'true' : undefined}
             >
               {checkbox}
               <dl className="row-card-fields">

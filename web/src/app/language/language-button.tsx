@@ -16,7 +16,8 @@ export function LanguageButton() {
       <button
         type="button"
         className="language-button text-14"
-        aria-label={t('language.button')}
+        // The name holds the visible language (WCAG 2.5.3, label in name).
+        aria-label={`${t('language.button')}: ${LOCALE_NAMES[currentLocale()]}`}
         aria-haspopup="dialog"
         onClick={() => {
           setUsed(true);
