@@ -23,20 +23,19 @@ export function intlTag(locale: Locale): string {
 const numberTags = new Map<Locale, string>();
 
 /**
- * The tag amounts and counts are formatted with: `intlTag`, except that an Indian locale always groups
- * in lakhs and crores (1,00,000). ICU's Marathi data groups in thousands (₹100,000.00) while every
- * other Indian language, and Marathi readers' own expectation, groups in lakhs; such a locale formats
- * numbers as Indian English, whose digits, symbol and separators are the same.
+ * The tag amounts and counts are formatted with: `intlTag`, except that every locale groups in lakhs and
+ * crores (1,00,000), the app's one money format. ICU's Marathi and Chinese data group in thousands
+ * (₹100,000.00); such a locale formats numbers as Indian English, whose digits, symbol and separators
+ * are the same.
  */
 export function numberTag(locale: Locale): string {
   let tag = numberTags.get(locale);
   if (!tag) {
     tag = intlTag(locale);
-    const indian = LOCALE_INTL[locale].endsWith('-IN');
     // The currency pattern is the one that differs (Marathi's plain numbers do group in lakhs).
     const grouped = (t: string) =>
       new Intl.NumberFormat(t, { style: 'currency', currency: 'INR' }).format(100000).includes('1,00,000');
-    if (indian && !(grouped(tag) && new Intl.NumberFormat(tag).format(100000) === '1,00,000')) tag = 'en-IN-u-nu-latn';
+    if (!(grouped(tag) && new Intl.NumberFormat(tag).format(100000) === '1,00,000')) tag = 'en-IN-u-nu-latn';
     numberTags.set(locale, tag);
   }
   return tag;

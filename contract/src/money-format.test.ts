@@ -15,6 +15,13 @@ describe('formatMoney', () => {
     expect(formatMoney('100000', 'en_US', { symbol: false })).toBe('1,00,000.00');
   });
 
+  it('is one format in every locale: Indian grouping, Latin digits (Chinese too, whose ICU data groups in thousands)', () => {
+    for (const locale of LOCALES) {
+      expect(formatMoney('100000', locale), locale).toBe('₹1,00,000.00');
+      expect(formatMoney('12345678.90', locale, { symbol: false }), locale).toBe('1,23,45,678.90');
+    }
+  });
+
   it('takes paise as bigint without a float in between, also beyond 2^53', () => {
     expect(formatMoney(12050n, 'en_US')).toBe('₹120.50');
     expect(formatMoney(-5n, 'en_US')).toBe('\u2212₹0.05');
