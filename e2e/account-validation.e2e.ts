@@ -100,6 +100,8 @@ test.describe('payout accounts checked with the bank (sandbox), at 390×844', ()
     await page.goto(`${base()}/List6`);
     await page.getByRole('button', { name: 'Add payout method' }).click();
     const form = page.getByRole('dialog', { name: 'Add payout method' });
+    // The first account is the default unless the user says otherwise.
+    await expect(form.getByRole('switch', { name: 'Use as default' })).toBeChecked();
     await form.getByRole('radio', { name: 'Bank' }).check({ force: true });
     await form.getByLabel('Bank account number', { exact: true }).fill(number);
     await form.getByLabel('Bank account number again').fill(number);
@@ -114,6 +116,12 @@ test.describe('payout accounts checked with the bank (sandbox), at 390×844', ()
     // The name the user typed stays beside it.
     await expect(row.getByText(/^Rahul K Sharma · SBIN0001234$/)).toHaveCount(1);
     await expect(row.getByText(EN.unverified)).toHaveCount(0);
+    // A second account is not made the default without asking.
+    await page.getByRole('button', { name: 'Add payout method' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Add payout method' }).getByRole('switch', { name: 'Use as default' }),
+    ).not.toBeChecked();
+    await page.getByRole('dialog', { name: 'Add payout method' }).getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto(`${base()}/List4`);
     await page.getByRole('button', { name: 'Withdraw' }).click();

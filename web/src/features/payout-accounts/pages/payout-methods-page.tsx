@@ -46,7 +46,15 @@ export function PayoutMethodsPage() {
       <div className="stack paged-list">
         {body}
         <div className="payout-add">
-          <Button block color="primary" disabled={full} onClick={() => showForm('payoutAccount')}>
+          <Button
+            block
+            color="primary"
+            disabled={full}
+            onClick={() =>
+              // The first account is the default; a later one becomes it only if the user says so.
+              showForm('payoutAccount', { isDefault: items.length === 0 ? '1' : '0' })
+            }
+          >
             <AddOutline aria-hidden /> {t('methods.add')}
           </Button>
           {full && <p className="text-field-note">{t('methods.full', { max: PAYOUT_ACCOUNTS_MAX })}</p>}
