@@ -38,7 +38,7 @@ describe('docs/operations.md', () => {
   });
 
   it('names the OTP webhook for code reports beside the SMS webhook', () => {
-    const reports = between('### Delivery reports', '### Watching delivery');
+    const reports = between('### Delivery reports', '### Watching delivery').replace(/\s+/g, ' ');
     expect(reports).toContain('OTP → Webhook');
     expect(reports).toContain('**On Report Received**');
     expect(reports).toContain('SMS → Webhook');
