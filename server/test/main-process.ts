@@ -25,7 +25,12 @@ export async function mainDatabase(prefix: string) {
   const base = process.env.DATABASE_URL;
   if (!base) {
     const dataDir = mkdtempSync(join(tmpdir(), `kamai-${prefix}-`));
-    return { env: { DATA_DIR: dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { DATA_DIR: dataDir } as Record<string, string>,
+      dataDir,
+      databaseUrl: undefined,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `kamai_${prefix}_${process.pid}_${Date.now()}_${randomInt(1e6)}`;
   const admin = new pg.Client({ connectionString: base });
@@ -34,7 +39,9 @@ export async function mainDatabase(prefix: string) {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: url.toString() },
+    env: { DATABASE_URL: url.toString() } as Record<string, string>,
+    dataDir: undefined,
+    databaseUrl: url.toString(),
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -108,6 +108,13 @@ describe('the server process and its staff', { timeout: 400_000 }, () => {
     await database?.drop();
   });
 
+  /** The server on this file's database, serving (its output in the failure message otherwise). */
+  async function serving(env: Record<string, string>) {
+    const run = await runMain({ ...database.env, LOG_LEVEL: 'info', ...env });
+    expect(run.url, run.lines.join('\n')).toBeDefined();
+    return run;
+  }
+
   async function call(run: MainRun, def: { method: string; path: string }, body?: unknown, token?: string) {
     const res = await fetch(`${run.url}${def.path}`, {
       method: def.method,
@@ -136,15 +143,12 @@ describe('the server process and its staff', { timeout: 400_000 }, () => {
   });
 
   it('creates the configured staff, then promotes an existing one and says its password was not applied', async () => {
-    const first = await runMain({
-      ...database.env,
-      LOG_LEVEL: 'info',
+    const first = await serving({
       ADMIN_USERNAME: 'chief@kamai.test',
       ADMIN_PASSWORD: 'Ch1ef-of-ops',
       STAFF_ACCOUNTS: staff({ username: 'rev@kamai.test', password: 'R3viewer-one', role: 'reviewer' }),
     });
     try {
-      expect(first.url, first.lines.join('\n')).toBeDefined();
       const created = first.lines.map(logLine).filter((l) => l?.msg === 'staff account created');
       expect(created.map((l) => [l?.username, l?.role, l?.variable])).toEqual([
         ['chief@kamai.test', 'admin', 'ADMIN_PASSWORD'],
@@ -159,15 +163,12 @@ describe('the server process and its staff', { timeout: 400_000 }, () => {
     }
 
     // The reviewer becomes an admin from the deployment, the admin is named again; neither new password is applied.
-    const second = await runMain({
-      ...database.env,
-      LOG_LEVEL: 'info',
+    const second = await serving({
       ADMIN_USERNAME: 'chief@kamai.test',
       ADMIN_PASSWORD: 'Other-pass-9',
       STAFF_ACCOUNTS: staff({ username: 'rev@kamai.test', password: 'N3w-password', role: 'admin' }),
     });
     try {
-      expect(second.url, second.lines.join('\n')).toBeDefined();
       const notApplied = second.lines.map(logLine).filter((l) => l?.promoted !== undefined);
       expect(notApplied.map((l) => l?.msg)).toEqual([
         'ADMIN_PASSWORD: the password of chief@kamai.test was NOT applied: the account already exists and keeps its own password',
