@@ -162,11 +162,12 @@ describe('the server process and its staff', { timeout: 400_000 }, () => {
       await stopMain(first);
     }
 
-    // The reviewer becomes an admin from the deployment, the admin is named again; neither new password is applied.
+    // The reviewer becomes an admin from the deployment, the admin is named again; neither new password is
+    // applied. Outside production a common one starts, with a warning.
     const second = await serving({
       ADMIN_USERNAME: 'chief@kamai.test',
       ADMIN_PASSWORD: 'Other-pass-9',
-      STAFF_ACCOUNTS: staff({ username: 'rev@kamai.test', password: 'N3w-password', role: 'admin' }),
+      STAFF_ACCOUNTS: staff({ username: 'rev@kamai.test', password: 'password1', role: 'admin' }),
     });
     try {
       const notApplied = second.lines.map(logLine).filter((l) => l?.promoted !== undefined);
@@ -180,7 +181,14 @@ describe('the server process and its staff', { timeout: 400_000 }, () => {
         previousRole: 'reviewer',
         role: 'admin',
       });
-      expect(await login(second, 'rev@kamai.test', 'N3w-password')).toBeUndefined();
+      expect(
+        second.lines.map(logLine).find((l) => l?.msg === 'weak staff password (production refuses it)'),
+      ).toMatchObject({
+        level: 40,
+        variable: 'STAFF_ACCOUNTS',
+        problem: expect.stringMatching(/^entry 1 \(rev@kamai\.test\): the password is one of the 10,000 most common/),
+      });
+      expect(await login(second, 'rev@kamai.test', 'password1')).toBeUndefined();
       expect(await login(second, 'chief@kamai.test', 'Other-pass-9')).toBeUndefined();
       expect(await roleOf(second, 'rev@kamai.test', 'R3viewer-one')).toBe('admin');
       // The promotion is in the audit log, by the deployment's variable.
