@@ -59,7 +59,9 @@ describe.skipIf(!services)('the database going away under load', () => {
     const config = loadConfig({ INVITE_CODE_REQUIRED: 'false', LOG_LEVEL: 'silent' });
     built = await buildApp({ config, database, logger: { level: 'silent' } });
     await built.app.ready();
-    await createUsersService({ db: database.db, now: () => new Date() }).bootstrapAdmin(OPERATOR);
+    await createUsersService({ db: database.db, now: () => new Date() }).bootstrapStaff([
+      { ...OPERATOR, role: 'admin', variable: 'ADMIN_PASSWORD' },
+    ]);
     direct = new pg.Client({ connectionString: fresh.url, application_name: 'kamai-test-checks' });
     await direct.connect();
 

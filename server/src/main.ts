@@ -3,8 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { createUsersService } from './features/users';
+import { createUsersService, staffSeeds } from './features/users';
 import { type Config, ConfigError, loadConfig } from './platform/config';
+import { staffPasswordProblems } from './platform/production-check';
 
 /** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
 const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
@@ -25,25 +26,43 @@ function open(config: Config) {
   });
 }
 
-/** The first admin, once per start (by the primary when several processes serve). */
-async function bootstrapAdmin(
-  config: Config,
-  database: Awaited<ReturnType<typeof open>>,
-  log: (fields: object, msg: string) => void,
-) {
-  const admin = await createUsersService({ db: database.db, now: () => new Date() }).bootstrapAdmin({
-    username: config.ADMIN_USERNAME,
-    password: config.ADMIN_PASSWORD,
-  });
-  if (admin?.generated) {
+type Log = (level: 'info' | 'warn', fields: object, msg: string) => void;
+
+/**
+ * The deployment's staff, once per start (by the primary when several processes serve): ADMIN_USERNAME
+ * and STAFF_ACCOUNTS created or promoted, or the first admin generated (docs/decisions/first-admin.md).
+ */
+async function bootstrapStaff(config: Config, database: Awaited<ReturnType<typeof open>>, log: Log) {
+  // Production refused these already (production-check.ts); elsewhere they start, with a warning.
+  for (const problem of staffPasswordProblems(config))
+    log(
+      'warn',
+      { variable: problem.variable, problem: problem.message },
+      'weak staff password (production refuses it)',
+    );
+  const { staff, generated } = await createUsersService({ db: database.db, now: () => new Date() }).bootstrapStaff(
+    staffSeeds(config),
+  );
+  for (const { result, inviteCode, ...account } of staff) {
+    if (result === 'created') log('info', { ...account, inviteCode }, 'staff account created');
+    else if (result === 'created_elsewhere') log('info', account, 'staff account created by another instance');
+    else
+      log(
+        'warn',
+        { ...account, promoted: result === 'promoted', hint: NOT_APPLIED_HINT },
+        `${account.variable}: the password of ${account.username} was NOT applied: the account already exists and keeps its own password${result === 'promoted' ? ` (promoted from ${account.previousRole} to ${account.role})` : ''}`,
+      );
+  }
+  if (generated) {
     // Printed once, on the start that created it: the operator's only way to learn it.
     process.stdout.write(
-      `\nKamai: created the first admin account (shown only this once)\n  username:    ${admin.username}\n  password:    ${admin.password}\n  invite code: ${admin.inviteCode}\n  (users may register with it; staff earn nothing, so they get no inviter)\n\n`,
+      `\nKamai: created the first admin account (shown only this once)\n  username:    ${generated.username}\n  password:    ${generated.password}\n  invite code: ${generated.inviteCode}\n  (users may register with it; staff earn nothing, so they get no inviter)\n  To name staff yourself set ADMIN_USERNAME/ADMIN_PASSWORD or STAFF_ACCOUNTS; a password set there\n  for an account that already exists is not applied (change it in the console).\n\n`,
     );
-  } else if (admin) {
-    log({ username: admin.username, inviteCode: admin.inviteCode }, 'admin account created');
   }
 }
+
+const NOT_APPLIED_HINT =
+  'change it in the console or with a one-time code; the password may be removed from the deployment now';
 
 /**
  * WEB_CONCURRENCY > 1: this process migrates and makes the first admin, then forks that many
@@ -53,9 +72,9 @@ async function bootstrapAdmin(
  */
 async function primary(config: Config) {
   const database = await open(config);
-  await bootstrapAdmin(config, database, (fields, msg) => {
-    if (['info', 'debug', 'trace'].includes(config.LOG_LEVEL))
-      process.stdout.write(`${JSON.stringify({ ...fields, msg })}\n`);
+  const shown = { info: ['info', 'debug', 'trace'], warn: ['warn', 'info', 'debug', 'trace'] };
+  await bootstrapStaff(config, database, (level, fields, msg) => {
+    if (shown[level].includes(config.LOG_LEVEL)) process.stdout.write(`${JSON.stringify({ level, ...fields, msg })}\n`);
   });
   await database.close();
   let closing = false;
@@ -87,7 +106,7 @@ async function main() {
   const startedAt = performance.now();
   const database = await open(config);
   const { app } = await buildApp({ config, database });
-  if (!cluster.isWorker) await bootstrapAdmin(config, database, (fields, msg) => app.log.info(fields, msg));
+  if (!cluster.isWorker) await bootstrapStaff(config, database, (level, fields, msg) => app.log[level](fields, msg));
 
   let closing = false;
   const shutdown = async (signal: string) => {

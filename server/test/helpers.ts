@@ -82,7 +82,7 @@ export async function createTestContext(
     ...deps,
   });
   await app.ready();
-  const admin = await createUsersService({ db: database.db, now }).bootstrapAdmin({});
+  const { generated: admin } = await createUsersService({ db: database.db, now }).bootstrapStaff([]);
   if (!admin) throw new Error('test database already had an admin');
   // The background work a test drives by hand (`runDue`, `reconcile`): built here the way the app
   // builds its own, over the same database, clock and config; the app hands out nothing for tests.

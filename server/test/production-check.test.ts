@@ -41,6 +41,16 @@ describe('NODE_ENV=production refuses the sandboxes', () => {
     ['a PUBLIC_URL on localhost', { PUBLIC_URL: 'https://localhost:8443' }, /^ {2}PUBLIC_URL: is https:\/\/localhost/],
     ['a PUBLIC_URL on an IP address', { PUBLIC_URL: 'https://10.0.0.5' }, /^ {2}PUBLIC_URL:/],
     ['no METRICS_TOKEN', { METRICS_TOKEN: undefined }, /^ {2}METRICS_TOKEN: is not set/],
+    [
+      'a common ADMIN_PASSWORD',
+      { ADMIN_USERNAME: 'ops@kamai.in', ADMIN_PASSWORD: '123456' },
+      /^ {2}ADMIN_PASSWORD: \(ops@kamai\.in\) is one of the 10,000 most common passwords/,
+    ],
+    [
+      'a common password in STAFF_ACCOUNTS',
+      { STAFF_ACCOUNTS: '[{"username":"rev@kamai.in","password":"qwerty123","role":"reviewer"}]' },
+      /^ {2}STAFF_ACCOUNTS: entry 1 \(rev@kamai\.in\): the password is one of the 10,000 most common/,
+    ],
   ];
   for (const [what, change, line] of refusals) {
     it(`refuses ${what}, in one line naming the variable`, () => {

@@ -1,21 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
+import { mainDatabase, runMain } from './main-process';
 
 /**
  * Kills the real server process (SIGKILL) in the middle of a burst of withdrawals and approvals, starts
  * it again on the same database and lets reconciliation finish the payouts. Runs on PGlite, or on the
  * PostgreSQL server when DATABASE_URL is set (in a database of its own).
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const API = '/go_user/api/v1';
 const ADMIN = { username: 'crash-admin@kamai.test', password: 'secret123' };
 const USERS = 5;
@@ -29,76 +24,30 @@ interface Server {
   lines: string[];
 }
 
-let databaseUrl: string | undefined;
-let dataDir: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let store: Awaited<ReturnType<typeof mainDatabase>> | undefined;
 
 beforeAll(async () => {
-  const base = process.env.DATABASE_URL;
-  if (base) {
-    const name = `kamai_crash_${process.pid}_${Date.now()}_${randomInt(1e6)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'kamai-crash-'));
-  }
+  store = await mainDatabase('crash');
 });
 
 afterAll(async () => {
-  await dropDatabase?.();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 /** Starts `server/src/main.ts` on a free port; resolves once it logs "ready". */
 async function start(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? '' }),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      INVITE_CODE_REQUIRED: 'false',
-      SANDBOX_PAYOUT_DELAY_MS: '100',
-      PAYOUT_RECONCILE_AFTER_SECONDS: '2',
-      JOB_LEASE_SECONDS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = await runMain({
+    LOG_LEVEL: 'info',
+    ...store?.env,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    INVITE_CODE_REQUIRED: 'false',
+    SANDBOX_PAYOUT_DELAY_MS: '100',
+    PAYOUT_RECONCILE_AFTER_SECONDS: '2',
+    JOB_LEASE_SECONDS: '2',
   });
-  const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  // tsx compiles the server from source at start: on a loaded 2-core machine that alone can take a minute.
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${lines.join('\n')}`);
-    const ready = lines.map(parse).find((l) => l?.msg === 'ready');
-    if (ready) return { child, url: `http://127.0.0.1:${ready.port}`, lines };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${lines.join('\n')}`);
-}
-
-function parse(line: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
+  if (!run.url) throw new Error(`server exited early:\n${run.lines.join('\n')}`);
+  return { child: run.child, url: run.url, lines: run.lines };
 }
 
 function exited(child: ChildProcess) {
@@ -288,7 +237,11 @@ describe('a server killed in the middle of withdrawals and approvals', () => {
     await exited(server.child);
     expect(server.child.exitCode).toBe(0);
 
-    const database: Database = await openDatabase({ databaseUrl, dataDir, migrate: false });
+    const database: Database = await openDatabase({
+      databaseUrl: store?.databaseUrl,
+      dataDir: store?.dataDir,
+      migrate: false,
+    });
     try {
       const rows = async (query: ReturnType<typeof sql>) =>
         ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;

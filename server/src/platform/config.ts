@@ -1,4 +1,4 @@
-import { LOCALES } from '@kamai/contract';
+import { LOCALES, normalizeUsername, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract';
 import { z } from 'zod';
 import { refineDatabaseUrl } from '../db/database-url';
 import { productionProblems } from './production-check';
@@ -88,6 +88,46 @@ function smsSettings() {
   };
 }
 
+const staffUsername = z
+  .string()
+  .min(1, 'must be an e-mail or Indian mobile')
+  .transform((value, ctx) => {
+    const username = normalizeUsername(value);
+    if (username) return username;
+    ctx.addIssue({ code: 'custom', message: 'must be an e-mail or Indian mobile' });
+    return z.NEVER;
+  });
+const passwordLength = `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`;
+const staffPassword = z.string().min(PASSWORD_MIN, passwordLength).max(PASSWORD_MAX, passwordLength);
+
+/** One staff account the deployment makes sure of at start (docs/decisions/first-admin.md). */
+const staffAccount = z.strictObject(
+  {
+    username: staffUsername,
+    password: staffPassword,
+    role: z.enum(['admin', 'reviewer'], { error: 'must be admin or reviewer' }),
+  },
+  { error: 'must be an object {"username","password","role"}' },
+);
+export type StaffAccount = z.infer<typeof staffAccount>;
+
+/** STAFF_ACCOUNTS: a JSON array of staff accounts; bad JSON is named before its shape is. */
+const staffAccounts = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `is not valid JSON (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(staffAccount, { error: 'must be a JSON array of {"username","password","role"}' })
+      .max(100, 'lists more than 100 accounts'),
+  );
+
 /** A provider named in SMS_PROVIDER must have its credentials. */
 function requireProviderSettings(
   config: { SMS_PROVIDER: SmsProvider[] } & Record<string, unknown>,
@@ -168,8 +208,10 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().min(3).default('Kamai <no-reply@kamai.local>'),
   /** How long the mail server may take with one message before the attempt is abandoned. */
   SMTP_TIMEOUT_MS: positiveInt.max(120_000, 'must be at most 120000').default(30_000),
-  ADMIN_USERNAME: z.string().min(1).optional(),
-  ADMIN_PASSWORD: z.string().min(6, 'must be 6 to 20 characters').max(20, 'must be 6 to 20 characters').optional(),
+  ADMIN_USERNAME: staffUsername.optional(),
+  ADMIN_PASSWORD: staffPassword.optional(),
+  /** More staff the deployment creates or promotes at start: `[{"username","password","role"}]`, role admin or reviewer. */
+  STAFF_ACCOUNTS: staffAccounts.default([]),
   INVITE_CODE_REQUIRED: bool.default(true),
   PAYOUT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   IDENTITY_HASH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -259,6 +301,31 @@ export const configSchema = z.object({
   ...smsSettings(),
 });
 
+/** ADMIN_USERNAME and ADMIN_PASSWORD together or not at all; no account named twice. */
+function refineStaffSettings(
+  config: { ADMIN_USERNAME?: string; ADMIN_PASSWORD?: string; STAFF_ACCOUNTS: StaffAccount[] },
+  context: z.core.$RefinementCtx,
+) {
+  if (Boolean(config.ADMIN_USERNAME) !== Boolean(config.ADMIN_PASSWORD)) {
+    const missing = config.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    });
+  }
+  const seen = new Set(config.ADMIN_USERNAME ? [config.ADMIN_USERNAME] : []);
+  config.STAFF_ACCOUNTS.forEach((account, index) => {
+    if (seen.has(account.username))
+      context.addIssue({
+        code: 'custom',
+        path: ['STAFF_ACCOUNTS', index, 'username'],
+        message: `${account.username} is named twice (here or in ADMIN_USERNAME)`,
+      });
+    seen.add(account.username);
+  });
+}
+
 const RAZORPAYX_REQUIRED = [
   'RAZORPAYX_KEY_ID',
   'RAZORPAYX_KEY_SECRET',
@@ -276,6 +343,7 @@ export const checkedConfigSchema = configSchema.superRefine(requireProviderSetti
       message: 'more than 1 needs DATABASE_URL (PGlite, the default database, serves one process)',
     });
   }
+  refineStaffSettings(config, context);
   // NODE_ENV=production refuses every sandbox (production-check.ts), one line per variable.
   for (const p of productionProblems(config))
     context.addIssue({ code: 'custom', path: [p.variable], message: p.message });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isCommonPassword } from './common-passwords';
 
 /**
  * What NODE_ENV=production refuses to start with (docs/operations.md "Go-live checklist"): every
@@ -16,6 +17,31 @@ export interface ProductionSettings {
   LINK_PROVIDER: string;
   PUBLIC_URL?: string;
   METRICS_TOKEN?: string;
+  ADMIN_USERNAME?: string;
+  ADMIN_PASSWORD?: string;
+  STAFF_ACCOUNTS?: readonly { username: string; password: string }[];
+}
+
+/**
+ * The staff passwords of the deployment that users would be refused (the common-password list; the
+ * length is checked with the value): production refuses to start with one, development warns
+ * (`main.ts`). One problem per password, naming its variable and account, never the password.
+ */
+export function staffPasswordProblems(
+  config: Pick<ProductionSettings, 'ADMIN_USERNAME' | 'ADMIN_PASSWORD' | 'STAFF_ACCOUNTS'>,
+): { variable: string; message: string }[] {
+  const common = 'is one of the 10,000 most common passwords, which users are refused too; choose another';
+  const problems: { variable: string; message: string }[] = [];
+  if (config.ADMIN_PASSWORD && isCommonPassword(config.ADMIN_PASSWORD))
+    problems.push({ variable: 'ADMIN_PASSWORD', message: `(${config.ADMIN_USERNAME}) ${common}` });
+  (config.STAFF_ACCOUNTS ?? []).forEach((account, index) => {
+    if (isCommonPassword(account.password))
+      problems.push({
+        variable: 'STAFF_ACCOUNTS',
+        message: `entry ${index + 1} (${account.username}): the password ${common}`,
+      });
+  });
+  return problems;
 }
 
 /** Domains that can never receive mail or be reached from the public internet (RFC 2606, RFC 6761, RFC 6762). */
@@ -92,5 +118,6 @@ export function productionProblems(config: ProductionSettings): { variable: stri
   if (!config.METRICS_TOKEN) {
     refuse('METRICS_TOKEN', 'is not set; /metrics would be open to anyone (at least 16 characters)');
   }
+  for (const p of staffPasswordProblems(config)) refuse(p.variable, p.message);
   return problems;
 }

@@ -12,4 +12,4 @@ export {
   updatePassword,
 } from './users.queries';
 export { register } from './users.routes';
-export { createUsersService } from './users.service';
+export { createUsersService, type StaffOutcome, type StaffSeed, staffSeeds } from './users.service';
