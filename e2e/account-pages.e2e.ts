@@ -182,6 +182,32 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
     await page.context().close();
   });
 
+  test('the unread count shows on the My tab from Home, and goes once the notices are read', async ({ browser }) => {
+    const user = await creditedUser('40', 'Compensation for a delayed payout');
+    await api(
+      'POST',
+      '/admin/notice/add',
+      { title: 'New tasks this week', body: 'Three new tasks.', published: true },
+      adminToken,
+    );
+    const page = await appPage(browser, user.token);
+    await page.goto(`${base()}/index/home`);
+    const tabs = page.getByRole('navigation');
+    const badge = tabs.getByRole('status');
+    await expect(badge).toHaveAccessibleName(/^\d+ unread$/);
+    const unread = Number((await badge.textContent()) ?? '0');
+    expect(unread).toBeGreaterThan(0);
+    await page.goto(`${base()}/List1`);
+    for (let i = 0; i < unread; i += 1) {
+      await page.locator('.inbox-row-unread').first().click();
+      await page.goBack();
+    }
+    await page.goto(`${base()}/index/home`);
+    await expect(page.locator('.tab-bar')).toBeVisible();
+    await expect(tabs.getByRole('status')).toHaveCount(0);
+    await page.context().close();
+  });
+
   test("item 13: income records show the operator's text for the user, never the internal note; editing a payout method says the number is kept", async ({
     browser,
   }) => {
