@@ -41,8 +41,9 @@ export const introData = z.object({
   videoUrl: z.string().nullable(),
   /** The video's length in seconds (the operator's figure); null without a video. */
   videoSeconds: z.number().int().nullable(),
-  userCount: z.number().int(),
-  countryCount: z.number().int(),
+  /** The headline figures; null until an operator sets them (the app then claims nothing). */
+  userCount: z.number().int().nullable(),
+  countryCount: z.number().int().nullable(),
   /** ISO 3166-1 alpha-2 region codes (`IN`, `NP`). */
   countries: z.array(z.string()),
 });
@@ -58,8 +59,9 @@ export const introSetBody = z.object({
     .optional(),
   /** Required with a video: the server measures watch time against it. */
   videoSeconds: z.coerce.number().int().min(1).max(INTRO_VIDEO_SECONDS_MAX).nullable().optional(),
-  userCount: z.coerce.number().int().min(0).max(1e10).optional(),
-  countryCount: z.coerce.number().int().min(0).max(300).optional(),
+  /** null clears a figure: the app then shows none. */
+  userCount: z.coerce.number().int().min(0).max(1e10).nullable().optional(),
+  countryCount: z.coerce.number().int().min(0).max(300).nullable().optional(),
   /** ISO 3166-1 alpha-2 region codes; the app names them in the reader's language. */
   countries: z
     .array(

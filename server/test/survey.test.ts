@@ -72,14 +72,15 @@ describe('survey', () => {
 });
 
 describe('introduction', () => {
-  it('serves the facts publicly; with no video task 4 is hidden and cannot be claimed', async () => {
+  it('serves the facts publicly, none until an operator sets them; with no video task 4 is hidden and cannot be claimed', async () => {
     const intro = await ctx.get(`${API}/common/intro/detail`);
+    // A fresh install claims no users and no countries (the seeded 3,50,000 in 19 countries are gone).
     expect(intro.body.data).toEqual({
       videoUrl: null,
       videoSeconds: null,
-      userCount: 350000,
-      countryCount: 19,
-      countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
+      userCount: null,
+      countryCount: null,
+      countries: [],
     });
     const user = await ctx.newUser();
     expect(await taskState(user.token, 4)).toBeUndefined();
@@ -158,7 +159,7 @@ describe('introduction', () => {
     );
     expect(set.body.data).toMatchObject({
       userCount: 400000,
-      countryCount: 19,
+      countryCount: null,
       videoUrl: '/uploads/intro.mp4',
       videoSeconds: 90,
     });
@@ -175,6 +176,8 @@ describe('introduction', () => {
     const audits = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'intro.set'));
     // Two from the watching test (set, cleared), three here.
     expect(audits).toHaveLength(5);
-    expect(audits[2]).toMatchObject({ before: { userCount: 350000 }, after: { userCount: 400000 } });
+    expect(audits[2]).toMatchObject({ before: { userCount: null }, after: { userCount: 400000 } });
+    const unset = await ctx.post(`${API}/admin/intro/set`, { userCount: null }, { token: admin });
+    expect(unset.body.data).toMatchObject({ userCount: null });
   });
 });

@@ -15,9 +15,10 @@ export const SETTING_DEFAULTS = {
   intro: {
     videoUrl: null,
     videoSeconds: null,
-    userCount: 350_000,
-    countryCount: 19,
-    countries: ['IN', 'NP', 'BD', 'AE', 'LK'],
+    // No figures until an operator sets them: a fresh install claims no users and no countries.
+    userCount: null,
+    countryCount: null,
+    countries: [],
   } as IntroData,
   /** Linked accounts: paise paid per hour online (a JSON number; ₹10,000 at most fits easily). */
   linked: { hourlyRatePaise: 200 },

@@ -31,6 +31,7 @@ export function IntroFields() {
           <Form.Item
             label={t('settings.userCount')}
             name="userCount"
+            extra={t('settings.introFiguresNote')}
             rules={[contractRule(introSetBody.shape.userCount)]}
           >
             <InputNumber min={0} className="field-full" />

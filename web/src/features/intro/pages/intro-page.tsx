@@ -82,6 +82,8 @@ function Facts() {
   if (intro.isError) return <p className="intro-text text-14">{t('common:request.failed')}</p>;
   const locale = currentLocale();
   const { userCount, countryCount, countries } = intro.data;
+  // Figures only an operator has set: a fresh install claims nothing.
+  if (userCount === null || countryCount === null) return null;
   const names = countries.map(regionNames(locale));
   const list = joinNames(names, locale);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
