@@ -123,7 +123,7 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
     .update(linkedAccounts)
     .set({ phone: sql`'deleted-' || ${linkedAccounts.id}`, status: 'offline', onlineSince: null })
     .where(eq(linkedAccounts.userId, id));
-  await db.update(linkedPairings).set({ phone: null }).where(eq(linkedPairings.userId, id));
+  await db.delete(linkedPairings).where(eq(linkedPairings.userId, id));
   await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, id));
 }
 

@@ -11,12 +11,16 @@ export { namesCompared } from './account-validation.match';
 export {
   accountNamesOf,
   fingerprintOf,
+  numberHashInput,
+  ownedFingerprintOf,
   type OtherName,
   type PayeeCheck,
   type PayeeRead,
   payeeCheckSql,
   payeeFromJson,
   type ValidationRow,
+  eraseValidationsOf,
+  unhashedValidationsOf,
   validationsByFingerprints,
   validationsByIds,
 } from './account-validation.queries';
