@@ -170,6 +170,15 @@ describe('deleting an account erases every copy', () => {
     await ok(ctx.post(`${API}/user/survey/submit`, { a: 0, b: 3, c: 4, d: 1, e: 2, f: 1 }, { token: user.token }));
     await ok(ctx.post('/obj/ws/account/login/genPhoneCode', { phone: PHONE, countryCode: '91' }, { token: user.token }));
     await ok(ctx.post(`${API}/admin/ws/complete`, { phone: PHONE }, { token: admin }));
+    ctx.advance(3600_000);
+    // An hour online, settled: linked income on the ledger.
+    const settled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/obj/ws/account/settlement/91${PHONE}`,
+      payload: {},
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
     await ctx.db.insert(pushSubscriptions).values({
       userId: user.id,
       endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
