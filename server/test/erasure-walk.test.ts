@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KEPT_AFTER_DELETION } from '@kamai/contract';
+import { KEPT_AFTER_DELETION, LOCALES } from '@kamai/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../src/db/schema';
@@ -224,6 +224,18 @@ describe('deleting an account erases every copy', () => {
     });
     // The friend the user invited is untouched.
     expect((await ctx.get(`${API}/user/user/detail`, { token: friend.token })).status).toBe(200);
+  });
+});
+
+describe('the Privacy policy lists what is kept', () => {
+  it('numbers exactly the retention items, in every language of a fresh install', async () => {
+    for (const locale of LOCALES) {
+      const page = await ctx.get(`${API}/common/page/detail?slug=privacy`, { lang: locale });
+      const body = String(page.body.data.body);
+      // Not "rule 3(2)": an item's number stands on its own.
+      const numbered = [...body.matchAll(/(?<!\w)\((\d)\)/g)].map((m) => Number(m[1]));
+      expect(numbered, locale).toEqual(KEPT_AFTER_DELETION.map((_, i) => i + 1));
+    }
   });
 });
 

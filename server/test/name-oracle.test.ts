@@ -1,9 +1,9 @@
-import type { PayoutAccountItem } from '@kamai/contract';
+import type { AdminWithdrawalItem, PayoutAccountItem } from '@kamai/contract';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountValidations, postings, settings, users } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
-import { API } from './payout-helpers';
+import { API, fund, withdraw } from './payout-helpers';
 
 /**
  * The name oracle, as an attacker tries it over HTTP (docs/decisions/account-deletion.md,
@@ -128,6 +128,17 @@ describe('a validation result is never shared between users', () => {
     // A's checks kept no number, no name: nothing left to hand to B.
     const kept = await ctx.db.select().from(accountValidations).where(eq(accountValidations.requestedBy, aId));
     expect(JSON.stringify(kept)).not.toMatch(/MEENA|918273645501|meena\.oracle/i);
+    // What the fraud rules keep is a keyed hash: B's withdrawal to X is flagged as a number another
+    // user (A, deleted) had checked, though nothing of A's number or name is left to compare.
+    const xId = (await ctx.get(`${API}/user/wdaccount/list`, { token: b.token })).body.data.items.find(
+      (item: PayoutAccountItem) => item.accountType === 'bank' && item.accountNoMasked.endsWith('5501'),
+    )?.id;
+    await fund(ctx, b.id, '300.00');
+    const asked = await withdraw(ctx, b.token, { amount: '100', accountId: xId });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const queue = await ctx.get(`${API}/admin/withdraw/list?limit=100`, { token: await ctx.adminToken() });
+    const item = (queue.body.data.items as AdminWithdrawalItem[]).find((w) => w.id === asked.body.data.id);
+    expect(item?.risk.reasons).toContain('risk_shared_payout_account');
     // C still reads C's own name.
     const cList = await ctx.get(`${API}/user/wdaccount/list`, { token: c.token });
     expect(cList.body.data.items[0].verification.registeredName).toBe('CHITRA ORACLE');
