@@ -312,7 +312,7 @@ describe('payout account validation against the RazorpayX fake', () => {
     expect((await adminItem(asked.body.data.id))?.risk.reasons).toContain('risk_shared_payout_account');
   });
 
-  it('holds the per-day limit under 20 parallel binds; a user\'s repeated binds reuse their own result, no one else\'s', async () => {
+  it("holds the per-day limit under 20 parallel binds; a user's repeated binds reuse their own result, no one else's", async () => {
     const user = await ctx.newUser();
     const numbers = Array.from({ length: 20 }, () => accountNo());
     const answers = await Promise.all(

@@ -168,7 +168,9 @@ describe('deleting an account erases every copy', () => {
     const notice = await ok(ctx.post(`${API}/admin/notice/add`, { title: 'Walk notice', body: 'b' }, { token: admin }));
     await ok(ctx.get(`${API}/common/notice/detail?id=${notice.id}`, { token: user.token }));
     await ok(ctx.post(`${API}/user/survey/submit`, { a: 0, b: 3, c: 4, d: 1, e: 2, f: 1 }, { token: user.token }));
-    await ok(ctx.post('/obj/ws/account/login/genPhoneCode', { phone: PHONE, countryCode: '91' }, { token: user.token }));
+    await ok(
+      ctx.post('/obj/ws/account/login/genPhoneCode', { phone: PHONE, countryCode: '91' }, { token: user.token }),
+    );
     await ok(ctx.post(`${API}/admin/ws/complete`, { phone: PHONE }, { token: admin }));
     ctx.advance(3600_000);
     // An hour online, settled: linked income on the ledger.
@@ -206,9 +208,9 @@ describe('deleting an account erases every copy', () => {
       expect.arrayContaining(['users', 'payout_accounts', 'account_validations', 'withdrawals', 'uploads']),
     );
 
-    expect((await ctx.post(`${API}/user/account/delete`, { password: user.password }, { token: user.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await ctx.post(`${API}/user/account/delete`, { password: user.password }, { token: user.token })).status,
+    ).toBe(200);
     await ctx.worker.jobs.runDue();
 
     const after = await walk(identifying);
@@ -217,7 +219,10 @@ describe('deleting an account erases every copy', () => {
     const left = (await userColumns()).length > 0 ? await leftRows(user.id) : {};
     const unnamed = Object.keys(left).filter((table) => !kept.has(table));
     // One assertion, so a failure lists every kind of leftover at once.
-    expect({ unnamed, hits: after.hits, files: after.files }, `rows left of the deleted user: ${JSON.stringify(left)}`).toEqual({
+    expect(
+      { unnamed, hits: after.hits, files: after.files },
+      `rows left of the deleted user: ${JSON.stringify(left)}`,
+    ).toEqual({
       unnamed: [],
       hits: {},
       files: [],

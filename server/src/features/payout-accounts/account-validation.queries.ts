@@ -9,7 +9,8 @@ export type NewValidation = typeof accountValidations.$inferInsert;
 type Numbered = { accountType: PayoutAccountType; ifsc: string; accountNo: string };
 
 /** One number, whoever typed it: `bank:IFSC:number` or `upi::id` (the stored, normalised forms). */
-export const fingerprintOf = (a: Numbered) => `${a.accountType}:${a.accountType === 'bank' ? a.ifsc : ''}:${a.accountNo}`;
+export const fingerprintOf = (a: Numbered) =>
+  `${a.accountType}:${a.accountType === 'bank' ? a.ifsc : ''}:${a.accountNo}`;
 
 /** One owner's check of one number: the key `validationsByFingerprints` answers by. */
 export const ownedFingerprintOf = (a: Numbered & { userId: number }) => `${a.userId}/${fingerprintOf(a)}`;

@@ -436,7 +436,8 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     const fired: RiskSignal[] = [];
     if (nameMatchOf(w, v, await q.otherNames(tx, w.userId, v.id)) < nameMatchMin) fired.push('bank_name_mismatch');
     const sameNumber = v.numberHash !== null && (await q.numberOnOtherUsers(tx, w.userId, v.numberHash));
-    if (sameNumber || (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey))) fired.push('shared_payout_account');
+    if (sameNumber || (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey)))
+      fired.push('shared_payout_account');
     const added = fired.filter((s) => risk.weights[s] > 0 && !w.riskReasons.includes(RISK_REASON_KEYS[s]));
     if (added.length === 0) return;
     const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map((s) => RISK_REASON_KEYS[s])]);

@@ -10,17 +10,17 @@ export {
 export { namesCompared } from './account-validation.match';
 export {
   accountNamesOf,
+  eraseValidationsOf,
   fingerprintOf,
   numberHashInput,
-  ownedFingerprintOf,
   type OtherName,
+  ownedFingerprintOf,
   type PayeeCheck,
   type PayeeRead,
   payeeCheckSql,
   payeeFromJson,
-  type ValidationRow,
-  eraseValidationsOf,
   unhashedValidationsOf,
+  type ValidationRow,
   validationsByFingerprints,
   validationsByIds,
 } from './account-validation.queries';
