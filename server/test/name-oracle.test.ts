@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { AdminWithdrawalItem, PayoutAccountItem } from '@kamai/contract';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountValidations, postings, settings, users } from '../src/db/schema';
+import {
+  accountValidationLookups,
+  accountValidations,
+  payoutAccounts,
+  postings,
+  settings,
+  users,
+} from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 import { API, fund, withdraw } from './payout-helpers';
 
@@ -144,3 +152,58 @@ describe('a validation result is never shared between users', () => {
     expect(cList.body.data.items[0].verification.registeredName).toBe('CHITRA ORACLE');
   });
 });
+
+describe('upgrading to owner-scoped checks (migration 0031_validation_erasure)', () => {
+  it("gives an account that pointed at another user's check a check of its owner's own, started by the job runner", async () => {
+    const NUMBER = { accountType: 'bank', ifsc: 'HDFC0003141', accountNo: '605040302011' };
+    const first = await ctx.newUser();
+    const second = await ctx.newUser();
+    await bindChecked(first.token, { ...NUMBER, accountName: 'Farida Upgrade' });
+    const own = await bindChecked(second.token, { ...NUMBER, accountName: 'Gopal Upgrade' });
+    // The state before the upgrade: the second user's account answered by the first user's check.
+    const [shared] = await ctx.db
+      .select()
+      .from(accountValidations)
+      .where(and(eq(accountValidations.requestedBy, first.id), eq(accountValidations.accountNo, NUMBER.accountNo)));
+    const [mine] = await ctx.db
+      .select()
+      .from(accountValidations)
+      .where(and(eq(accountValidations.requestedBy, second.id), eq(accountValidations.accountNo, NUMBER.accountNo)));
+    if (!shared || !mine || !own) throw new Error('no checks');
+    await ctx.db.update(payoutAccounts).set({ validationId: shared.id }).where(eq(payoutAccounts.id, own.id));
+    await ctx.db
+      .update(accountValidationLookups)
+      .set({ validationId: shared.id })
+      .where(eq(accountValidationLookups.validationId, mine.id));
+    await ctx.db.delete(accountValidations).where(eq(accountValidations.id, mine.id));
+    const before = await bindList(second.token);
+    expect(before?.verification?.registeredName).toBe('FARIDA UPGRADE');
+
+    // The migration's data statements (after its schema changes), as the upgrade runs them.
+    const text = readFileSync(new URL('../src/db/migrations/0031_validation_erasure.sql', import.meta.url), 'utf8');
+    const statements = text
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*(--[^\n]*\n\s*)*(INSERT|UPDATE)/.test(s));
+    expect(statements).toHaveLength(4);
+    for (const statement of statements) await ctx.db.execute(sql.raw(statement));
+
+    const after = await bindList(second.token);
+    expect(after?.verification?.state).toBe('verifying');
+    await ctx.worker.jobs.runDue();
+    expect((await bindList(second.token))?.verification?.registeredName).toBe('GOPAL UPGRADE');
+    const lookups = await ctx.db
+      .select()
+      .from(accountValidationLookups)
+      .where(eq(accountValidationLookups.userId, second.id));
+    const [renewed] = await ctx.db.select().from(payoutAccounts).where(eq(payoutAccounts.id, own.id));
+    expect(lookups.map((l) => l.validationId)).toContain(renewed?.validationId);
+    expect(lookups.map((l) => l.validationId)).not.toContain(shared.id);
+    // The first user's own account and check are as they were.
+    expect((await bindList(first.token))?.verification?.registeredName).toBe('FARIDA UPGRADE');
+  });
+});
+
+async function bindList(token: string) {
+  const list = await ctx.get(`${API}/user/wdaccount/list`, { token });
+  return (list.body.data.items as PayoutAccountItem[]).find((a) => a.accountNoMasked.endsWith('2011'));
+}
