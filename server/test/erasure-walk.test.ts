@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 import { API, callbackUrl, fund, nowSeconds, review, withdraw } from './payout-helpers';
+import { png, uploadFile } from './upload-helpers';
 
 /**
  * Erasure that reaches every copy (docs/decisions/account-deletion.md): a user with everything the
@@ -36,34 +37,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const BOUNDARY = '----kamai-erasure-boundary';
-function png(seed: number) {
-  const head = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
-  head.writeUInt32BE(13, 8);
-  head.write('IHDR', 12, 'latin1');
-  head.writeUInt32BE(390, 16);
-  head.writeUInt32BE(844, 20);
-  head[24] = 8;
-  head[25] = 2;
-  return Buffer.concat([head, Buffer.alloc(64, seed)]);
-}
 async function uploadProof(token: string, content: Buffer) {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="zubeida-proof.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/user/task/proof/upload`,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { url: string; sha256: string };
+  const res = await uploadFile(ctx, `${API}/user/task/proof/upload`, token, content, 'zubeida-proof.png');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { url: string; sha256: string };
 }
 
 async function ok(res: Promise<{ status: number; body: { data?: unknown } }>) {
