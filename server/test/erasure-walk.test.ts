@@ -117,6 +117,8 @@ describe('deleting an account erases every copy', () => {
     await fund(ctx, user.id, 600);
     const paid = await ok(withdraw(ctx, user.token, { amount: 200, accountId: upi.id as number }));
     expect((await review(ctx, paid.id as number, 'approve')).status).toBe(200);
+    // Dispatched to the (sandbox) gateway, which keeps its own copy of the payout.
+    await ctx.worker.jobs.runDue();
     const params = { orderNo: String(paid.id), status: 'success', amount: '200.00', ts: nowSeconds(ctx) };
     expect((await ctx.getText(callbackUrl({ ...params, reference: 'UTR55001234' }, SECRET))).text).toBe('success');
     const rejected = await ok(withdraw(ctx, user.token, { amount: 100 }));
