@@ -28,6 +28,7 @@ export * from './payouts';
 export * from './push';
 export * from './referrals';
 export * from './reject-reasons';
+export * from './retention';
 export * from './revenue';
 export * from './route-def';
 export * from './route-errors';

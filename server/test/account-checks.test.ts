@@ -178,6 +178,18 @@ describe('operators check accounts RazorpayX cannot validate', () => {
     await fake?.close();
   });
 
+  it('queues one check per user of a shared number, each flagged by the number’s keyed hash', async () => {
+    const first = await ctx.newUser();
+    const second = await ctx.newUser();
+    const number = accountNo();
+    expect((await bind(ctx, first.token, 'Rekha Sen', number)).status).toBe(200);
+    expect((await bind(ctx, second.token, 'Rekha Sen', number)).status).toBe(200);
+    await ctx.worker.jobs.runDue();
+    const items = (await queued(ctx)).filter((i) => i.accountNoShown === `••••${number.slice(-4)}`);
+    expect(items.map((i) => i.owners.map((o) => o.userId))).toEqual([[first.id], [second.id]]);
+    for (const item of items) expect(item.signals).toContain('account_check_signal_shared_number');
+  });
+
   it("RazorpayX's documented refusal sends a new account to the queue; an approval lets its withdrawal be paid", async () => {
     const user = await ctx.newUser();
     await fund(ctx, user.id, '500.00');

@@ -9,6 +9,7 @@ import { clientSignals, otpDeliveries, pushSubscriptions, taskProofs, users } fr
 import { hashPassword } from '../src/platform/password';
 import { createTestContext, type TestContext } from './helpers';
 import { API, bindUpi, callbackUrl, fund, nowSeconds, payee, review, withdraw } from './payout-helpers';
+import { png, uploadFile } from './upload-helpers';
 
 /**
  * Account lifecycle and abuse (deletion that is final, friends that count once, proofs that are
@@ -37,35 +38,7 @@ afterAll(async () => {
 const deleteAccount = (token: string, password = 'secret123') =>
   ctx.post(`${API}/user/account/delete`, { password }, { token });
 
-const BOUNDARY = '----kamai-lifecycle-boundary';
-function png(seed: number) {
-  const head = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
-  head.writeUInt32BE(13, 8);
-  head.write('IHDR', 12, 'latin1');
-  head.writeUInt32BE(390, 16);
-  head.writeUInt32BE(844, 20);
-  head[24] = 8;
-  head[25] = 2;
-  return Buffer.concat([head, Buffer.alloc(64, seed)]);
-}
-
-async function upload(url: string, token: string, content: Buffer) {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (url: string, token: string, content: Buffer) => uploadFile(ctx, url, token, content);
 const uploadProof = (token: string, content: Buffer) => upload(`${API}/user/task/proof/upload`, token, content);
 
 async function proofTask() {

@@ -1,6 +1,6 @@
-import { count, like } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, postings } from '../src/db/schema';
+import { auditLog, linkedAccounts, postings } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -268,10 +268,12 @@ describe('status and logout', () => {
       { kind: 'status_changed', fromStatus: 'online', toStatus: 'offline' },
     ]);
     expect((await setStatus(user.phone, 'asleep')).body.key).toBe('linked_status_invalid');
+    // Audited by the linked account's id: the number itself is not kept in the audit log.
+    const [linked] = await ctx.db.select().from(linkedAccounts).where(eq(linkedAccounts.phone, user.phone));
     const [audits] = await ctx.db
       .select({ n: count() })
       .from(auditLog)
-      .where(like(auditLog.target, `linked:${user.phone}`));
+      .where(eq(auditLog.target, `linked-account:${linked?.id}`));
     expect(audits?.n).toBe(4);
   });
 
@@ -335,7 +337,7 @@ describe('settlement', () => {
     const [paid] = await ctx.db
       .select({ n: count() })
       .from(postings)
-      .where(like(postings.idempotencyKey, `linked:${user.phone}:settle:____-__-__T__`));
+      .where(like(postings.idempotencyKey, `linked-account:%:settle:____-__-__T__`));
     expect(paid?.n).toBe(1);
 
     const item = (await page(user.token)).items[0];

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, postings, taskProofs } from '../src/db/schema';
 import { post } from '../src/features/wallet';
 import { createTestContext, type TestContext } from './helpers';
+import { png, uploadFile } from './upload-helpers';
 
 const API = '/go_user/api/v1';
 const WS = '/obj/ws/account';
@@ -55,35 +56,8 @@ async function addTask(verification: unknown, extra: Record<string, unknown> = {
 
 const finish = (token: string, taskId: number) => ctx.post(`${API}/user/task/finish`, { taskId }, { token });
 
-const BOUNDARY = '----kamai-proof-boundary';
-function png(seed: number) {
-  const head = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
-  head.writeUInt32BE(13, 8);
-  head.write('IHDR', 12, 'latin1');
-  head.writeUInt32BE(390, 16);
-  head.writeUInt32BE(844, 20);
-  head[24] = 8;
-  head[25] = 2;
-  return Buffer.concat([head, Buffer.alloc(64, seed)]);
-}
-
-async function uploadScreenshot(token: string, content: Buffer, filename = 'status.png', type = 'image/png') {
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${API}/user/task/proof/upload`,
-    payload,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const uploadScreenshot = (token: string, content: Buffer, filename = 'status.png', type = 'image/png') =>
+  uploadFile(ctx, `${API}/user/task/proof/upload`, token, content, filename, type);
 
 let adminId = 0;
 async function review(id: number, action: 'approve' | 'reject', reason = '', token?: string) {

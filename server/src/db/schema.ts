@@ -75,7 +75,7 @@ export const users = pgTable(
 /**
  * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with the
  * server's `identity_hash_secret`): kept after the account is deleted so that the same phone counts as
- * a friend once, ever (docs/decisions/account-deletion-and-retention.md). The hash names no one
+ * a friend once, ever (docs/decisions/account-deletion.md). The hash names no one
  * without the key.
  */
 export const identityLedger = pgTable('identity_ledger', {
@@ -603,7 +603,7 @@ export const payoutAccounts = pgTable(
     /** Bank: digits. UPI: the UPI ID, lower-cased. */
     accountNo: text('account_no').notNull(),
     accountName: text('account_name').notNull(),
-    /** The bank's check of this account (shared by every account with the same number); null before checks began. */
+    /** The owner's check of this account's number; null before checks began. */
     validationId: bigint('validation_id', { mode: 'number' }).references(() => accountValidations.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -618,23 +618,34 @@ export const payoutAccounts = pgTable(
 );
 
 /**
- * One check of a bank account or UPI id with the bank (docs/decisions/payout-account-validation.md):
- * one row per account number (`fingerprint`), reused by every bind of it, so a number is paid for once.
- * `pending` until the gateway reports; `completed` with the bank's answer (`account_status` active or
- * invalid, the registered name); `failed` when the check itself could not be made (a later bind retries,
- * as attempt + 1).
+ * One user's check of a bank account or UPI id with the bank (docs/decisions/payout-account-validation.md):
+ * one row per owner (`requested_by`) and number (`fingerprint`), reused by that owner's own binds of the
+ * number and never by another user's, who gets a check (and a fee) of their own. `pending` until the
+ * gateway reports; `completed` with the bank's answer (`account_status` active or invalid, the registered
+ * name); `failed` when the check itself could not be made (a later bind retries, as attempt + 1). When
+ * the owner deletes the account the row keeps only `account_last4`, `number_hash`, the ids of the check
+ * and its fee's reference (id and attempt); `erased_at` says so (docs/decisions/account-deletion.md).
  */
 export const accountValidations = pgTable(
   'account_validations',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** `bank:IFSC:number` or `upi::id`. */
-    fingerprint: text('fingerprint').notNull().unique(),
+    /** `bank:IFSC:number` or `upi::id`; null once erased. */
+    fingerprint: text('fingerprint'),
+    /**
+     * A keyed hash (HMAC-SHA256 under the identity-hash key) of the fingerprint: the same number on
+     * another user's check, live or erased, without the number itself. Null on checks made before it.
+     */
+    numberHash: text('number_hash'),
+    /** A bank account's last four digits, kept when the rest is erased. */
+    accountLast4: text('account_last4'),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     accountType: text('account_type').$type<PayoutAccountType>().notNull(),
     ifsc: text('ifsc').notNull(),
     accountNo: text('account_no').notNull(),
     /** The name typed by the user who started the check (sent as the fund account's name). */
     accountName: text('account_name').notNull(),
+    /** The check's owner: the one user whose binds it answers. */
     requestedBy: bigint('requested_by', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -673,6 +684,8 @@ export const accountValidations = pgTable(
     refusal: text('refusal'),
   },
   (t) => [
+    uniqueIndex('account_validations_owner_fingerprint_idx').on(t.requestedBy, t.fingerprint),
+    index('account_validations_number_hash_idx').on(t.numberHash),
     uniqueIndex('account_validations_gateway_id_idx').on(t.gatewayValidationId),
     index('account_validations_name_key_idx').on(t.registeredNameKey),
     check('account_validations_status', sql`${t.status} in ('pending', 'completed', 'failed')`),

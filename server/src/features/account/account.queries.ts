@@ -22,6 +22,7 @@ import {
   otpOutbox,
   payoutAccounts,
   pushSubscriptions,
+  sandboxPayouts,
   sessions,
   settings,
   surveyResponses,
@@ -119,11 +120,18 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
       ifsc: '',
     })
     .where(eq(withdrawals.userId, id));
+  // The sandbox gateway's own copy of each payout (a development stand-in for the bank's side).
+  await db
+    .update(sandboxPayouts)
+    .set({ account: {} })
+    .where(
+      sql`${sandboxPayouts.orderNo} in (select ${withdrawals.id}::text from ${withdrawals} where ${withdrawals.userId} = ${id})`,
+    );
   await db
     .update(linkedAccounts)
     .set({ phone: sql`'deleted-' || ${linkedAccounts.id}`, status: 'offline', onlineSince: null })
     .where(eq(linkedAccounts.userId, id));
-  await db.update(linkedPairings).set({ phone: null }).where(eq(linkedPairings.userId, id));
+  await db.delete(linkedPairings).where(eq(linkedPairings.userId, id));
   await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, id));
 }
 

@@ -12,6 +12,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/password';
 import type { Actor } from '../../platform/routes';
+import { eraseValidationsOf, numberHashInput, unhashedValidationsOf } from '../payout-accounts';
 import type { UploadFiles } from '../uploads';
 import { createIdentityLedger, findUserById } from '../users';
 import { lockWallet } from '../wallet';
@@ -76,7 +77,8 @@ export function createAccountService({
    * personal data erased or anonymised and every session ended. The ledger keeps its entries under the
    * user's id, which now names no one. Audited with no personal data in the record. The identity's
    * keyed hash stays in the identity ledger (one phone, one friend, ever) and the proof screenshots'
-   * files are deleted once the transaction committed (docs/decisions/account-deletion-and-retention.md).
+   * files are deleted once the transaction committed; the account checks keep only what the ledger and
+   * duplicate detection need (docs/decisions/account-deletion.md).
    */
   async function deleteAccount(actor: Actor, password: string) {
     const user = await findUserById(db, actor.id);
@@ -85,6 +87,11 @@ export function createAccountService({
       throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
     }
     const identity = await identities.hashOf(canonicalIdentity(user.username));
+    // Checks made before numbers were hashed get their keyed hash now, before the number is erased.
+    const numberHashes = new Map<number, string>();
+    for (const v of await unhashedValidationsOf(db, actor.id)) {
+      numberHashes.set(v.id, await identities.hashOf(numberHashInput(v)));
+    }
     const files = await db.transaction(async (tx) => {
       const locked = await q.lockLiveUser(tx, actor.id);
       if (!locked) throw new AppError('unauthorized');
@@ -95,6 +102,7 @@ export function createAccountService({
       // Accounts registered before the ledger existed are recorded now, before the phone is gone.
       await identities.record(tx, identity);
       await q.eraseUser(tx, locked, at);
+      await eraseValidationsOf(tx, actor.id, numberHashes, at);
       const orphaned = await uploads.dropProofsOf(tx, actor.id);
       await writeAudit(tx, {
         actorId: actor.id,

@@ -101,7 +101,8 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'ws.complete',
-        target: `linked:${input.phone}`,
+        // By the row's id, not the number: the audit log outlives a deleted account, the number must not.
+        target: `linked-account:${row.id}`,
         after: { userId: pairing.userId, method: pairing.method },
         requestId: actor.requestId,
       });
@@ -129,7 +130,7 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'ws.status',
-        target: `linked:${input.phone}`,
+        target: `linked-account:${row.id}`,
         before: { status: row.status },
         after: { status: input.status },
         requestId: actor.requestId,

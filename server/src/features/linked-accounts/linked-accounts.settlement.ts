@@ -59,7 +59,7 @@ export function createSettlement({ db, provider, now }: { db: Db; provider: Link
       // Linked income is no task reward: it owes no rebate (docs/decisions/rebate-hold.md).
       const credit = await post(tx, {
         type: 'linked_income',
-        idempotencyKey: settlementKey(phone, interval),
+        idempotencyKey: settlementKey(row.id, interval),
         ref: { linkedAccountId: row.id },
         entries: [
           { account: { kind: 'platform_revenue' }, amount: -amount },

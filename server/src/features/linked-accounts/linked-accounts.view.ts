@@ -27,9 +27,12 @@ export function intervalStart(interval: number): Date {
   return new Date(interval * INTERVAL_MS);
 }
 
-/** The idempotency key of a number's settlement in one interval: `linked:919876543210:settle:2026-11-22T09`. */
-export function settlementKey(phone: string, interval: number): string {
-  return `linked:${phone}:settle:${intervalStart(interval).toISOString().slice(0, 13)}`;
+/**
+ * The idempotency key of a linked account's settlement in one interval: `linked-account:42:settle:2026-11-22T09`.
+ * By the row's id, not the number: postings are kept for good, the number goes when its owner deletes the account.
+ */
+export function settlementKey(linkedAccountId: number, interval: number): string {
+  return `linked-account:${linkedAccountId}:settle:${intervalStart(interval).toISOString().slice(0, 13)}`;
 }
 
 /** When the number may be settled again; undefined when it may be now. */

@@ -64,7 +64,10 @@ export function createAccountChecksAdmin({
         v.id,
       );
       const signals: AccountCheckItem['signals'] = [];
-      if (new Set(mine.map((o) => o.userId)).size > 1) signals.push(ACCOUNT_CHECK_SIGNALS.shared_number);
+      // Each user's check is their own: another user's check of the number is found by its keyed hash.
+      if (v.numberHash !== null && (await q.numberOnOtherUsers(db, v.requestedBy, v.numberHash))) {
+        signals.push(ACCOUNT_CHECK_SIGNALS.shared_number);
+      }
       if (mine.some((o) => devices.has(o.userId))) signals.push(ACCOUNT_CHECK_SIGNALS.shared_device);
       const quickMs = risk.quickWithdrawalHours * 3_600_000;
       if (mine.some((o) => o.boundAt.getTime() - o.registeredAt.getTime() < quickMs)) {

@@ -1,30 +1,38 @@
 import type { PayoutAccountType } from '@kamai/contract';
-import { and, count, eq, gte, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
 export type ValidationRow = typeof accountValidations.$inferSelect;
 export type NewValidation = typeof accountValidations.$inferInsert;
 
+type Numbered = { accountType: PayoutAccountType; ifsc: string; accountNo: string };
+
 /** One number, whoever typed it: `bank:IFSC:number` or `upi::id` (the stored, normalised forms). */
-export const fingerprintOf = (a: { accountType: PayoutAccountType; ifsc: string; accountNo: string }) =>
+export const fingerprintOf = (a: Numbered) =>
   `${a.accountType}:${a.accountType === 'bank' ? a.ifsc : ''}:${a.accountNo}`;
 
-/** Adds the number's row unless it exists; true when this call created it. */
+/** One owner's check of one number: the key `validationsByFingerprints` answers by. */
+export const ownedFingerprintOf = (a: Numbered & { userId: number }) => `${a.userId}/${fingerprintOf(a)}`;
+
+/** What the number's keyed hash is taken of (`number_hash`): apart from the identity ledger's inputs. */
+export const numberHashInput = (a: Numbered) => `payout-account:${fingerprintOf(a)}`;
+
+/** Adds the owner's row for the number unless it exists; true when this call created it. */
 export async function insertValidation(db: Executor, values: NewValidation) {
   const rows = await db
     .insert(accountValidations)
     .values(values)
-    .onConflictDoNothing({ target: accountValidations.fingerprint })
+    .onConflictDoNothing({ target: [accountValidations.requestedBy, accountValidations.fingerprint] })
     .returning({ id: accountValidations.id });
   return rows.length > 0;
 }
 
-export async function lockByFingerprint(db: Executor, fingerprint: string) {
+export async function lockByFingerprint(db: Executor, userId: number, fingerprint: string) {
   const [row] = await db
     .select()
     .from(accountValidations)
-    .where(eq(accountValidations.fingerprint, fingerprint))
+    .where(and(eq(accountValidations.requestedBy, userId), eq(accountValidations.fingerprint, fingerprint)))
     .limit(1)
     .for('update');
   return row;
@@ -125,7 +133,7 @@ export interface PayeeRead {
 }
 
 /**
- * The number's check as one JSON text (null when never checked), with the names on the owner's other
+ * The owner's check of the number as one JSON text (null when never checked), with the names on the owner's other
  * accounts and the stored `accountValidation` setting, for a statement that answers a withdrawal with
  * it (`owner`: the statement's user id column); `payeeFromJson` reads it back. One subquery, so the
  * answer costs no round trip of its own.
@@ -140,7 +148,7 @@ export function payeeCheckSql(fingerprint: string, owner: SQL) {
         'registeredName', ov.registered_name) order by pa.id), '[]'::json)
       from ${payoutAccounts} pa left join ${accountValidations} ov on ov.id = pa.validation_id
       where pa.user_id = ${owner} and pa.validation_id is distinct from av.id))::text
-    from ${accountValidations} av where av.fingerprint = ${fingerprint})`;
+    from ${accountValidations} av where av.fingerprint = ${fingerprint} and av.requested_by = ${owner})`;
 }
 
 export function payeeFromJson(text: string | null | undefined): PayeeRead | undefined {
@@ -169,19 +177,29 @@ export async function accountNamesOf(db: Executor, userIds: number[]) {
     .orderBy(payoutAccounts.id);
 }
 
-export async function validationsByFingerprints(db: Executor, fingerprints: string[]) {
-  if (fingerprints.length === 0) return new Map<string, ValidationRow>();
-  const rows = await db.select().from(accountValidations).where(inArray(accountValidations.fingerprint, fingerprints));
-  return new Map(rows.map((r) => [r.fingerprint, r]));
+/** The owners' checks of these numbers, by `ownedFingerprintOf` (a number checked by another user is not found). */
+export async function validationsByFingerprints(db: Executor, owned: (Numbered & { userId: number })[]) {
+  if (owned.length === 0) return new Map<string, ValidationRow>();
+  const rows = await db
+    .select()
+    .from(accountValidations)
+    .where(
+      and(
+        inArray(accountValidations.requestedBy, [...new Set(owned.map((a) => a.userId))]),
+        inArray(accountValidations.fingerprint, [...new Set(owned.map(fingerprintOf))]),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.requestedBy}/${r.fingerprint}`, r]));
 }
 
-/** Withdrawals paying this number in `states`, locked (their risk or dispatch follows the check). */
+/** The check owner's withdrawals paying this number in `states`, locked (their risk or dispatch follows the check). */
 export async function withdrawalsTo(db: Executor, v: ValidationRow, states: ('pending' | 'approved')[]) {
   return db
     .select()
     .from(withdrawals)
     .where(
       and(
+        eq(withdrawals.userId, v.requestedBy),
         eq(withdrawals.accountType, v.accountType),
         eq(withdrawals.accountNo, v.accountNo),
         eq(withdrawals.ifsc, v.ifsc),
@@ -221,4 +239,71 @@ export async function nameOnOtherUsers(db: Executor, userId: number, nameKey: st
     )
     .limit(1);
   return Boolean(row);
+}
+
+/**
+ * Whether another user's check, live or erased with its account, was of the same number (by its keyed
+ * hash: the shared-account signal reaches numbers whose owner deleted the account).
+ */
+export async function numberOnOtherUsers(db: Executor, userId: number, numberHash: string) {
+  const [row] = await db
+    .select({ id: accountValidations.id })
+    .from(accountValidations)
+    .where(and(eq(accountValidations.numberHash, numberHash), ne(accountValidations.requestedBy, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Erases a deleted user's checks (docs/decisions/account-deletion.md): kept are the ids, the attempt
+ * (the fee posting's key), the status, a bank account's last four digits and the number's keyed hash
+ * (`hashes` fills it where a check predates it); a check still under way ends as failed, off the
+ * operators' queue, so no late answer writes a name into it.
+ */
+export async function eraseValidationsOf(db: Executor, userId: number, hashes: Map<number, string>, at: Date) {
+  for (const [id, hash] of hashes) {
+    await db
+      .update(accountValidations)
+      .set({ numberHash: hash })
+      .where(and(eq(accountValidations.id, id), eq(accountValidations.requestedBy, userId)));
+  }
+  const v = accountValidations;
+  await db
+    .update(v)
+    .set({
+      accountLast4: sql`case when ${v.accountType} = 'bank' then right(${v.accountNo}, 4) end`,
+      fingerprint: null,
+      ifsc: '',
+      accountNo: '',
+      accountName: '',
+      registeredName: null,
+      registeredNameKey: null,
+      nameMatchScore: null,
+      evidence: null,
+      reason: sql`case when ${v.status} = 'pending' then 'erased with the account' end`,
+      status: sql`case when ${v.status} = 'pending' then 'failed' else ${v.status} end`,
+      reviewState: sql`case when ${v.reviewState} = 'queued' then null else ${v.reviewState} end`,
+      erasedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(v.requestedBy, userId), isNull(v.erasedAt)));
+}
+
+/** A user's checks that have no keyed hash yet (made before it), for `eraseValidationsOf`. */
+export async function unhashedValidationsOf(db: Executor, userId: number) {
+  return db
+    .select({
+      id: accountValidations.id,
+      accountType: accountValidations.accountType,
+      ifsc: accountValidations.ifsc,
+      accountNo: accountValidations.accountNo,
+    })
+    .from(accountValidations)
+    .where(
+      and(
+        eq(accountValidations.requestedBy, userId),
+        isNull(accountValidations.numberHash),
+        isNull(accountValidations.erasedAt),
+      ),
+    );
 }

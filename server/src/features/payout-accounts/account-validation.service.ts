@@ -61,6 +61,8 @@ export interface AccountValidationsOptions {
   timeoutMs: number;
   /** Nudges this process's job runner after new work was committed. */
   wakeJobs: () => void;
+  /** The identity ledger's keyed hash (HMAC under the identity-hash key), for `number_hash`. */
+  hashOf: (text: string) => Promise<string>;
   /**
    * Called in the settling transaction: approved withdrawals to this number waited for the check
    * (their dispatch is queued again; the dispatch then pays, or fails one the bank refused).
@@ -116,17 +118,24 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     runAt: new Date(now().getTime() + options.checkAfterMs),
   });
 
+  /** The number's keyed hash (`number_hash`), taken before the bind's transaction: the key is read outside it. */
+  function numberHashOf(account: Omit<AccountFields, 'accountName'>) {
+    return options.hashOf(q.numberHashInput(account));
+  }
+
   /**
    * In the bind's or edit's transaction, under the owner's lock (so parallel binds count one after
-   * another): the number's check, started unless it exists (a failed one is started again). A number
-   * the user has not looked up before counts toward the daily limit, even when its result is reused.
+   * another): the owner's own check of the number, started unless it exists (a failed one is started
+   * again). Another user's check of the same number is never reused: its result, the bank's name, is
+   * that user's. A number the user has not looked up before counts toward the daily limit.
    */
-  async function lookup(tx: Tx, userId: number, account: AccountFields): Promise<number> {
+  async function lookup(tx: Tx, userId: number, account: AccountFields, numberHash: string): Promise<number> {
     const settings = await getSetting(tx, 'accountValidation');
     const fingerprint = q.fingerprintOf(account);
     const at = now();
     const created = await q.insertValidation(tx, {
       fingerprint,
+      numberHash,
       accountType: account.accountType,
       ifsc: account.ifsc,
       accountNo: account.accountNo,
@@ -136,8 +145,9 @@ export function createAccountValidations(options: AccountValidationsOptions) {
       createdAt: at,
       updatedAt: at,
     });
-    let row = await q.lockByFingerprint(tx, fingerprint);
+    let row = await q.lockByFingerprint(tx, userId, fingerprint);
     if (!row) throw new Error(`account validation ${fingerprint} vanished`);
+    if (row.numberHash !== numberHash) row = await q.updateValidation(tx, row.id, { numberHash });
     if (!(await q.hasLookup(tx, userId, row.id))) {
       const used = await q.lookupsSince(tx, userId, new Date(at.getTime() - DAY_MS));
       if (used >= settings.dailyLimit)
@@ -153,7 +163,6 @@ export function createAccountValidations(options: AccountValidationsOptions) {
         attempt: row.attempt + 1,
         gateway: validator.gateway,
         accountName: account.accountName,
-        requestedBy: userId,
         gatewayValidationId: null,
         fundAccountId: null,
         reason: null,
@@ -412,7 +421,8 @@ export function createAccountValidations(options: AccountValidationsOptions) {
   /**
    * Adds the name reasons to a pending withdrawal once its number is verified: the bank's name far
    * from the names the user gave (this account's, and their other accounts' typed and bank names) is
-   * `risk_bank_name_mismatch`; the same bank name on another user's account joins
+   * `risk_bank_name_mismatch`; the same bank name on another user's account, or the same number on
+   * another user's check (by its keyed hash, also after that user deleted the account), joins
    * `risk_shared_payout_account`. Each reason is added once, its weight with it.
    */
   async function scoreWithdrawal(
@@ -425,7 +435,9 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     const risk = await getSetting(tx, 'risk');
     const fired: RiskSignal[] = [];
     if (nameMatchOf(w, v, await q.otherNames(tx, w.userId, v.id)) < nameMatchMin) fired.push('bank_name_mismatch');
-    if (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey)) fired.push('shared_payout_account');
+    const sameNumber = v.numberHash !== null && (await q.numberOnOtherUsers(tx, w.userId, v.numberHash));
+    if (sameNumber || (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey)))
+      fired.push('shared_payout_account');
     const added = fired.filter((s) => risk.weights[s] > 0 && !w.riskReasons.includes(RISK_REASON_KEYS[s]));
     if (added.length === 0) return;
     const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map((s) => RISK_REASON_KEYS[s])]);
@@ -439,17 +451,21 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     await db.transaction(async (tx) => {
       const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
       if (w?.state !== 'pending') return;
-      const v = (await q.validationsByFingerprints(tx, [q.fingerprintOf(w)])).get(q.fingerprintOf(w));
+      const v = await payeeOf(tx, w);
       if (v) await scoreWithdrawal(tx, w, v);
     });
   }
 
-  /** The check of the number a withdrawal pays (by its frozen copy of the account). */
-  async function payeeOf(db2: Db | Tx, account: { accountType: PayoutAccountType; ifsc: string; accountNo: string }) {
-    return (await q.validationsByFingerprints(db2, [q.fingerprintOf(account)])).get(q.fingerprintOf(account));
+  /** The withdrawing user's own check of the number a withdrawal pays (by its frozen copy of the account). */
+  async function payeeOf(
+    db2: Db | Tx,
+    account: { userId: number; accountType: PayoutAccountType; ifsc: string; accountNo: string },
+  ) {
+    return (await q.validationsByFingerprints(db2, [account])).get(q.ownedFingerprintOf(account));
   }
 
   return {
+    numberHashOf,
     lookup,
     queueOverdue,
     settleByOperator,

@@ -10,12 +10,16 @@ export {
 export { namesCompared } from './account-validation.match';
 export {
   accountNamesOf,
+  eraseValidationsOf,
   fingerprintOf,
+  numberHashInput,
   type OtherName,
+  ownedFingerprintOf,
   type PayeeCheck,
   type PayeeRead,
   payeeCheckSql,
   payeeFromJson,
+  unhashedValidationsOf,
   type ValidationRow,
   validationsByFingerprints,
   validationsByIds,

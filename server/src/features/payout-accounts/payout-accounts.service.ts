@@ -54,13 +54,14 @@ export function createPayoutAccountsService({
 
   /** Saves a new account; the first one, or one sent with isDefault 1, becomes the only default. */
   async function bind(userId: number, input: AccountInput & { isDefault: 0 | 1 }) {
+    const numberHash = await validations.numberHashOf(input);
     return db.transaction(async (tx) => {
       await q.lockOwner(tx, userId);
       const count = await q.countAccounts(tx, userId);
       if (count >= PAYOUT_ACCOUNTS_MAX) throw new AppError('payout_account_limit', { max: PAYOUT_ACCOUNTS_MAX });
       const isDefault = input.isDefault === 1 || count === 0;
       if (isDefault) await q.clearDefault(tx, userId);
-      const validationId = await validations.lookup(tx, userId, input);
+      const validationId = await validations.lookup(tx, userId, input, numberHash);
       const at = now();
       const row = await q.insertAccount(tx, {
         userId,
@@ -76,6 +77,9 @@ export function createPayoutAccountsService({
 
   /** Changes one of the user's accounts; an empty accountNo keeps the stored one if the type stays. */
   async function edit(userId: number, input: AccountInput & { id: number; isDefault?: 0 | 1 }) {
+    // The number's keyed hash before the transaction (an empty accountNo keeps the stored number).
+    const known = input.accountNo || ((await q.findOwnAccount(db, userId, input.id))?.accountNo ?? '');
+    const knownHash = await validations.numberHashOf({ ...input, accountNo: known });
     return db.transaction(async (tx) => {
       await q.lockOwner(tx, userId);
       const current = await q.findOwnAccount(tx, userId, input.id, 'update');
@@ -91,9 +95,16 @@ export function createPayoutAccountsService({
       const isDefault = input.isDefault === undefined ? current.isDefault : input.isDefault === 1;
       if (isDefault) await q.clearDefault(tx, userId, current.id);
       const fields = { accountType: input.accountType, ifsc: input.ifsc, accountNo, accountName: input.accountName };
-      // A changed number is checked again (a known one reuses its result); the same number keeps its check.
+      // A changed number is checked again (one the user checked before reuses their result); the same number keeps its check.
       const sameNumber = vq.fingerprintOf(fields) === vq.fingerprintOf(current) && current.validationId !== null;
-      const validationId = sameNumber ? current.validationId : await validations.lookup(tx, userId, fields);
+      const validationId = sameNumber
+        ? current.validationId
+        : await validations.lookup(
+            tx,
+            userId,
+            fields,
+            accountNo === known ? knownHash : await validations.numberHashOf(fields),
+          );
       const row = await q.updateAccount(tx, current.id, {
         validationId,
         accountType: input.accountType,

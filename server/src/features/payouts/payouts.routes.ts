@@ -6,6 +6,7 @@ import { keyedCalls } from '../../platform/idempotency';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import { sharedSecret } from '../../platform/secrets';
 import { type AccountValidator, createAccountValidations, createSandboxValidator } from '../payout-accounts';
+import { createIdentityLedger } from '../users';
 import { createPayoutsAdmin, type PayoutsAdmin } from './payouts.admin';
 import type { PayoutGateway } from './payouts.gateway';
 import { createRazorpayxGateway } from './payouts.razorpayx';
@@ -110,6 +111,7 @@ export async function createPayouts(deps: PayoutsDeps) {
     checkAfterMs: config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000,
     timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
     wakeJobs: deps.wakeJobs,
+    hashOf: createIdentityLedger(db, config.IDENTITY_HASH_SECRET).hashOf,
     onSettled: (tx, v) => afterValidation?.(tx, v) ?? Promise.resolve(),
   });
   const payouts = createPayoutsService({

@@ -131,14 +131,19 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
       const { width, height } = await dimensionsOf(type, tempPath);
       const name = `${sha256}.${UPLOAD_TYPES[type].ext}`;
       await store.put(tempPath, name);
-      await q.insertUpload(db, { name, ownerId: actor.id, purpose: options.purpose ?? 'public' });
-      await writeAudit(db, {
-        actorId: actor.id,
-        action: 'upload.add',
-        target: `upload:${name}`,
-        after: { type, size, width, height },
-        requestId: actor.requestId,
-      });
+      const purpose = options.purpose ?? 'public';
+      await q.insertUpload(db, { name, ownerId: actor.id, purpose });
+      // An operator's upload is an admin write, audited; a user's proof is not (its row goes with the
+      // account, and the audit log, kept for good, must not name the user's file).
+      if (purpose === 'public') {
+        await writeAudit(db, {
+          actorId: actor.id,
+          action: 'upload.add',
+          target: `upload:${name}`,
+          after: { type, size, width, height },
+          requestId: actor.requestId,
+        });
+      }
       return { url: `${UPLOADS_URL_PREFIX}${name}`, type, size, sha256, width, height };
     } finally {
       await rm(tempPath, { force: true });

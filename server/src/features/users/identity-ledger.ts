@@ -6,7 +6,7 @@ import { sharedSecret } from '../../platform/secrets';
 
 /**
  * The ledger of every identity (normalised phone or e-mail) ever registered (issue 22;
- * docs/decisions/account-deletion-and-retention.md): an HMAC-SHA256 of the username under the
+ * docs/decisions/account-deletion.md): an HMAC-SHA256 of the username under the
  * `IDENTITY_HASH_SECRET` (else a secret generated once and kept in settings), so a deleted account's
  * phone is recognised when it registers again without the phone itself being kept.
  */

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
 import { getSetting, settingOver } from '../../platform/settings.queries';
-import { accountNamesOf, fingerprintOf, validationsByFingerprints } from '../payout-accounts';
+import { accountNamesOf, ownedFingerprintOf, validationsByFingerprints } from '../payout-accounts';
 import * as q from './withdrawals.queries';
 import { changeStateWithView } from './withdrawals.state';
 import { byWithdrawal, toAdminItem } from './withdrawals.view';
@@ -67,10 +67,10 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
     );
     const checks = await validationsByFingerprints(
       db,
-      rows.map((r) => fingerprintOf(r.withdrawal)),
+      rows.map((r) => r.withdrawal),
     );
     // The names each verified payee is compared with, for the whole page in one read, and the threshold once.
-    const verified = rows.filter((r) => checks.get(fingerprintOf(r.withdrawal))?.registeredName);
+    const verified = rows.filter((r) => checks.get(ownedFingerprintOf(r.withdrawal))?.registeredName);
     const names =
       verified.length > 0
         ? await accountNamesOf(
@@ -81,7 +81,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
     const { nameMatchMin } =
       verified.length > 0 ? await getSetting(db, 'accountValidation') : ACCOUNT_VALIDATION_DEFAULTS;
     return rows.map((r) => {
-      const check = checks.get(fingerprintOf(r.withdrawal));
+      const check = checks.get(ownedFingerprintOf(r.withdrawal));
       const others = check ? names.filter((n) => n.userId === r.withdrawal.userId && n.validationId !== check.id) : [];
       return toAdminItem(
         r.withdrawal,
