@@ -211,7 +211,7 @@ describe('rebates with a hold', () => {
       { level1Bps: 1000, level2Bps: 500, holdDays: 1 },
       { token: admin },
     );
-    expect(set.body.data).toEqual({ level1Bps: 1000, level2Bps: 500, holdDays: 1 });
+    expect(set.body.data).toEqual({ level1Bps: 1000, level2Bps: 500, holdDays: 1, change: null });
     const other = await ctx.newUser();
     await ctx.newUser({ inviteCode: other.inviteCode });
     ctx.advance(DAY_MS + 60_000);

@@ -105,7 +105,7 @@ describe('admin rebate and revenue', () => {
       });
     }
     const set = await ctx.control(`${API}/admin/rebate/set`, { level1Bps: 2500, level2Bps: 0 }, { token: admin });
-    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0, holdDays: 7 });
+    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0, holdDays: 7, change: null });
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rebate.set'));
     expect(audit).toMatchObject({
       before: { level1Bps: 1000, level2Bps: 500 },
