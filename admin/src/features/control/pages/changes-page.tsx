@@ -113,12 +113,21 @@ export default function ChangesPage() {
         <DataTable<ControlChangeItem>
           query={list}
           pages={pages}
-          scroll={{ x: 'max-content' }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 60 },
             {
               title: t('control.kind'),
-              render: (_, row) => t(`control.kinds.${row.kind}`, { user: phoneNumber(row.targetName) }),
+              render: (_, row) => (
+                <Space orientation="vertical" size={4}>
+                  <span>{t(`control.kinds.${row.kind}`, { user: phoneNumber(row.targetName) })}</span>
+                  <Tag color={COLORS[row.state]}>{t(`control.states.${row.state}`)}</Tag>
+                  {row.decidedByName && (
+                    <Typography.Text type="secondary">
+                      {t('control.decidedBy')}: {phoneNumber(row.decidedByName)}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ),
             },
             {
               title: t('control.fields'),
@@ -158,21 +167,7 @@ export default function ChangesPage() {
               ),
             },
             {
-              title: t('control.state'),
-              render: (_, row) => (
-                <Space orientation="vertical" size={0}>
-                  <Tag color={COLORS[row.state]}>{t(`control.states.${row.state}`)}</Tag>
-                  {row.decidedByName && (
-                    <Typography.Text type="secondary">
-                      {t('control.decidedBy')}: {phoneNumber(row.decidedByName)}
-                    </Typography.Text>
-                  )}
-                </Space>
-              ),
-            },
-            {
               title: t('table.actions'),
-              fixed: 'right',
               render: (_, row) => {
                 if (row.state !== 'pending' || !can('adminControlApply')) return null;
                 const reason = blocked(row);
