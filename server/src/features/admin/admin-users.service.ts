@@ -123,26 +123,21 @@ export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }
     return toRow(row);
   }
 
-  async function writeFreeze(tx: Tx, actor: Actor, target: { id: number; frozen: boolean }, frozen: boolean) {
-    await q.updateUser(tx, target.id, { frozen });
+  /** Writes a freeze or a role of a locked account and audits it (`user.freeze`, `user.role`). */
+  async function writeUser(
+    tx: Tx,
+    actor: Actor,
+    target: { id: number; role: Role; frozen: boolean },
+    change: { frozen: boolean } | { role: Role },
+  ) {
+    const field = 'role' in change ? 'role' : 'frozen';
+    await q.updateUser(tx, target.id, change);
     await writeAudit(tx, {
       actorId: actor.id,
-      action: 'user.freeze',
+      action: field === 'role' ? 'user.role' : 'user.freeze',
       target: `user:${target.id}`,
-      before: { frozen: target.frozen },
-      after: { frozen },
-      requestId: actor.requestId,
-    });
-  }
-
-  async function writeRole(tx: Tx, actor: Actor, target: { id: number; role: Role }, role: Role) {
-    await q.updateUser(tx, target.id, { role });
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'user.role',
-      target: `user:${target.id}`,
-      before: { role: target.role },
-      after: { role },
+      before: { [field]: target[field] },
+      after: change,
       requestId: actor.requestId,
     });
   }
@@ -163,7 +158,7 @@ export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }
         });
         return { ...(await rowOf(tx, input.userId)), change };
       }
-      await writeFreeze(tx, actor, target, input.frozen);
+      await writeUser(tx, actor, target, { frozen: input.frozen });
       return { ...(await rowOf(tx, input.userId)), change: null };
     });
   }
@@ -173,7 +168,7 @@ export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }
     return db.transaction(async (tx) => {
       const target = await lockForChange(tx, actor, input.userId);
       if (target.role === input.role) {
-        await writeRole(tx, actor, target, input.role);
+        await writeUser(tx, actor, target, { role: input.role });
         return { ...(await rowOf(tx, input.userId)), change: null };
       }
       const change = await proposeChange(tx, now(), actor, {
@@ -202,14 +197,15 @@ export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }
   }
 
   /** How a role or unfreeze proposal is read and applied (platform/control-changes.ts). */
-  const roleControl: ControlKind = {
+  const userControl: ControlKind = {
     current: currentOf,
     apply: async (tx, change, actor) =>
-      writeRole(tx, actor, await lockTarget(tx, change, actor), change.newValue.role as Role),
-  };
-  const unfreezeControl: ControlKind = {
-    current: currentOf,
-    apply: async (tx, change, actor) => writeFreeze(tx, actor, await lockTarget(tx, change, actor), false),
+      writeUser(
+        tx,
+        actor,
+        await lockTarget(tx, change, actor),
+        change.newValue as { role: Role } | { frozen: boolean },
+      ),
   };
 
   /**
@@ -243,7 +239,7 @@ export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }
     });
   }
 
-  return { list, detail, freeze, setRole, resetPassword, roleControl, unfreezeControl };
+  return { list, detail, freeze, setRole, resetPassword, roleControl: userControl, unfreezeControl: userControl };
 }
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
