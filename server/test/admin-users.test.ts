@@ -286,7 +286,8 @@ describe('admin/user/role', () => {
   it('lets only one of two admins applying each other’s demotion at once win, so an admin remains', async () => {
     const a = await ctx.newUser();
     const b = await ctx.newUser();
-    for (const u of [a, b]) expect((await ctx.control(`${ADMIN}/user/role`, { userId: u.id, role: 'admin' })).status).toBe(200);
+    for (const u of [a, b])
+      expect((await ctx.control(`${ADMIN}/user/role`, { userId: u.id, role: 'admin' })).status).toBe(200);
     // Proposed by a third admin: the two were promoted on the bootstrap admin's proposals.
     const third = (await ctx.coAdmin()).token;
     const demote = async (u: { id: number }) =>

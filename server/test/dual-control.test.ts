@@ -114,7 +114,10 @@ describe('with two admins', () => {
         { token: admin },
       );
       expect(reset.body).toMatchObject({ code: 409, key: 'staff_password_by_code' });
-      const login = await ctx.post(`${API}/common/user/login`, { username: target.username, password: 'taken-over-42' });
+      const login = await ctx.post(`${API}/common/user/login`, {
+        username: target.username,
+        password: 'taken-over-42',
+      });
       expect(login.status).not.toBe(200);
       expect((await ctx.get(`${API}/user/user/detail`, { token: target.token })).status).toBe(200);
     }
@@ -182,7 +185,11 @@ describe('with two admins', () => {
     const requests = await ctx.get(`${ADMIN}/revenue/requests?limit=100`, { token: admin });
     const request = (requests.body.data.items as CreditRequestItem[]).find((r) => r.id === requestId);
     expect(request).toMatchObject({ state: 'rejected', reason: 'requester_removed' });
-    const approve = await ctx.post(`${ADMIN}/revenue/review`, { id: requestId, action: 'approve' }, { token: co.token });
+    const approve = await ctx.post(
+      `${ADMIN}/revenue/review`,
+      { id: requestId, action: 'approve' },
+      { token: co.token },
+    );
     expect(approve.body.key).toBe('credit_request_decided');
     await ctx.post(`${ADMIN}/settings/set`, { risk: { secondApprovalAbove: '10000' } }, { token: admin });
   });
@@ -192,12 +199,21 @@ describe('with two admins', () => {
     const id = proposed.body.data.change.id;
     expect(proposed.body.data).toMatchObject({ level1Bps: 1000 });
     const cancelled = await ctx.post(`${ADMIN}/control/cancel`, { id }, { token: co.token });
-    expect(cancelled.body).toMatchObject({ key: 'control_change_cancelled', data: { state: 'cancelled', decidedBy: co.id } });
-    expect((await ctx.post(`${ADMIN}/control/apply`, { id }, { token: co.token })).body.key).toBe('control_change_decided');
+    expect(cancelled.body).toMatchObject({
+      key: 'control_change_cancelled',
+      data: { state: 'cancelled', decidedBy: co.id },
+    });
+    expect((await ctx.post(`${ADMIN}/control/apply`, { id }, { token: co.token })).body.key).toBe(
+      'control_change_decided',
+    );
     expect((await ctx.get(`${ADMIN}/rebate/get`, { token: admin })).body.data.level1Bps).toBe(1000);
     expect((await auditActions(ctx, 'setting:rebate')).slice(0, 2)).toEqual(['control.cancel', 'control.propose']);
     // Lower rates and a longer hold apply at once.
-    const lower = await ctx.post(`${ADMIN}/rebate/set`, { level1Bps: 900, level2Bps: 500, holdDays: 8 }, { token: admin });
+    const lower = await ctx.post(
+      `${ADMIN}/rebate/set`,
+      { level1Bps: 900, level2Bps: 500, holdDays: 8 },
+      { token: admin },
+    );
     expect(lower.body.data).toMatchObject({ level1Bps: 900, holdDays: 8, change: null });
   });
 
@@ -251,7 +267,11 @@ describe('with a single admin', () => {
     const seen = await ctx.get(`${ADMIN}/control/list?limit=10`, { token: reviewer.token });
     expect(seen.body.data).toMatchObject({ pending: 1, delayedUntil: raise.body.data.change.earliestApplyAt });
     expect(seen.body.data.items[0]).toMatchObject({ singleAdmin: true, fields: [{ field: 'withdrawal.max' }] });
-    const byReviewer = await ctx.post(`${ADMIN}/control/cancel`, { id: raise.body.data.change.id }, { token: reviewer.token });
+    const byReviewer = await ctx.post(
+      `${ADMIN}/control/cancel`,
+      { id: raise.body.data.change.id },
+      { token: reviewer.token },
+    );
     expect(byReviewer.status).toBe(403);
     const cancelled = await ctx.post(`${ADMIN}/control/cancel`, { id: raise.body.data.change.id }, { token: admin });
     expect(cancelled.body.data.state).toBe('cancelled');
