@@ -1,2 +1,2 @@
 // What other features use of dual control: the wording of an answer that proposed a change.
-export { saidProposed } from './api/control';
+export { saidProposed, useChangesRefresh } from './api/control';

@@ -1,5 +1,5 @@
 import type { ControlChangeRef, ControlChangeState } from '@kamai/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { apiCall, apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
@@ -34,4 +34,10 @@ export function useDecideChange() {
 /** An answer that proposed instead of applying says so instead of the plain confirmation. */
 export function saidProposed<R extends { message: string; data: { change: ControlChangeRef | null } }>(result: R): R {
   return result.data.change ? { ...result, message: i18n.t('control.proposed') } : result;
+}
+
+/** Refreshes the pending changes (the menu's count, the banner) after an action that may have proposed one. */
+export function useChangesRefresh() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: ['control'] });
 }

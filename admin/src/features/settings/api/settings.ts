@@ -2,7 +2,7 @@ import { basisPointsToPercent, percentToBasisPoints, type RouteData, type RouteN
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
-import { saidProposed } from '../../control';
+import { saidProposed, useChangesRefresh } from '../../control';
 
 /** One group of settings: how it is read, how it is saved, and the route whose roles may save it. */
 export interface SettingsGroup<V> {
@@ -80,6 +80,7 @@ export function useSettings<V>(group: SettingsGroup<V>) {
 }
 
 export function useSaveSettings<V>(group: SettingsGroup<V>) {
-  // A proposal shows on the pending changes page: its count refreshes with the settings.
-  return useAction(group.save, { invalidate: ['settings'] });
+  // A proposal shows on the pending changes page: its count refreshes too.
+  const refresh = useChangesRefresh();
+  return useAction(group.save, { invalidate: ['settings', group.key], onSuccess: refresh });
 }

@@ -2,20 +2,23 @@ import type { Role } from '@kamai/contract';
 import i18n from 'i18next';
 import { apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
-import { saidProposed } from '../../control';
+import { saidProposed, useChangesRefresh } from '../../control';
 
 const invalidate = ['users'];
 
 export function useFreezeUser(userId: number) {
+  const refresh = useChangesRefresh();
   return useAction(
     async (frozen: boolean) => saidProposed(await apiRequest('adminUserFreeze', { body: { userId, frozen } })),
-    { invalidate },
+    { invalidate, onSuccess: refresh },
   );
 }
 
 export function useSetRole(userId: number) {
+  const refresh = useChangesRefresh();
   return useAction(async (role: Role) => saidProposed(await apiRequest('adminUserRole', { body: { userId, role } })), {
     invalidate,
+    onSuccess: refresh,
   });
 }
 
