@@ -196,6 +196,7 @@ test.describe('operator console at 1280×800', () => {
       'Ledger check',
       'Account checks',
       'Users',
+      'Pending changes',
       'Tasks',
       'Task proofs',
       'Settings',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './auth';
 import { endOfBusinessDay, startOfBusinessDay } from './business-day';
+import { controlChangeRef } from './control';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
@@ -210,23 +211,26 @@ export const adminRoutes = {
   adminUserFreeze: {
     ...endpoints.adminUserFreeze,
     policy: 'admin',
-    summary: 'Freezes or unfreezes a user (a frozen user cannot withdraw; frozen staff lose the console); audited',
+    summary:
+      'Freezes or unfreezes a user (a frozen user cannot withdraw; frozen staff lose the console); unfreezing staff is proposed for a second admin (`change`); audited',
     tag: 'admin',
     body: adminUserFreezeBody,
-    data: adminUserRow,
+    data: adminUserRow.extend({ change: controlChangeRef.nullable() }),
   },
   adminUserRole: {
     ...endpoints.adminUserRole,
     policy: 'admin',
-    summary: "Sets a user's role (user, reviewer, admin); not one's own; audited",
+    summary:
+      "Proposes a user's new role (user, reviewer, admin) for a second admin to apply (`change`); not one's own; audited",
     tag: 'admin',
     body: adminUserRoleBody,
-    data: adminUserRow,
+    data: adminUserRow.extend({ change: controlChangeRef.nullable() }),
   },
   adminUserResetPassword: {
     ...endpoints.adminUserResetPassword,
     policy: 'admin',
-    summary: "Sets a user's password and ends all their sessions; not one's own; audited",
+    summary:
+      "Sets a user's password and ends all their sessions; not one's own nor a staff account's (staff reset theirs by one-time code); audited",
     tag: 'admin',
     body: adminUserResetPassBody,
     data: z.object({ sessionsEnded: z.number().int() }),

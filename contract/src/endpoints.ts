@@ -134,6 +134,19 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/user/resetpass`,
   },
+  // dual control
+  adminControlList: {
+    method: 'GET',
+    path: `${ADMIN}/control/list`,
+  },
+  adminControlApply: {
+    method: 'POST',
+    path: `${ADMIN}/control/apply`,
+  },
+  adminControlCancel: {
+    method: 'POST',
+    path: `${ADMIN}/control/cancel`,
+  },
   adminDashboard: {
     method: 'GET',
     path: `${ADMIN}/dashboard`,

@@ -6,6 +6,7 @@ export * from './auth';
 export * from './business-day';
 export * from './catalogue';
 export * from './constants';
+export * from './control';
 export * from './data-export';
 export * from './date-format';
 export * from './display-format';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REBATE_HOLD_DAYS_MAX } from './constants';
+import { controlChangeRef } from './control';
 import { endpoints } from './endpoints';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
@@ -82,10 +83,11 @@ export const referralRoutes = {
   adminRebateSet: {
     ...endpoints.adminRebateSet,
     policy: 'admin',
-    summary: 'Sets the rebate rates (0-10000 basis points each) and the hold of new rebates in days',
+    summary:
+      'Sets the rebate rates (0-10000 basis points each) and the hold of new rebates in days: lower rates and a longer hold apply at once, any other change is proposed for a second admin (`change`)',
     tag: 'admin',
     body: rebateSetBody,
-    data: rebateSettings,
+    data: rebateSettings.extend({ change: controlChangeRef.nullable() }),
   },
   adminUserDuplicate: {
     ...endpoints.adminUserDuplicate,

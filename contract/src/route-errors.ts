@@ -176,6 +176,19 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
   adminUserDetail: ['user_not_found'],
   adminUserFreeze: ['user_not_found', 'cannot_change_own_account', 'account_deleted_final'],
   adminUserRole: ['user_not_found', 'cannot_change_own_account', 'account_deleted_final'],
+  adminControlApply: [
+    'control_change_not_found',
+    'control_change_decided',
+    'control_change_expired',
+    'control_change_stale',
+    'control_second_admin_required',
+    'control_delay_pending',
+    'control_change_about_self',
+    'control_promoted_by_proposer',
+    'user_not_found',
+    'account_deleted_final',
+  ],
+  adminControlCancel: ['control_change_not_found', 'control_change_decided'],
   adminUserResetPassword: [
     'user_not_found',
     'account_deleted_final',
@@ -183,6 +196,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'cannot_change_own_account',
     'enter_new_password',
     'password_too_common',
+    'staff_password_by_code',
   ],
   wdaccountBind: [
     'payout_account_validation_limit',

@@ -14,6 +14,7 @@ import {
   tokenData,
   userDetailData,
 } from './auth';
+import { controlRoutes } from './control';
 import { endpoints } from './endpoints';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
@@ -157,6 +158,7 @@ export const routes = {
   ...noticeRoutes,
   ...uploadRoutes,
   ...adminRoutes,
+  ...controlRoutes,
   ...auditRoutes,
   ...payoutAccountRoutes,
   ...accountCheckRoutes,

@@ -7,6 +7,7 @@ import {
 } from './account-validation';
 import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX } from './constants';
+import { controlChangeRef } from './control';
 import { endpoints } from './endpoints';
 import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { parseRupees, rupeeAmountField } from './money';
@@ -514,10 +515,11 @@ export const withdrawalRoutes = {
   adminSettingsSet: {
     ...endpoints.adminSettingsSet,
     policy: 'admin',
-    summary: 'Changes platform settings (fields left out stay); audited',
+    summary:
+      'Changes platform settings (fields left out stay): a change that only tightens applies at once, any other is proposed for a second admin (`change`); audited',
     tag: 'admin',
     body: refuseBidi(adminSettingsSetBody),
-    data: adminSettingsData,
+    data: adminSettingsData.extend({ change: controlChangeRef.nullable() }),
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -2,7 +2,15 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
-import { api, dropRedisKeys, freshDatabase, type Instance, requiredServices, startInstance } from './cluster';
+import {
+  api,
+  applyAlone,
+  dropRedisKeys,
+  freshDatabase,
+  type Instance,
+  requiredServices,
+  startInstance,
+} from './cluster';
 
 /**
  * Account lifecycle over HTTP on two real server processes (issue 22): a deleted account is not
@@ -51,7 +59,8 @@ describe.skipIf(!services)('account lifecycle on two instances', () => {
       body: { risk: { qualifiedInvite: 'registration' } },
       token: adminToken,
     });
-    expect(rule.status).toBe(200);
+    // Proposed (dual control): the only admin applies it once its delay has passed.
+    expect((await applyAlone(at(0), fresh.url, rule, adminToken)).status).toBe(200);
   }, 120_000);
 
   afterEach(async () => {

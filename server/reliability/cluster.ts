@@ -160,3 +160,25 @@ export async function dropRedisKeys(redisUrl: string, prefix: string) {
     redis.disconnect();
   }
 }
+
+/**
+ * A change the only admin proposed (docs/decisions/dual-control.md), applied by them as the 24-hour
+ * delay allows: the proposal's times are moved a day into the past in the database (the suite's
+ * servers run on the real clock), then the proposer applies it. Answers the apply.
+ */
+export async function applyAlone(base: string, databaseUrl: string, proposed: Answer, token: string) {
+  const id = proposed.body?.data?.change?.id;
+  if (typeof id !== 'number') throw new Error(`no proposal in ${JSON.stringify(proposed.body)}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `update control_changes set created_at = created_at - interval '25 hours',
+         earliest_apply_at = earliest_apply_at - interval '25 hours' where id = $1`,
+      [id],
+    );
+  } finally {
+    await client.end();
+  }
+  return api(base, 'POST', '/go_user/api/v1/admin/control/apply', { body: { id }, token });
+}

@@ -26,6 +26,8 @@ import * as withdrawals from './features/withdrawals';
 import { registerApiDocs } from './platform/api-docs';
 import { registerAudit } from './platform/audit.routes';
 import type { Config } from './platform/config';
+import { expireDueChanges } from './platform/control-changes';
+import { registerControl } from './platform/control-changes.routes';
 import { sendError } from './platform/error-handler';
 import { installHttpPolicy, serverOptions } from './platform/http-policy';
 import { createMetrics, serveMetrics } from './platform/metrics';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
         everyMs: 60_000,
         run: async () => void (await referrals.releaseDueRebates(db, now())),
       },
+      // Proposed control changes nobody applied in time expire (docs/decisions/dual-control.md).
+      { name: 'control-changes.expire', everyMs: 60_000, run: async () => void (await expireDueChanges(db, now())) },
     ],
     payoutGateway: deps.payoutGateway,
     onPayoutMismatch: (gateway) => metrics.onPayoutMismatch(gateway),
@@ -142,19 +146,24 @@ export async function buildApp(deps: AppDeps) {
   account.register(app, { ...feature, uploads: files, rates });
   survey.register(app, feature);
   intro.register(app, feature);
-  referrals.register(app, feature);
+  const { rebateControl } = referrals.register(app, feature);
   revenue.register(app, feature);
   linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
-  admin.register(app, { ...feature, pendingWithdrawals, ledgerRules });
+  const { roleControl, unfreezeControl } = admin.register(app, { ...feature, pendingWithdrawals, ledgerRules });
   registerAudit(app, feature);
-  registerSettings(app, {
+  const settingsControl = registerSettings(app, {
     ...feature,
     sections: {
       withdrawal: withdrawals.limitSettings,
       risk: fraud.riskSettings,
       accountValidation: payoutAccounts.accountValidationSettings,
     },
+  });
+  // Dual control of every change that weakens a control (docs/decisions/dual-control.md).
+  registerControl(app, {
+    ...feature,
+    kinds: { settings: settingsControl, rebate: rebateControl, role: roleControl, unfreeze: unfreezeControl },
   });
   payoutAccounts.register(app, { ...feature, validations: worker.validations });
   withdrawals.register(app, { ...feature, payouts: worker.payouts, validations: worker.validations });

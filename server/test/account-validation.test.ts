@@ -286,7 +286,7 @@ describe('payout account validation against the RazorpayX fake', () => {
     // The threshold is the setting: at 0 no match is low, in the list and in the review's own statement.
     const token = await ctx.adminToken();
     expect(
-      (await ctx.post(`${API}/admin/settings/set`, { accountValidation: { nameMatchMin: 0 } }, { token })).status,
+      (await ctx.control(`${API}/admin/settings/set`, { accountValidation: { nameMatchMin: 0 } }, { token })).status,
     ).toBe(200);
     try {
       const relaxed = await adminItem(asked.body.data.id);
@@ -371,7 +371,7 @@ describe('payout account validation against the RazorpayX fake', () => {
   it('shows the account check settings, changes only the fields sent, refuses bad values, audits; admins only', async () => {
     const token = await ctx.adminToken();
     const set = (accountValidation: Record<string, unknown>, as = token) =>
-      ctx.post(`${API}/admin/settings/set`, { accountValidation }, { token: as });
+      ctx.control(`${API}/admin/settings/set`, { accountValidation }, { token: as });
     try {
       expect((await ctx.get(`${API}/admin/settings/get`, { token })).body.data.accountValidation).toEqual({
         dailyLimit: 3,
@@ -408,7 +408,7 @@ describe('payout account validation against the RazorpayX fake', () => {
         });
         expect(res.body.message).toBeTruthy();
       }
-      const hindi = await ctx.post(
+      const hindi = await ctx.control(
         `${API}/admin/settings/set`,
         { accountValidation: { nameMatchMin: 200 } },
         { token, headers: { 'accept-language': 'hi_IN' } },

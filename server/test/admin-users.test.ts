@@ -156,7 +156,7 @@ describe('admin/user/list', () => {
     const second = await list(`${under}&limit=2&cursor=${first.nextCursor}`);
     expect(second).toMatchObject({ items: [{ id: a.id }], nextCursor: null });
 
-    expect((await adminPost('/user/role', { userId: b.id, role: 'reviewer' })).status).toBe(200);
+    expect((await ctx.control(`${ADMIN}/user/role`, { userId: b.id, role: 'reviewer' })).status).toBe(200);
     expect((await adminPost('/user/freeze', { userId: c.id, frozen: true })).status).toBe(200);
     expect(ids((await list(`${under}&role=reviewer`)).items)).toEqual([b.id]);
     expect(ids((await list(`${under}&frozen=true`)).items)).toEqual([c.id]);
@@ -265,9 +265,9 @@ describe('admin/user/role', () => {
   it('makes a reviewer, who then reads the admin views but cannot act', async () => {
     const user = await ctx.newUser();
     const other = await ctx.newUser();
-    const res = await adminPost('/user/role', { userId: user.id, role: 'reviewer' });
+    const res = await ctx.control(`${ADMIN}/user/role`, { userId: user.id, role: 'reviewer' });
     expect(res.body.data).toMatchObject({ id: user.id, role: 'reviewer' });
-    expect((await auditOf(`user:${user.id}`))[0]).toMatchObject({
+    expect((await auditOf(`user:${user.id}`)).find((row) => row.action === 'user.role')).toMatchObject({
       action: 'user.role',
       before: { role: 'user' },
       after: { role: 'reviewer' },
@@ -283,14 +283,20 @@ describe('admin/user/role', () => {
     expect(res.body.key).toBe('cannot_change_own_account');
   });
 
-  it('lets only one of two admins demoting each other at once win, so an admin remains', async () => {
+  it('lets only one of two admins applying each other’s demotion at once win, so an admin remains', async () => {
     const a = await ctx.newUser();
     const b = await ctx.newUser();
-    for (const u of [a, b]) expect((await adminPost('/user/role', { userId: u.id, role: 'admin' })).status).toBe(200);
+    for (const u of [a, b])
+      expect((await ctx.control(`${ADMIN}/user/role`, { userId: u.id, role: 'admin' })).status).toBe(200);
+    // Proposed by a third admin: the two were promoted on the bootstrap admin's proposals.
+    const third = (await ctx.coAdmin()).token;
+    const demote = async (u: { id: number }) =>
+      (await adminPost('/user/role', { userId: u.id, role: 'user' }, third)).body.data.change.id as number;
+    const [ofA, ofB] = [await demote(a), await demote(b)];
 
     const results = await Promise.all([
-      adminPost('/user/role', { userId: b.id, role: 'user' }, a.token),
-      adminPost('/user/role', { userId: a.id, role: 'user' }, b.token),
+      adminPost('/control/apply', { id: ofB }, a.token),
+      adminPost('/control/apply', { id: ofA }, b.token),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     const [rowA] = (await list(`q=${a.inviteCode}`)).items;

@@ -388,7 +388,7 @@ describe('mass assignment', () => {
     // as an invite (the default waits for the friend's first task; issue 12's qualified invites).
     const admin = await ctx.adminToken();
     expect(
-      (await ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
+      (await ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
         .status,
     ).toBe(200);
     await ctx.newUser({ inviteCode: me.inviteCode });

@@ -33,7 +33,11 @@ async function taskItem(token: string) {
 }
 
 async function setFee(fee: string) {
-  const res = await ctx.post(`${API}/admin/settings/set`, { withdrawal: { fee } }, { token: await ctx.adminToken() });
+  const res = await ctx.control(
+    `${API}/admin/settings/set`,
+    { withdrawal: { fee } },
+    { token: await ctx.adminToken() },
+  );
   expect(res.status).toBe(200);
 }
 

@@ -32,7 +32,7 @@ const freshIp = () => {
 };
 
 async function setSettings(body: Record<string, unknown>) {
-  const res = await ctx.post(`${API}/admin/settings/set`, body, { token: await ctx.adminToken() });
+  const res = await ctx.control(`${API}/admin/settings/set`, body, { token: await ctx.adminToken() });
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -357,12 +357,12 @@ describe('risk signals on withdraw/add', () => {
       { weights: { shared_payout_account: -1 } },
       { qualifiedInvite: 'never' },
     ]) {
-      const res = await ctx.post(`${API}/admin/settings/set`, { risk: bad }, { token: await ctx.adminToken() });
+      const res = await ctx.control(`${API}/admin/settings/set`, { risk: bad }, { token: await ctx.adminToken() });
       expect(res.status).toBe(400);
     }
     const reviewer = await ctx.staff('reviewer');
     expect(
-      (await ctx.post(`${API}/admin/settings/set`, { risk: { idleInvitees: 5 } }, { token: reviewer.token })).status,
+      (await ctx.control(`${API}/admin/settings/set`, { risk: { idleInvitees: 5 } }, { token: reviewer.token })).status,
     ).toBe(403);
   });
 

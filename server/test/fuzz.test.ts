@@ -63,7 +63,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ DATA_DIR: dataDir });
   tokens.admin = await ctx.adminToken();
   const reviewer = await ctx.newUser();
-  await ctx.post(`${API}/admin/user/role`, { userId: reviewer.id, role: 'reviewer' }, { token: tokens.admin });
+  await ctx.control(`${API}/admin/user/role`, { userId: reviewer.id, role: 'reviewer' }, { token: tokens.admin });
   tokens.reviewer = reviewer.token;
   const made = await ctx.newUser();
   Object.assign(user, { username: made.username, token: made.token });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app';
 import { type Database, openDatabase } from '../src/db/client';
-import { otpOutbox } from '../src/db/schema';
+import { otpOutbox, users } from '../src/db/schema';
 import { callbackUrl } from '../src/features/payouts';
 import { createUsersService } from '../src/features/users';
 import { checkLedger } from '../src/features/wallet';
@@ -96,6 +96,7 @@ export async function createTestContext(
 
   let seq = 0;
   let adminToken: string | undefined;
+  let coAdmin: { id: number; token: string; username: string; password: string; inviteCode: string } | undefined;
   const ctx = {
     app,
     /** This test's own job runner and payouts service (see above). */
@@ -193,14 +194,44 @@ export async function createTestContext(
         inviteCode: detail.body.data.inviteCode as string,
       };
     },
+    /**
+     * A second admin made the way the deployment makes its first staff (written to the database, not
+     * through a proposal), once per test file: the one who applies `control` proposals.
+     */
+    async coAdmin() {
+      if (!coAdmin) {
+        const user = await ctx.newUser();
+        await database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+        coAdmin = user;
+      }
+      return coAdmin;
+    },
+    /**
+     * A dual-controlled change (docs/decisions/dual-control.md) made whole: posts it; when it was
+     * proposed, a second admin (the co-admin, or the bootstrap admin when the co-admin proposed)
+     * applies it, and the answer is the route's usual data as it reads now. Answers the first
+     * refusal, if any.
+     */
+    async control(url: string, body: unknown, options: RequestOptions = {}) {
+      const token = options.token ?? (await ctx.adminToken());
+      const first = await ctx.post(url, body, { ...options, token });
+      const change = first.body?.data?.change;
+      if (first.status !== 200 || !change || change.state !== 'pending') return first;
+      const second = await ctx.coAdmin();
+      const applier = token === second.token ? await ctx.adminToken() : second.token;
+      const applied = await ctx.post('/go_user/api/v1/admin/control/apply', { id: change.id }, { token: applier });
+      if (applied.status !== 200) return applied;
+      const userId = (body as { userId?: number }).userId;
+      const read = url.endsWith('/set')
+        ? await ctx.get(url.replace(/\/set$/, '/get'), { token })
+        : await ctx.get(`/go_user/api/v1/admin/user/detail?id=${userId}`, { token });
+      const data = url.endsWith('/set') ? read.body.data : read.body.data.user;
+      return { status: 200, body: { ...first.body, data: { ...data, change: null } } };
+    },
     /** A new user given a staff role by the bootstrap admin (a second reviewer or admin for four-eyes). */
     async staff(role: 'reviewer' | 'admin') {
       const user = await ctx.newUser();
-      const res = await ctx.post(
-        '/go_user/api/v1/admin/user/role',
-        { userId: user.id, role },
-        { token: await ctx.adminToken() },
-      );
+      const res = await ctx.control('/go_user/api/v1/admin/user/role', { userId: user.id, role });
       if (res.status !== 200) throw new Error(`user/role failed: ${JSON.stringify(res.body)}`);
       return user;
     },

@@ -80,7 +80,7 @@ describe('defect 1: a deleted account stays deleted', () => {
       await ctx.post(`${API}/admin/user/freeze`, { userId: user.id, frozen: false }, { token: admin }),
     ).toMatchObject(deleted);
     expect(
-      await ctx.post(`${API}/admin/user/role`, { userId: user.id, role: 'admin' }, { token: admin }),
+      await ctx.control(`${API}/admin/user/role`, { userId: user.id, role: 'admin' }, { token: admin }),
     ).toMatchObject(deleted);
     expect(
       await ctx.post(
@@ -119,7 +119,7 @@ describe('defect 2: one phone counts as a friend once, ever', () => {
   it('a re-registration after deletion is no new qualified invitee and earns no first-time reward', async () => {
     const admin = await ctx.adminToken();
     expect(
-      (await ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
+      (await ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
         .status,
     ).toBe(200);
     const inviter = await ctx.newUser();
@@ -144,7 +144,7 @@ describe('defect 2: one phone counts as a friend once, ever', () => {
       expect(login.status).toBe(200);
       expect((await deleteAccount(again.token)).status).toBe(200);
     }
-    await ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'first_task' } }, { token: admin });
+    await ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'first_task' } }, { token: admin });
   });
 });
 
@@ -170,7 +170,7 @@ describe('defect 3: no operator resolves a payout mismatch of his own withdrawal
     await callback('failed');
     await callback('success');
     // The payee becomes an admin afterwards (or was one all along).
-    const promoted = await ctx.post(
+    const promoted = await ctx.control(
       `${API}/admin/user/role`,
       { userId: operator.id, role: 'admin' },
       { token: await ctx.adminToken() },

@@ -46,7 +46,7 @@ describe('one mailbox, one identity', () => {
   it('takes four spellings of one Gmail mailbox as one identity: one account, one friend', async () => {
     const admin = await ctx.adminToken();
     expect(
-      (await ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
+      (await ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))
         .status,
     ).toBe(200);
     const inviter = await ctx.newUser();

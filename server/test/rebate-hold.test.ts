@@ -135,7 +135,7 @@ describe('staff earn nothing', () => {
     // `mid` is promoted: a new invitee's reward owes mid nothing; top (level 2) is still owed.
     const admin = await adminToken();
     expect(
-      (await ctx.post(`${API}/admin/user/role`, { userId: mid.id, role: 'reviewer' }, { token: admin })).status,
+      (await ctx.control(`${API}/admin/user/role`, { userId: mid.id, role: 'reviewer' }, { token: admin })).status,
     ).toBe(200);
     const pendingBefore = await balanceOf(mid.id, 'rebate_pending');
     const late = await ctx.newUser({ inviteCode: mid.inviteCode });
@@ -182,7 +182,7 @@ describe('rebates with a hold', () => {
     expect((await ctx.get(`${API}/admin/rebate/get`, { token: admin })).body.data).toMatchObject({
       holdDays: REBATE_HOLD_DAYS_DEFAULT,
     });
-    const bad = await ctx.post(
+    const bad = await ctx.control(
       `${API}/admin/rebate/set`,
       { level1Bps: 1000, level2Bps: 500, holdDays: 91 },
       { token: admin },
@@ -206,18 +206,18 @@ describe('rebates with a hold', () => {
     const accountId = await bindUpi(ctx, mid.token, 'mid.k@okaxis');
     expect((await withdraw(ctx, mid.token, { amount: 150, accountId })).status).toBe(200);
 
-    const set = await ctx.post(
+    const set = await ctx.control(
       `${API}/admin/rebate/set`,
       { level1Bps: 1000, level2Bps: 500, holdDays: 1 },
       { token: admin },
     );
-    expect(set.body.data).toEqual({ level1Bps: 1000, level2Bps: 500, holdDays: 1 });
+    expect(set.body.data).toEqual({ level1Bps: 1000, level2Bps: 500, holdDays: 1, change: null });
     const other = await ctx.newUser();
     await ctx.newUser({ inviteCode: other.inviteCode });
     ctx.advance(DAY_MS + 60_000);
     await release();
     expect(await balanceOf(other.id, 'rebate_pending')).toBe(0n);
-    await ctx.post(
+    await ctx.control(
       `${API}/admin/rebate/set`,
       { level1Bps: 1000, level2Bps: 500, holdDays: REBATE_HOLD_DAYS_DEFAULT },
       { token: admin },

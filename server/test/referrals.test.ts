@@ -61,7 +61,7 @@ describe('invite/list', () => {
     expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '0.00', rebatePending: '1.75', qualified: 0 });
     const admin = await ctx.adminToken();
     const setRule = (qualifiedInvite: string) =>
-      ctx.post(`${API}/admin/settings/set`, { risk: { qualifiedInvite } }, { token: admin });
+      ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite } }, { token: admin });
     expect((await setRule('registration')).status).toBe(200);
     const counted = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
     expect(counted.body.data.totals).toEqual({ count: 3, rebateEarned: '0.00', rebatePending: '1.75', qualified: 3 });
@@ -98,14 +98,14 @@ describe('admin rebate and revenue', () => {
       { level1Bps: -1, level2Bps: 0 },
       { level1Bps: 1.5, level2Bps: 0 },
     ]) {
-      const res = await ctx.post(`${API}/admin/rebate/set`, bad, { token: admin });
+      const res = await ctx.control(`${API}/admin/rebate/set`, bad, { token: admin });
       expect(res).toMatchObject({
         status: 400,
         body: { key: 'rebate_bps_range', data: { fields: { level1Bps: 'rebate_bps_range' } } },
       });
     }
-    const set = await ctx.post(`${API}/admin/rebate/set`, { level1Bps: 2500, level2Bps: 0 }, { token: admin });
-    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0, holdDays: 7 });
+    const set = await ctx.control(`${API}/admin/rebate/set`, { level1Bps: 2500, level2Bps: 0 }, { token: admin });
+    expect(set.body.data).toEqual({ level1Bps: 2500, level2Bps: 0, holdDays: 7, change: null });
     const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'rebate.set'));
     expect(audit).toMatchObject({
       before: { level1Bps: 1000, level2Bps: 500 },
@@ -122,10 +122,10 @@ describe('admin rebate and revenue', () => {
     expect(await pending(user.token)).toBe('1.25');
     expect(await pending(top.token)).toBe('1.25');
     expect(await ctx.balanceOf(invitee.token)).toBe('5.00');
-    await ctx.post(`${API}/admin/rebate/set`, { level1Bps: 1000, level2Bps: 500 }, { token: admin });
+    await ctx.control(`${API}/admin/rebate/set`, { level1Bps: 1000, level2Bps: 500 }, { token: admin });
     const user2 = await ctx.newUser();
     expect(
-      (await ctx.post(`${API}/admin/rebate/set`, { level1Bps: 1, level2Bps: 1 }, { token: user2.token })).status,
+      (await ctx.control(`${API}/admin/rebate/set`, { level1Bps: 1, level2Bps: 1 }, { token: user2.token })).status,
     ).toBe(403);
   });
 

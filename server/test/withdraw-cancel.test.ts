@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function setWithdrawalSettings(withdrawal: Record<string, unknown>) {
-  const res = await ctx.post(`${API}/admin/settings/set`, { withdrawal }, { token: await ctx.adminToken() });
+  const res = await ctx.control(`${API}/admin/settings/set`, { withdrawal }, { token: await ctx.adminToken() });
   expect(res.status).toBe(200);
   return res.body.data.withdrawal;
 }
@@ -118,7 +118,7 @@ describe('the withdrawal fee and payout time', () => {
   });
 
   it('refuses a fee that would swallow the minimum withdrawal', async () => {
-    const res = await ctx.post(
+    const res = await ctx.control(
       `${API}/admin/settings/set`,
       { withdrawal: { fee: '100', min: '100' } },
       { token: await ctx.adminToken() },

@@ -127,7 +127,7 @@ describe('the timeline of a withdrawal', () => {
 
 describe('cancelled requests and the daily count', () => {
   afterAll(async () => {
-    const res = await ctx.post(
+    const res = await ctx.control(
       `${API}/admin/settings/set`,
       { withdrawal: { dailyCount: 3 } },
       { token: await ctx.adminToken() },
@@ -175,7 +175,7 @@ describe('cancelled requests and the daily count', () => {
   });
 
   it('leaves a cancelled amount out of the daily total', async () => {
-    const set = await ctx.post(
+    const set = await ctx.control(
       `${API}/admin/settings/set`,
       { withdrawal: { dailyCount: 3, dailyTotal: 1000 } },
       { token: await ctx.adminToken() },
@@ -187,7 +187,7 @@ describe('cancelled requests and the daily count', () => {
       expect((await ctx.post(CANCEL, { id: big.body.data.id }, { token: user.token })).status).toBe(200);
       expect((await withdraw(ctx, user.token, { amount: 1000 })).status).toBe(200);
     } finally {
-      await ctx.post(
+      await ctx.control(
         `${API}/admin/settings/set`,
         { withdrawal: { dailyTotal: 100000 } },
         { token: await ctx.adminToken() },

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function setLimits(withdrawal: Record<string, unknown>) {
-  const res = await ctx.post(SET, { withdrawal }, { token: await ctx.adminToken() });
+  const res = await ctx.control(SET, { withdrawal }, { token: await ctx.adminToken() });
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -443,7 +443,7 @@ describe('admin settings', () => {
       fee: '0.00',
       payoutHours: 24,
     });
-    const bad = await ctx.post(SET, { withdrawal: { max: 100 } }, { token });
+    const bad = await ctx.control(SET, { withdrawal: { max: 100 } }, { token });
     expect(bad.status).toBe(400);
     expect(bad.body.key).toBe('withdrawal_limits_invalid');
     const user = await payee(ctx, 1000);

@@ -9,6 +9,7 @@ import {
   MessageOutlined,
   NotificationOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -79,6 +80,13 @@ export const PAGES: ConsolePage[] = [
     icon: <DollarOutlined />,
     route: 'adminCreditRequestList',
     Page: lazy(() => import('../features/revenue/pages/credits-page')),
+  },
+  {
+    path: 'changes',
+    label: 'changes',
+    icon: <SafetyOutlined />,
+    route: 'adminControlList',
+    Page: lazy(() => import('../features/control/pages/changes-page')),
   },
   {
     path: 'tasks',

@@ -1,11 +1,13 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { UserDetail } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
+import { usePendingChanges } from '../features/control/api/control';
+import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
 import { allowed, MeContext } from '../lib/roles';
 import { PAGES } from './pages';
@@ -22,6 +24,8 @@ export function Shell({ me }: { me: UserDetail }) {
   // Below 768 px the menu lives in a drawer behind a button; the sidebar would leave no room for the page.
   const phone = screens.md === false;
   const [menuOpen, setMenuOpen] = useState(false);
+  const changes = usePendingChanges();
+  const pending = changes.data?.pending ?? 0;
 
   async function logout() {
     await apiCall('logout').catch(() => undefined);
@@ -38,7 +42,19 @@ export function Shell({ me }: { me: UserDetail }) {
         setMenuOpen(false);
         navigate(`/${key}`);
       }}
-      items={visible.map((page) => ({ key: page.path, icon: page.icon, label: t(`menu.${page.label}`) }))}
+      items={visible.map((page) => ({
+        key: page.path,
+        icon: page.icon,
+        label:
+          page.path === 'changes' && pending > 0 ? (
+            <Space size="small">
+              {t(`menu.${page.label}`)}
+              <Badge count={pending} />
+            </Space>
+          ) : (
+            t(`menu.${page.label}`)
+          ),
+      }))}
     />
   );
 
@@ -96,6 +112,7 @@ export function Shell({ me }: { me: UserDetail }) {
             </Space>
           </Layout.Header>
           <Layout.Content className="shell-content">
+            <DelayBanner />
             <Outlet />
           </Layout.Content>
         </Layout>

@@ -1,4 +1,6 @@
 import type {
+  ControlChangeKind,
+  ControlChangeState,
   CreditRequestState,
   LinkedEventKind,
   LinkedStatus,
@@ -1031,6 +1033,38 @@ export const creditRequests = pgTable(
     index('credit_requests_state_idx').on(t.state, t.id),
     check('credit_requests_amount_positive', sql`${t.amount} > 0`),
     check('credit_requests_state_known', sql`${t.state} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * A proposed change of a control (docs/decisions/dual-control.md): one admin proposes, another
+ * applies. `oldValue` is what the proposal changes as it was when proposed (the apply refuses when it
+ * is no longer so), `newValue` what applying stores. `earliestApplyAt` is `createdAt` unless the
+ * proposer was the only active admin: then the proposer may apply it themself from 24 hours later.
+ */
+export const controlChanges = pgTable(
+  'control_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<ControlChangeKind>().notNull(),
+    /** `setting:<key>` or `user:<id>`. */
+    target: text('target').notNull(),
+    oldValue: jsonb('old_value').$type<Record<string, unknown>>().notNull(),
+    newValue: jsonb('new_value').$type<Record<string, unknown>>().notNull(),
+    proposedBy: bigint('proposed_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    earliestApplyAt: timestamp('earliest_apply_at', { withTimezone: true }).notNull(),
+    state: text('state').$type<ControlChangeState>().notNull().default('pending'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('control_changes_state_idx').on(t.state, t.id),
+    check('control_changes_state_known', sql`${t.state} in ('pending', 'applied', 'cancelled', 'expired')`),
+    check('control_changes_kind_known', sql`${t.kind} in ('settings', 'rebate', 'role', 'unfreeze')`),
   ],
 );
 

@@ -9,7 +9,12 @@ function settingsHandlers(settings: SettingsService): Handlers {
   };
 }
 
-/** `sections`: the parts of the settings page, from the features that own them (app.ts). */
-export function registerSettings(app: FastifyInstance, { db, sections }: FeatureDeps & { sections: SettingsSections }) {
-  registerRoutes(app, settingsHandlers(createSettingsService({ db, sections })));
+/** `sections`: the parts of the settings page, from the features that own them (app.ts). Answers its dual-control kind. */
+export function registerSettings(
+  app: FastifyInstance,
+  { db, now, sections }: FeatureDeps & { sections: SettingsSections },
+) {
+  const settings = createSettingsService({ db, now, sections });
+  registerRoutes(app, settingsHandlers(settings));
+  return settings.control;
 }

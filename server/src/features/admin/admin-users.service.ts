@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { refuseCommonPassword } from '../../platform/common-passwords';
+import { type ControlChangeRow, type ControlKind, pickLike, proposeChange } from '../../platform/control-changes';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
@@ -43,7 +44,7 @@ function toRow(row: q.UserRowRecord): AdminUserRow {
   };
 }
 
-export function createAdminUsersService({ db }: { db: Db }) {
+export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }) {
   async function list(query: ListQuery) {
     const beforeId = decodeCursor(query.cursor, isRowId);
     const rows = await q.listUserRows(db, {
@@ -122,37 +123,90 @@ export function createAdminUsersService({ db }: { db: Db }) {
     return toRow(row);
   }
 
-  async function freeze(actor: Actor, input: { userId: number; frozen: boolean }) {
-    return db.transaction(async (tx) => {
-      const target = await lockForChange(tx, actor, input.userId);
-      await q.updateUser(tx, input.userId, { frozen: input.frozen });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'user.freeze',
-        target: `user:${input.userId}`,
-        before: { frozen: target.frozen },
-        after: { frozen: input.frozen },
-        requestId: actor.requestId,
-      });
-      return rowOf(tx, input.userId);
+  /** Writes a freeze or a role of a locked account and audits it (`user.freeze`, `user.role`). */
+  async function writeUser(
+    tx: Tx,
+    actor: Actor,
+    target: { id: number; role: Role; frozen: boolean },
+    change: { frozen: boolean } | { role: Role },
+  ) {
+    const field = 'role' in change ? 'role' : 'frozen';
+    await q.updateUser(tx, target.id, change);
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: field === 'role' ? 'user.role' : 'user.freeze',
+      target: `user:${target.id}`,
+      before: { [field]: target[field] },
+      after: change,
+      requestId: actor.requestId,
     });
   }
 
+  /**
+   * Freezing applies at once (it only takes power away); lifting the freeze of a staff account gives
+   * the console back, so it is proposed for a second admin (docs/decisions/dual-control.md).
+   */
+  async function freeze(actor: Actor, input: { userId: number; frozen: boolean }) {
+    return db.transaction(async (tx) => {
+      const target = await lockForChange(tx, actor, input.userId);
+      if (target.frozen && !input.frozen && target.role !== 'user') {
+        const change = await proposeChange(tx, now(), actor, {
+          kind: 'unfreeze',
+          target: `user:${target.id}`,
+          oldValue: { frozen: true },
+          newValue: { frozen: false },
+        });
+        return { ...(await rowOf(tx, input.userId)), change };
+      }
+      await writeUser(tx, actor, target, { frozen: input.frozen });
+      return { ...(await rowOf(tx, input.userId)), change: null };
+    });
+  }
+
+  /** Every role change (a grant or a removal) is proposed for a second admin; setting the same role changes nothing. */
   async function setRole(actor: Actor, input: { userId: number; role: Role }) {
     return db.transaction(async (tx) => {
       const target = await lockForChange(tx, actor, input.userId);
-      await q.updateUser(tx, input.userId, { role: input.role });
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'user.role',
-        target: `user:${input.userId}`,
-        before: { role: target.role },
-        after: { role: input.role },
-        requestId: actor.requestId,
+      if (target.role === input.role) {
+        await writeUser(tx, actor, target, { role: input.role });
+        return { ...(await rowOf(tx, input.userId)), change: null };
+      }
+      const change = await proposeChange(tx, now(), actor, {
+        kind: 'role',
+        target: `user:${target.id}`,
+        oldValue: { role: target.role },
+        newValue: { role: input.role },
       });
-      return rowOf(tx, input.userId);
+      return { ...(await rowOf(tx, input.userId)), change };
     });
   }
+
+  /** The account a `user:<id>` proposal is about, locked with the applier; refused when it changed meanwhile. */
+  async function lockTarget(tx: Tx, change: ControlChangeRow, actor: Actor) {
+    const target = await lockForChange(tx, actor, Number(change.target.slice('user:'.length)));
+    const fields = { role: target.role, frozen: target.frozen };
+    if (JSON.stringify(pickLike(fields, change.oldValue)) !== JSON.stringify(change.oldValue)) {
+      throw new AppError('control_change_stale');
+    }
+    return target;
+  }
+
+  async function currentOf(tx: Tx, change: ControlChangeRow) {
+    const row = await q.findUserRow(tx, Number(change.target.slice('user:'.length)));
+    return row ? pickLike({ role: row.role, frozen: row.frozen }, change.oldValue) : {};
+  }
+
+  /** How a role or unfreeze proposal is read and applied (platform/control-changes.ts). */
+  const userControl: ControlKind = {
+    current: currentOf,
+    apply: async (tx, change, actor) =>
+      writeUser(
+        tx,
+        actor,
+        await lockTarget(tx, change, actor),
+        change.newValue as { role: Role } | { frozen: boolean },
+      ),
+  };
 
   /**
    * Sets a new password and ends every session; the audit row records that, never the password, and
@@ -163,6 +217,8 @@ export function createAdminUsersService({ db }: { db: Db }) {
     const passwordHash = await hashPassword(input.password);
     return db.transaction(async (tx) => {
       const target = await lockForChange(tx, actor, input.userId);
+      // Staff reset their own password by one-time code: no admin sets another staff member's and logs in as them.
+      if (target.role !== 'user') throw new AppError('staff_password_by_code');
       await updatePassword(tx, input.userId, passwordHash);
       const sessionsEnded = await deleteUserSessions(tx, input.userId);
       await clearLoginAttempts(tx, target.username);
@@ -183,7 +239,7 @@ export function createAdminUsersService({ db }: { db: Db }) {
     });
   }
 
-  return { list, detail, freeze, setRole, resetPassword };
+  return { list, detail, freeze, setRole, resetPassword, roleControl: userControl, unfreezeControl: userControl };
 }
 
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

@@ -27,16 +27,17 @@ function adminHandlers(services: {
   };
 }
 
-/** The console's user administration, dashboard and exports. */
+/** The console's user administration, dashboard and exports; answers the dual-control kinds of role and unfreeze. */
 export function register(
   app: FastifyInstance,
   deps: FeatureDeps & { pendingWithdrawals: PendingWithdrawals; ledgerRules: readonly LedgerRule[] },
 ) {
   const { db, now } = deps;
+  const users = createAdminUsersService({ db, now });
   registerRoutes(
     app,
     adminHandlers({
-      users: createAdminUsersService({ db }),
+      users,
       dashboard: createDashboardService({
         db,
         now,
@@ -47,4 +48,5 @@ export function register(
       exports: createExportService({ db, now }),
     }),
   );
+  return { roleControl: users.roleControl, unfreezeControl: users.unfreezeControl };
 }

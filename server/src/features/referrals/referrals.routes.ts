@@ -12,6 +12,9 @@ function referralsHandlers(referrals: ReferralsService, admin: ReferralsAdmin): 
   };
 }
 
+/** Answers the dual-control kind of the rebate rates and hold (app.ts hands it to the control routes). */
 export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, referralsHandlers(createReferralsService({ db }), createReferralsAdmin({ db, now })));
+  const admin = createReferralsAdmin({ db, now });
+  registerRoutes(app, referralsHandlers(createReferralsService({ db }), admin));
+  return { rebateControl: admin.rebateControl };
 }

@@ -2,6 +2,7 @@ import { basisPointsToPercent, percentToBasisPoints, type RouteData, type RouteN
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
+import { saidProposed, useChangesRefresh } from '../../control';
 
 /** One group of settings: how it is read, how it is saved, and the route whose roles may save it. */
 export interface SettingsGroup<V> {
@@ -14,21 +15,22 @@ export interface SettingsGroup<V> {
 export const withdrawalLimits: SettingsGroup<RouteData<'adminSettingsGet'>['withdrawal']> = {
   key: 'withdrawal',
   load: async () => (await apiCall('adminSettingsGet')).withdrawal,
-  save: (withdrawal) => apiRequest('adminSettingsSet', { body: { withdrawal } }),
+  save: async (withdrawal) => saidProposed(await apiRequest('adminSettingsSet', { body: { withdrawal } })),
   setRoute: 'adminSettingsSet',
 };
 
 export const riskSettings: SettingsGroup<RouteData<'adminSettingsGet'>['risk']> = {
   key: 'risk',
   load: async () => (await apiCall('adminSettingsGet')).risk,
-  save: (risk) => apiRequest('adminSettingsSet', { body: { risk } }),
+  save: async (risk) => saidProposed(await apiRequest('adminSettingsSet', { body: { risk } })),
   setRoute: 'adminSettingsSet',
 };
 
 export const accountChecks: SettingsGroup<RouteData<'adminSettingsGet'>['accountValidation']> = {
   key: 'accountValidation',
   load: async () => (await apiCall('adminSettingsGet')).accountValidation,
-  save: (accountValidation) => apiRequest('adminSettingsSet', { body: { accountValidation } }),
+  save: async (accountValidation) =>
+    saidProposed(await apiRequest('adminSettingsSet', { body: { accountValidation } })),
   setRoute: 'adminSettingsSet',
 };
 
@@ -47,13 +49,15 @@ export const rebateRates: SettingsGroup<RebatePercents> = {
       level2Percent: basisPointsToPercent(stored.level2Bps),
     };
   },
-  save: (values) =>
-    apiRequest('adminRebateSet', {
-      body: {
-        level1Bps: percentToBasisPoints(values.level1Percent),
-        level2Bps: percentToBasisPoints(values.level2Percent),
-      },
-    }),
+  save: async (values) =>
+    saidProposed(
+      await apiRequest('adminRebateSet', {
+        body: {
+          level1Bps: percentToBasisPoints(values.level1Percent),
+          level2Bps: percentToBasisPoints(values.level2Percent),
+        },
+      }),
+    ),
   setRoute: 'adminRebateSet',
 };
 
@@ -76,5 +80,7 @@ export function useSettings<V>(group: SettingsGroup<V>) {
 }
 
 export function useSaveSettings<V>(group: SettingsGroup<V>) {
-  return useAction(group.save, { invalidate: ['settings', group.key] });
+  // A proposal shows on the pending changes page: its count refreshes too.
+  const refresh = useChangesRefresh();
+  return useAction(group.save, { invalidate: ['settings', group.key], onSuccess: refresh });
 }

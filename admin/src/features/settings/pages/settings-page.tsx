@@ -8,7 +8,7 @@ import {
   percentToBasisPoints,
   rebateSettings,
 } from '@kamai/contract';
-import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contractRule } from '../../../lib/rules';
@@ -30,6 +30,9 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
+      <Col xs={24}>
+        <Alert type="info" showIcon message={t('control.settingsHint')} />
+      </Col>
       <Col xs={24} lg={12}>
         <SettingsCard title={t('settings.withdrawal')} group={withdrawalLimits}>
           <Row gutter={16}>

@@ -2,15 +2,24 @@ import type { Role } from '@kamai/contract';
 import i18n from 'i18next';
 import { apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
+import { saidProposed, useChangesRefresh } from '../../control';
 
 const invalidate = ['users'];
 
 export function useFreezeUser(userId: number) {
-  return useAction((frozen: boolean) => apiRequest('adminUserFreeze', { body: { userId, frozen } }), { invalidate });
+  const refresh = useChangesRefresh();
+  return useAction(
+    async (frozen: boolean) => saidProposed(await apiRequest('adminUserFreeze', { body: { userId, frozen } })),
+    { invalidate, onSuccess: refresh },
+  );
 }
 
 export function useSetRole(userId: number) {
-  return useAction((role: Role) => apiRequest('adminUserRole', { body: { userId, role } }), { invalidate });
+  const refresh = useChangesRefresh();
+  return useAction(async (role: Role) => saidProposed(await apiRequest('adminUserRole', { body: { userId, role } })), {
+    invalidate,
+    onSuccess: refresh,
+  });
 }
 
 export function useAddRevenue(userId: number, onSuccess: () => void) {

@@ -61,7 +61,11 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
           {can('adminUserFreeze') && !self && !data.user.deleted && (
             <Space wrap>
               <Popconfirm
-                title={data.user.frozen ? t('users.unfreezeConfirm') : t('users.freezeConfirm')}
+                title={
+                  data.user.frozen
+                    ? t(data.user.role === 'user' ? 'users.unfreezeConfirm' : 'control.unfreezeStaff')
+                    : t('users.freezeConfirm')
+                }
                 okText={t('actions.confirm')}
                 cancelText={t('actions.cancel')}
                 onConfirm={() => freeze.mutateAsync(!data.user.frozen).catch(() => undefined)}
@@ -76,13 +80,18 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
                 onChange={(value: Role) =>
                   modal.confirm({
                     title: t('users.roleConfirm', { role: t(`roles.${value}`) }),
+                    content: t('control.roleProposed'),
                     okText: t('actions.confirm'),
                     cancelText: t('actions.cancel'),
                     onOk: () => role.mutateAsync(value).catch(() => undefined),
                   })
                 }
               />
-              <Button onClick={() => setDialog('password')}>{t('users.resetPassword')}</Button>
+              {data.user.role === 'user' ? (
+                <Button onClick={() => setDialog('password')}>{t('users.resetPassword')}</Button>
+              ) : (
+                <Typography.Text type="secondary">{t('control.staffPassword')}</Typography.Text>
+              )}
               <Button type="primary" onClick={() => setDialog('revenue')}>
                 {t('users.revenueAdd')}
               </Button>
