@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { createUsersService } from './features/users';
+import { createIdentityLedger, createUsersService } from './features/users';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 
 /** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
@@ -46,6 +46,20 @@ async function bootstrapAdmin(
 }
 
 /**
+ * While `IDENTITY_HASH_SECRET_PREVIOUS` is set, every start moves the identity hashes the server can
+ * recompute to the current key (docs/operations.md "Rotating the identity-hash key").
+ */
+async function rehashIdentities(
+  config: Config,
+  database: Awaited<ReturnType<typeof open>>,
+  log: (fields: object, msg: string) => void,
+) {
+  if (config.IDENTITY_HASH_SECRET_PREVIOUS.length === 0) return;
+  const ledger = createIdentityLedger(database.db, config.IDENTITY_HASH_SECRET, config.IDENTITY_HASH_SECRET_PREVIOUS);
+  log({ moved: await ledger.rehash() }, 'identity hashes moved to the current key');
+}
+
+/**
  * WEB_CONCURRENCY > 1: this process migrates and makes the first admin, then forks that many
  * workers, which share the port (node:cluster hands connections out in turn) and each run the whole
  * app, job runner included (jobs are claimed with SKIP LOCKED and leases, so several runners are safe).
@@ -53,10 +67,12 @@ async function bootstrapAdmin(
  */
 async function primary(config: Config) {
   const database = await open(config);
-  await bootstrapAdmin(config, database, (fields, msg) => {
+  const log = (fields: object, msg: string) => {
     if (['info', 'debug', 'trace'].includes(config.LOG_LEVEL))
       process.stdout.write(`${JSON.stringify({ ...fields, msg })}\n`);
-  });
+  };
+  await bootstrapAdmin(config, database, log);
+  await rehashIdentities(config, database, log);
   await database.close();
   let closing = false;
   const fork = () => cluster.fork();
@@ -87,7 +103,11 @@ async function main() {
   const startedAt = performance.now();
   const database = await open(config);
   const { app } = await buildApp({ config, database });
-  if (!cluster.isWorker) await bootstrapAdmin(config, database, (fields, msg) => app.log.info(fields, msg));
+  if (!cluster.isWorker) {
+    const log = (fields: object, msg: string) => app.log.info(fields, msg);
+    await bootstrapAdmin(config, database, log);
+    await rehashIdentities(config, database, log);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -41,6 +41,13 @@ describe('NODE_ENV=production refuses the sandboxes', () => {
     ['a PUBLIC_URL on localhost', { PUBLIC_URL: 'https://localhost:8443' }, /^ {2}PUBLIC_URL: is https:\/\/localhost/],
     ['a PUBLIC_URL on an IP address', { PUBLIC_URL: 'https://10.0.0.5' }, /^ {2}PUBLIC_URL:/],
     ['no METRICS_TOKEN', { METRICS_TOKEN: undefined }, /^ {2}METRICS_TOKEN: is not set/],
+    ['no IDENTITY_HASH_SECRET', { IDENTITY_HASH_SECRET: undefined }, /^ {2}IDENTITY_HASH_SECRET: is not set/],
+    ['no UPLOAD_URL_SECRET', { UPLOAD_URL_SECRET: undefined }, /^ {2}UPLOAD_URL_SECRET: is not set/],
+    [
+      'no VAPID key pair',
+      { VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined },
+      /^ {2}VAPID_PRIVATE_KEY: is not set/,
+    ],
   ];
   for (const [what, change, line] of refusals) {
     it(`refuses ${what}, in one line naming the variable`, () => {
@@ -60,6 +67,9 @@ describe('NODE_ENV=production refuses the sandboxes', () => {
       'LINK_PROVIDER',
       'PUBLIC_URL',
       'METRICS_TOKEN',
+      'IDENTITY_HASH_SECRET',
+      'UPLOAD_URL_SECRET',
+      'VAPID_PRIVATE_KEY',
     ]) {
       expect(found.filter((l) => l.startsWith(`  ${name}:`))).toHaveLength(1);
     }
@@ -112,6 +122,9 @@ describe('the server process under NODE_ENV=production', () => {
       'LINK_PROVIDER',
       'PUBLIC_URL',
       'METRICS_TOKEN',
+      'IDENTITY_HASH_SECRET',
+      'UPLOAD_URL_SECRET',
+      'VAPID_PRIVATE_KEY',
     ]) {
       expect(result.stderr).toContain(`  ${name}: `);
     }

@@ -16,6 +16,9 @@ export interface ProductionSettings {
   LINK_PROVIDER: string;
   PUBLIC_URL?: string;
   METRICS_TOKEN?: string;
+  IDENTITY_HASH_SECRET?: string;
+  UPLOAD_URL_SECRET?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 /** Domains that can never receive mail or be reached from the public internet (RFC 2606, RFC 6761, RFC 6762). */
@@ -91,6 +94,25 @@ export function productionProblems(config: ProductionSettings): { variable: stri
   }
   if (!config.METRICS_TOKEN) {
     refuse('METRICS_TOKEN', 'is not set; /metrics would be open to anyone (at least 16 characters)');
+  }
+  // Keys whose copy beside the data they protect would defeat them (docs/decisions/keys-outside-the-database.md).
+  if (!config.IDENTITY_HASH_SECRET) {
+    refuse(
+      'IDENTITY_HASH_SECRET',
+      'is not set; the identity hashes would be keyed by a secret kept in the database, so a copy of it alone recovers every deleted phone (at least 16 characters)',
+    );
+  }
+  if (!config.UPLOAD_URL_SECRET) {
+    refuse(
+      'UPLOAD_URL_SECRET',
+      'is not set; upload links would be signed by a secret kept in the database, so a copy of it alone opens every proof screenshot (at least 16 characters)',
+    );
+  }
+  if (!config.VAPID_PRIVATE_KEY) {
+    refuse(
+      'VAPID_PRIVATE_KEY',
+      'is not set (with VAPID_PUBLIC_KEY); a key pair kept in the database lets a copy of it push messages to every subscriber as Kamai',
+    );
   }
   return problems;
 }

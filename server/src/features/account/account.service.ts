@@ -47,14 +47,17 @@ export function createAccountService({
   now,
   uploads,
   identitySecret,
+  previousIdentitySecrets = [],
 }: {
   db: Db;
   now: () => Date;
   /** The deleted account's proof screenshots go with it. */
   uploads: Pick<UploadFiles, 'dropProofsOf' | 'removeFiles'>;
   identitySecret: string | undefined;
+  /** The keys of an identity-key rotation under way (`IDENTITY_HASH_SECRET_PREVIOUS`). */
+  previousIdentitySecrets?: readonly string[];
 }) {
-  const identities = createIdentityLedger(db, identitySecret);
+  const identities = createIdentityLedger(db, identitySecret, previousIdentitySecrets);
 
   async function page(slug: PageSlug, locale: Locale): Promise<PageData> {
     const { page, updatedAt } = await storedPage(db, slug);
@@ -84,7 +87,7 @@ export function createAccountService({
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
     }
-    const identity = await identities.hashOf(canonicalIdentity(user.username));
+    const identity = await identities.hashesOf(canonicalIdentity(user.username));
     const files = await db.transaction(async (tx) => {
       const locked = await q.lockLiveUser(tx, actor.id);
       if (!locked) throw new AppError('unauthorized');

@@ -1,45 +1,104 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { identityLedger, users } from '../../db/schema';
 import { sharedSecret } from '../../platform/secrets';
 
+/** The settings row that holds the generated key when `IDENTITY_HASH_SECRET` is unset (development). */
+export const IDENTITY_KEY_SETTING = 'identity_hash_secret';
+
+function hmac(key: string, value: string) {
+  return createHmac('sha256', key).update(value).digest('hex');
+}
+
+/** The current hash of one identity and, while a rotation is under way, its hashes under the previous keys. */
+export interface IdentityHashes {
+  current: string;
+  previous: string[];
+}
+
 /**
- * The ledger of every identity (normalised phone or e-mail) ever registered (issue 22;
- * docs/decisions/account-deletion-and-retention.md): an HMAC-SHA256 of the username under the
- * `IDENTITY_HASH_SECRET` (else a secret generated once and kept in settings), so a deleted account's
- * phone is recognised when it registers again without the phone itself being kept.
+ * The ledger of every identity (normalised phone or e-mail) ever registered
+ * (docs/decisions/account-deletion-and-retention.md): an HMAC-SHA256 of the username under
+ * `IDENTITY_HASH_SECRET`, so a deleted account's phone is recognised when it registers again without
+ * the phone itself being kept. The key lives outside the database (docs/decisions/keys-outside-the-database.md):
+ * only development, with the variable unset, uses a key generated once and kept in settings.
+ * `previous`: the keys of a rotation under way (`IDENTITY_HASH_SECRET_PREVIOUS`); a hash under one of
+ * them still matches, and is replaced by the current key's when it does.
  */
-export function createIdentityLedger(db: Executor, given: string | undefined) {
+export function createIdentityLedger(db: Executor, given: string | undefined, previous: readonly string[] = []) {
   let secret: Promise<string> | undefined;
   function key() {
-    secret ??= sharedSecret(db, 'identity_hash_secret', given).catch((error: unknown) => {
+    secret ??= sharedSecret(db, IDENTITY_KEY_SETTING, given).catch((error: unknown) => {
       secret = undefined;
       throw error;
     });
     return secret;
   }
 
+  /** The identity's hash under the current key (what new rows hold). */
   async function hashOf(username: string) {
-    return createHmac('sha256', await key())
-      .update(username)
-      .digest('hex');
+    return hmac(await key(), username);
+  }
+
+  /** Every hash the identity may be stored under: the current key's and the previous keys'. */
+  async function hashesOf(username: string): Promise<IdentityHashes> {
+    const current = await hashOf(username);
+    return { current, previous: previous.map((old) => hmac(old, username)).filter((h) => h !== current) };
   }
 
   /**
-   * Records the identity's hash (from `hashOf`, taken before the caller's transaction: the key is read
-   * outside it); answers whether it was registered before (a returning identity).
+   * Records the identity's hashes (from `hashesOf`, taken before the caller's transaction: the key is
+   * read outside it); answers whether it was registered before (a returning identity). A row under a
+   * previous key is moved to the current key.
    */
-  async function record(tx: Executor, hash: string): Promise<boolean> {
+  async function record(tx: Executor, hashes: IdentityHashes | string): Promise<boolean> {
+    const { current, previous: old } = typeof hashes === 'string' ? { current: hashes, previous: [] } : hashes;
     const inserted = await tx
       .insert(identityLedger)
-      .values({ hash })
+      .values({ hash: current })
       .onConflictDoNothing()
       .returning({ hash: identityLedger.hash });
-    return inserted.length === 0;
+    if (old.length === 0) return inserted.length === 0;
+    const moved = await tx
+      .delete(identityLedger)
+      .where(inArray(identityLedger.hash, old))
+      .returning({ hash: identityLedger.hash });
+    return inserted.length === 0 || moved.length > 0;
   }
 
-  return { hashOf, record };
+  /**
+   * Moves every identity the server still knows (each live account's canonical identity and its name
+   * as typed) from the previous keys to the current one. A deleted identity's hash cannot be moved (its
+   * phone or e-mail is gone and an HMAC cannot be re-keyed): it keeps matching while its key is in
+   * `previous`, and is moved if it registers again meanwhile. Answers how many rows were moved.
+   */
+  async function rehash(): Promise<number> {
+    if (previous.length === 0) return 0;
+    const live = await db
+      .select({ username: users.username, identity: users.canonicalIdentity })
+      .from(users)
+      .where(and(isNotNull(users.canonicalIdentity), sql`${users.deletedAt} is null`));
+    let moved = 0;
+    for (const row of live) {
+      for (const name of new Set([row.identity ?? row.username, row.username])) {
+        const hashes = await hashesOf(name);
+        if (hashes.previous.length === 0) continue;
+        const found = await db
+          .select({ hash: identityLedger.hash })
+          .from(identityLedger)
+          .where(inArray(identityLedger.hash, hashes.previous));
+        if (found.length === 0) continue;
+        // The current hash first: a stop in between leaves both, never neither.
+        await db.insert(identityLedger).values({ hash: hashes.current }).onConflictDoNothing();
+        await db.delete(identityLedger).where(inArray(identityLedger.hash, hashes.previous));
+        moved += found.length;
+      }
+    }
+    return moved;
+  }
+
+  return { hashOf, hashesOf, record, rehash };
 }
 
 export type IdentityLedger = ReturnType<typeof createIdentityLedger>;
