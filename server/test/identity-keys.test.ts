@@ -19,13 +19,15 @@ const hmac = (key: string, value: string) => createHmac('sha256', key).update(va
 
 /** Every row of every table in the public schema, as text. */
 async function everyRow(ctx: TestContext): Promise<string[]> {
-  const tables = await ctx.db.execute<{ name: string }>(
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const tables = await rowsOf<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   const rows: string[] = [];
-  for (const { name } of tables.rows) {
-    const found = await ctx.db.execute<{ row: string }>(sql.raw(`select t::text as row from "${name}" t`));
-    rows.push(...found.rows.map((r) => `${name}: ${r.row}`));
+  for (const { name } of tables) {
+    const found = await rowsOf<{ row: string }>(sql.raw(`select t::text as row from "${name}" t`));
+    rows.push(...found.map((r) => `${name}: ${r.row}`));
   }
   return rows;
 }

@@ -97,13 +97,14 @@ export function createAccountService({
       const at = now();
       // Accounts registered before the ledger existed are recorded now, before the phone is gone.
       await identities.record(tx, identity);
+      const proofsRejected = await q.rejectPendingProofs(tx, actor.id, at);
       await q.eraseUser(tx, locked, at);
       const orphaned = await uploads.dropProofsOf(tx, actor.id);
       await writeAudit(tx, {
         actorId: actor.id,
         action: 'account.delete',
         target: `user:${actor.id}`,
-        after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString() },
+        after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString(), proofsRejected },
         requestId: actor.requestId,
       });
       return orphaned;
