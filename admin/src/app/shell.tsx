@@ -38,7 +38,17 @@ export function Shell({ me }: { me: UserDetail }) {
         setMenuOpen(false);
         navigate(`/${key}`);
       }}
-      items={visible.map((page) => ({ key: page.path, icon: page.icon, label: t(`menu.${page.label}`) }))}
+      items={visible.map((page) => ({
+        key: page.path,
+        icon: page.icon,
+        label: page.Count ? (
+          <span className="menu-label">
+            {t(`menu.${page.label}`)} <page.Count />
+          </span>
+        ) : (
+          t(`menu.${page.label}`)
+        ),
+      }))}
     />
   );
 
