@@ -53,7 +53,12 @@ export const REJECT_PRESET_TEXT = {
   account_deleted: 'reject_preset_account_deleted',
 } as const satisfies Record<RejectPreset, MessageKey>;
 
-export const rejectPresetField = z.enum(REJECT_PRESETS, { error: 'validation_failed' });
+/** What an operator may pick: every preset but the ones only the server sets. */
+const OPERATOR_REJECT_PRESETS = REJECT_PRESETS.filter((preset) => preset !== 'account_deleted') as [
+  RejectPreset,
+  ...RejectPreset[],
+];
+export const rejectPresetField = z.enum(OPERATOR_REJECT_PRESETS, { error: 'validation_failed' });
 
 /**
  * How a rejection is stored in the existing `reason` columns: `preset:<code>` alone, or followed by a
