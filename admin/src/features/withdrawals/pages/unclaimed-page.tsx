@@ -74,8 +74,15 @@ export default function UnclaimedPage() {
           },
           {
             title: t('unclaimed.payout'),
-            onCell: nowrap,
-            render: (_, row) => [row.gateway, row.payoutId, row.reference].filter(Boolean).join(' · ') || '—',
+            render: (_, row) => (
+              <span>
+                {row.payoutId ?? '—'}
+                <br />
+                <Typography.Text type="secondary">
+                  {[row.gateway, row.reference].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              </span>
+            ),
           },
           { title: t('unclaimed.reason'), className: 'untrusted-text', render: (_, row) => row.reason ?? '—' },
           { title: t('unclaimed.createdAt'), onCell: nowrap, render: (_, row) => dateTime(row.createdAt) },
