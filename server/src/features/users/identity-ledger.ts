@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { identityLedger, users } from '../../db/schema';
 import { sharedSecret } from '../../platform/secrets';
+import * as q from './identity-ledger.queries';
 
 /** The settings row that holds the generated key when `IDENTITY_HASH_SECRET` is unset (development). */
 export const IDENTITY_KEY_SETTING = 'identity_hash_secret';
@@ -54,17 +53,9 @@ export function createIdentityLedger(db: Executor, given: string | undefined, pr
    */
   async function record(tx: Executor, hashes: IdentityHashes | string): Promise<boolean> {
     const { current, previous: old } = typeof hashes === 'string' ? { current: hashes, previous: [] } : hashes;
-    const inserted = await tx
-      .insert(identityLedger)
-      .values({ hash: current })
-      .onConflictDoNothing()
-      .returning({ hash: identityLedger.hash });
-    if (old.length === 0) return inserted.length === 0;
-    const moved = await tx
-      .delete(identityLedger)
-      .where(inArray(identityLedger.hash, old))
-      .returning({ hash: identityLedger.hash });
-    return inserted.length === 0 || moved.length > 0;
+    const added = await q.insertIdentityHash(tx, current);
+    const moved = await q.deleteIdentityHashes(tx, old);
+    return !added || moved > 0;
   }
 
   /**
@@ -75,24 +66,16 @@ export function createIdentityLedger(db: Executor, given: string | undefined, pr
    */
   async function rehash(): Promise<number> {
     if (previous.length === 0) return 0;
-    const live = await db
-      .select({ username: users.username, identity: users.canonicalIdentity })
-      .from(users)
-      .where(and(isNotNull(users.canonicalIdentity), sql`${users.deletedAt} is null`));
     let moved = 0;
-    for (const row of live) {
+    for (const row of await q.liveIdentities(db)) {
       for (const name of new Set([row.identity ?? row.username, row.username])) {
         const hashes = await hashesOf(name);
-        if (hashes.previous.length === 0) continue;
-        const found = await db
-          .select({ hash: identityLedger.hash })
-          .from(identityLedger)
-          .where(inArray(identityLedger.hash, hashes.previous));
-        if (found.length === 0) continue;
+        const found = await q.countIdentityHashes(db, hashes.previous);
+        if (found === 0) continue;
         // The current hash first: a stop in between leaves both, never neither.
-        await db.insert(identityLedger).values({ hash: hashes.current }).onConflictDoNothing();
-        await db.delete(identityLedger).where(inArray(identityLedger.hash, hashes.previous));
-        moved += found.length;
+        await q.insertIdentityHash(db, hashes.current);
+        await q.deleteIdentityHashes(db, hashes.previous);
+        moved += found;
       }
     }
     return moved;
@@ -105,10 +88,5 @@ export type IdentityLedger = ReturnType<typeof createIdentityLedger>;
 
 /** Whether the user registered with an identity registered before (no first-time rewards again). */
 export async function isReturningIdentity(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ returning: users.returningIdentity })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.returning ?? false;
+  return q.returningIdentityOf(db, userId);
 }
