@@ -73,8 +73,8 @@ export const users = pgTable(
 );
 
 /**
- * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with the
- * server's `identity_hash_secret`): kept after the account is deleted so that the same phone counts as
+ * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with
+ * `IDENTITY_HASH_SECRET`, which production keeps outside the database): kept after the account is deleted so that the same phone counts as
  * a friend once, ever (docs/decisions/account-deletion-and-retention.md). The hash names no one
  * without the key.
  */
