@@ -193,6 +193,7 @@ test.describe('operator console at 1280×800', () => {
       'Dashboard',
       'Withdrawal review',
       'Payout mismatches',
+      'Unclaimed money',
       'Ledger check',
       'Account checks',
       'Users',

@@ -254,6 +254,11 @@ export const CATALOGUE = {
   payout_mismatch_recovery_short: 409,
   enter_resolve_reason: 400,
   payout_mismatch_resolved: 200,
+  // money that came back for a deleted account (docs/decisions/unclaimed-money.md)
+  unclaimed_not_found: 404,
+  unclaimed_handled_already: 409,
+  enter_unclaimed_note: 400,
+  unclaimed_handled: 200,
   account_numbers_do_not_match: 400,
   // reject reasons an operator picks (issue 24): texts the user reads in their language
   reject_preset_account_mismatch: 200,
@@ -265,6 +270,7 @@ export const CATALOGUE = {
   reject_preset_proof_wrong_task: 200,
   reject_preset_proof_incomplete: 200,
   reject_preset_other: 200,
+  reject_preset_account_deleted: 200,
   otp_sms_disabled: 400,
   otp_email_disabled: 400,
   sms_message_too_long: 400,

@@ -93,6 +93,14 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/payout/mismatch/resolve`,
   },
+  adminUnclaimedList: {
+    method: 'GET',
+    path: `${ADMIN}/withdraw/unclaimed`,
+  },
+  adminUnclaimedHandle: {
+    method: 'POST',
+    path: `${ADMIN}/withdraw/unclaimed/handle`,
+  },
   adminPayoutReconciliation: {
     method: 'GET',
     path: `${ADMIN}/payout/reconciliation`,

@@ -36,6 +36,7 @@ export * from './route-errors';
 export * from './routes';
 export * from './survey';
 export * from './tasks';
+export * from './unclaimed';
 export * from './uploads';
 export * from './validation';
 export * from './wallet';

@@ -17,6 +17,8 @@ export const REJECT_PRESETS = [
   'proof_wrong_task',
   'proof_incomplete',
   'other',
+  /** Set by the server alone: the user deleted the account while the proof waited for review. */
+  'account_deleted',
 ] as const;
 export type RejectPreset = (typeof REJECT_PRESETS)[number];
 
@@ -48,9 +50,15 @@ export const REJECT_PRESET_TEXT = {
   proof_wrong_task: 'reject_preset_proof_wrong_task',
   proof_incomplete: 'reject_preset_proof_incomplete',
   other: 'reject_preset_other',
+  account_deleted: 'reject_preset_account_deleted',
 } as const satisfies Record<RejectPreset, MessageKey>;
 
-export const rejectPresetField = z.enum(REJECT_PRESETS, { error: 'validation_failed' });
+/** What an operator may pick: every preset but the ones only the server sets. */
+const OPERATOR_REJECT_PRESETS = REJECT_PRESETS.filter((preset) => preset !== 'account_deleted') as [
+  RejectPreset,
+  ...RejectPreset[],
+];
+export const rejectPresetField = z.enum(OPERATOR_REJECT_PRESETS, { error: 'validation_failed' });
 
 /**
  * How a rejection is stored in the existing `reason` columns: `preset:<code>` alone, or followed by a

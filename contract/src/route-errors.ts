@@ -292,6 +292,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'idempotency_key_invalid',
     'idempotency_key_reused',
   ],
+  adminUnclaimedHandle: ['enter_unclaimed_note', 'unclaimed_not_found', 'unclaimed_handled_already'],
   adminPayoutReconciliationRun: [
     'payout_reconciliation_unavailable',
     'payout_reconciliation_future_day',
@@ -299,6 +300,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'idempotency_key_reused',
   ],
   adminTaskProofReview: [
+    'account_deleted_final',
     'cannot_review_own_proof',
     'enter_reject_reason',
     'task_proof_not_found',

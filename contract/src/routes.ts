@@ -28,6 +28,7 @@ import { revenueRoutes } from './revenue';
 import { type RouteDef, STAFF } from './route-def';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
+import { unclaimedRoutes } from './unclaimed';
 import { uploadRoutes } from './uploads';
 import { balancePage, incomeDailyData, incomeDailyQuery, ledgerCheckData } from './wallet';
 import { withdrawalRoutes } from './withdrawals';
@@ -163,6 +164,7 @@ export const routes = {
   ...payoutAccountRoutes,
   ...accountCheckRoutes,
   ...withdrawalRoutes,
+  ...unclaimedRoutes,
   ...payoutRoutes,
   ...accountRoutes,
   ...payoutGatewayRoutes,

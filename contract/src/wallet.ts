@@ -37,6 +37,8 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'platform_payouts',
   /** What the platform pays providers for its own operations (account validation fees). */
   'platform_expenses',
+  /** Money that came back for a deleted account, waiting for an operator (docs/decisions/unclaimed-money.md). */
+  'platform_unclaimed',
 ] as const;
 export type PlatformAccountKind = (typeof PLATFORM_ACCOUNT_KINDS)[number];
 

@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps) {
     account.creditAfterDeletionRule,
     payouts.recoveryRule,
     withdrawals.withdrawalPostingsRule,
+    withdrawals.unclaimedRule,
     ...(['rebate_to_staff', 'rebate_without_source'] as const).map((rule) => ({
       rule,
       violations: async (db: Parameters<wallet.LedgerRule['violations']>[0]) =>

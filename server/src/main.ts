@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { createUsersService, staffSeeds } from './features/users';
+import { createIdentityLedger, createUsersService, staffSeeds } from './features/users';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { staffPasswordProblems } from './platform/production-check';
 
@@ -65,6 +65,20 @@ const NOT_APPLIED_HINT =
   'change it in the console or with a one-time code; the password may be removed from the deployment now';
 
 /**
+ * While `IDENTITY_HASH_SECRET_PREVIOUS` is set, every start moves the identity hashes the server can
+ * recompute to the current key (docs/operations.md "Rotating the identity-hash key").
+ */
+async function rehashIdentities(
+  config: Config,
+  database: Awaited<ReturnType<typeof open>>,
+  log: (fields: object, msg: string) => void,
+) {
+  if (config.IDENTITY_HASH_SECRET_PREVIOUS.length === 0) return;
+  const ledger = createIdentityLedger(database.db, config.IDENTITY_HASH_SECRET, config.IDENTITY_HASH_SECRET_PREVIOUS);
+  log({ moved: await ledger.rehash() }, 'identity hashes moved to the current key');
+}
+
+/**
  * WEB_CONCURRENCY > 1: this process migrates and makes the first admin, then forks that many
  * workers, which share the port (node:cluster hands connections out in turn) and each run the whole
  * app, job runner included (jobs are claimed with SKIP LOCKED and leases, so several runners are safe).
@@ -75,6 +89,10 @@ async function primary(config: Config) {
   const shown = { info: ['info', 'debug', 'trace'], warn: ['warn', 'info', 'debug', 'trace'] };
   await bootstrapStaff(config, database, (level, fields, msg) => {
     if (shown[level].includes(config.LOG_LEVEL)) process.stdout.write(`${JSON.stringify({ level, ...fields, msg })}\n`);
+  });
+  await rehashIdentities(config, database, (fields, msg) => {
+    if (shown.info.includes(config.LOG_LEVEL))
+      process.stdout.write(`${JSON.stringify({ level: 'info', ...fields, msg })}\n`);
   });
   await database.close();
   let closing = false;
@@ -106,7 +124,10 @@ async function main() {
   const startedAt = performance.now();
   const database = await open(config);
   const { app } = await buildApp({ config, database });
-  if (!cluster.isWorker) await bootstrapStaff(config, database, (level, fields, msg) => app.log[level](fields, msg));
+  if (!cluster.isWorker) {
+    await bootstrapStaff(config, database, (level, fields, msg) => app.log[level](fields, msg));
+    await rehashIdentities(config, database, (fields, msg) => app.log.info(fields, msg));
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

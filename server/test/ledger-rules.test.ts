@@ -14,6 +14,7 @@ const RULES = [
   'credit_after_deletion',
   'recovery_without_paid_and_returned',
   'withdrawal_postings_state',
+  'unclaimed_for_deleted_account',
   'rebate_to_staff',
   'rebate_without_source',
 ];
@@ -183,13 +184,14 @@ describe('ledger business rules', () => {
     expect(naming(await check(), forged.postingId)).toEqual([]);
   });
 
-  it("credit_after_deletion: the bank's return of a payout made before the deletion is the user's own money", async () => {
+  it("credit_after_deletion: even the bank's return of the user's own payout may not go into a deleted wallet", async () => {
     const { user, id } = await processing();
     expect((await callback(id, 'success')).text).toBe('success');
     expect(
       (await ctx.post(`${API}/user/account/delete`, { password: user.password }, { token: user.token })).status,
     ).toBe(200);
-    // The bank returns the payout afterwards (as RazorpayX's payout.reversed does): reversed, money back.
+    // The bank returns the payout afterwards (as RazorpayX's payout.reversed does), forged into the
+    // frozen wallet instead of platform_unclaimed (docs/decisions/unclaimed-money.md).
     await ctx.db.update(withdrawals).set({ state: 'reversed' }).where(eq(withdrawals.id, id));
     const returned = await forge({
       type: 'withdrawal_reversal',
@@ -207,7 +209,12 @@ describe('ledger business rules', () => {
       .update(postings)
       .set({ createdAt: new Date(row.deletedAt.getTime() + 1000) })
       .where(eq(postings.id, returned.postingId));
-    expect(naming(await check(), returned.postingId)).toEqual([]);
+    expect(naming(await check(), returned.postingId).map((v) => v.rule)).toEqual(['credit_after_deletion']);
+    // Undone, so the file's other checks start clean.
+    await ctx.db
+      .update(postings)
+      .set({ createdAt: new Date(row.deletedAt.getTime() - 1000) })
+      .where(eq(postings.id, returned.postingId));
   });
 
   it('recovery_without_paid_and_returned: a recovery of a withdrawal the gateway never said it paid', async () => {

@@ -51,6 +51,13 @@ describe('NODE_ENV=production refuses the sandboxes', () => {
       { STAFF_ACCOUNTS: '[{"username":"rev@kamai.in","password":"qwerty123","role":"reviewer"}]' },
       /^ {2}STAFF_ACCOUNTS: entry 1 \(rev@kamai\.in\): the password is one of the 10,000 most common/,
     ],
+    ['no IDENTITY_HASH_SECRET', { IDENTITY_HASH_SECRET: undefined }, /^ {2}IDENTITY_HASH_SECRET: is not set/],
+    ['no UPLOAD_URL_SECRET', { UPLOAD_URL_SECRET: undefined }, /^ {2}UPLOAD_URL_SECRET: is not set/],
+    [
+      'no VAPID key pair',
+      { VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined },
+      /^ {2}VAPID_PRIVATE_KEY: is not set/,
+    ],
   ];
   for (const [what, change, line] of refusals) {
     it(`refuses ${what}, in one line naming the variable`, () => {
@@ -70,6 +77,9 @@ describe('NODE_ENV=production refuses the sandboxes', () => {
       'LINK_PROVIDER',
       'PUBLIC_URL',
       'METRICS_TOKEN',
+      'IDENTITY_HASH_SECRET',
+      'UPLOAD_URL_SECRET',
+      'VAPID_PRIVATE_KEY',
     ]) {
       expect(found.filter((l) => l.startsWith(`  ${name}:`))).toHaveLength(1);
     }
@@ -122,6 +132,9 @@ describe('the server process under NODE_ENV=production', () => {
       'LINK_PROVIDER',
       'PUBLIC_URL',
       'METRICS_TOKEN',
+      'IDENTITY_HASH_SECRET',
+      'UPLOAD_URL_SECRET',
+      'VAPID_PRIVATE_KEY',
     ]) {
       expect(result.stderr).toContain(`  ${name}: `);
     }

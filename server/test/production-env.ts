@@ -14,4 +14,8 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   LINK_PROVIDER: 'manual',
   PUBLIC_URL: 'https://kamai.in',
   METRICS_TOKEN: 'metrics-token-0123456789',
+  IDENTITY_HASH_SECRET: 'identity-key-live-0123456789',
+  UPLOAD_URL_SECRET: 'upload-url-key-live-0123456789',
+  VAPID_PUBLIC_KEY: 'BMnbRe0OT_nD54ULXTzQiuGFxWcZ5bDWCX-CBBgsG053fRWkyHLr5RKhbV_mWdXse2iZHFukVyCN6Ig80Fa92xU',
+  VAPID_PRIVATE_KEY: '5TBz0oxWjaqrPxBKqcKRf6mi9dRr4o7aQ8ldMjVzmJ8',
 };

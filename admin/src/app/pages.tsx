@@ -4,6 +4,7 @@ import {
   DollarOutlined,
   FileImageOutlined,
   FileTextOutlined,
+  InboxOutlined,
   LinkOutlined,
   MailOutlined,
   MessageOutlined,
@@ -18,6 +19,7 @@ import {
 } from '@ant-design/icons';
 import type { RouteName } from '@kamai/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { UnclaimedCount } from '../features/withdrawals/components/unclaimed-count';
 
 export interface ConsolePage {
   /** The hash path (`#/withdrawals`), named after the page; its feature folder has the server's feature name. */
@@ -28,6 +30,8 @@ export interface ConsolePage {
   /** The route whose roles decide whether the menu shows the page and the page opens. */
   route: RouteName;
   Page: LazyExoticComponent<ComponentType>;
+  /** What waits for an operator on the page, shown beside its menu label. */
+  Count?: ComponentType;
 }
 
 /** Every console page, in menu order; each loads on first visit. */
@@ -52,6 +56,14 @@ export const PAGES: ConsolePage[] = [
     icon: <WarningOutlined />,
     route: 'adminPayoutMismatches',
     Page: lazy(() => import('../features/payouts/pages/mismatches-page')),
+  },
+  {
+    path: 'unclaimed',
+    label: 'unclaimed',
+    icon: <InboxOutlined />,
+    route: 'adminUnclaimedList',
+    Page: lazy(() => import('../features/withdrawals/pages/unclaimed-page')),
+    Count: UnclaimedCount,
   },
   {
     path: 'ledger',

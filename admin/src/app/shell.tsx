@@ -45,15 +45,18 @@ export function Shell({ me }: { me: UserDetail }) {
       items={visible.map((page) => ({
         key: page.path,
         icon: page.icon,
-        label:
-          page.path === 'changes' && pending > 0 ? (
-            <Space size="small">
-              {t(`menu.${page.label}`)}
-              <Badge count={pending} />
-            </Space>
-          ) : (
-            t(`menu.${page.label}`)
-          ),
+        label: page.Count ? (
+          <span className="menu-label">
+            {t(`menu.${page.label}`)} <page.Count />
+          </span>
+        ) : page.path === 'changes' && pending > 0 ? (
+          <Space size="small">
+            {t(`menu.${page.label}`)}
+            <Badge count={pending} />
+          </Space>
+        ) : (
+          t(`menu.${page.label}`)
+        ),
       }))}
     />
   );

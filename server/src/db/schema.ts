@@ -75,8 +75,8 @@ export const users = pgTable(
 );
 
 /**
- * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with the
- * server's `identity_hash_secret`): kept after the account is deleted so that the same phone counts as
+ * Every identity (normalised phone or e-mail) ever registered, as a keyed hash (HMAC-SHA256 with
+ * `IDENTITY_HASH_SECRET`, which production keeps outside the database): kept after the account is deleted so that the same phone counts as
  * a friend once, ever (docs/decisions/account-deletion.md). The hash names no one
  * without the key.
  */
@@ -194,7 +194,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_platform_kind_idx').on(t.kind).where(sql`${t.userId} is null`),
     check(
       'accounts_owner_kind',
-      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold', 'rebate_pending')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts', 'platform_expenses'))`,
+      sql`(${t.userId} is not null and ${t.kind} in ('wallet', 'hold', 'rebate_pending')) or (${t.userId} is null and ${t.kind} in ('platform_rewards', 'platform_revenue', 'platform_payouts', 'platform_expenses', 'platform_unclaimed'))`,
     ),
     check('accounts_balance_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
   ],
@@ -951,6 +951,44 @@ export const payoutMismatches = pgTable(
     index('payout_mismatches_withdrawal_idx').on(t.withdrawalId),
     index('payout_mismatches_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
     index('payout_mismatches_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Money that came back for a deleted account (a paid payout the bank reversed, a hold returned): it
+ * is posted to the `platform_unclaimed` account, never to the frozen wallet, and waits here for an
+ * operator, who marks it handled with a note (docs/decisions/unclaimed-money.md).
+ */
+export const unclaimedMoney = pgTable(
+  'unclaimed_money',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    /** The posting that moved the money into `platform_unclaimed`. */
+    postingId: bigint('posting_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => postings.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** `reversal`: the bank returned a paid payout; `refund`: a hold that went back. */
+    kind: text('kind').$type<'reversal' | 'refund'>().notNull(),
+    /** The gateway's words about the return, when it gave any. */
+    reason: text('reason'),
+    handledBy: bigint('handled_by', { mode: 'number' }).references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('unclaimed_money_open_idx').on(t.id).where(sql`${t.handledAt} is null`),
+    index('unclaimed_money_withdrawal_idx').on(t.withdrawalId),
+    check('unclaimed_money_kind', sql`${t.kind} in ('reversal', 'refund')`),
+    check('unclaimed_money_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -214,7 +214,21 @@ export const configSchema = z.object({
   STAFF_ACCOUNTS: staffAccounts.default([]),
   INVITE_CODE_REQUIRED: bool.default(true),
   PAYOUT_GATEWAY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The key of the identity ledger's hashes; never stored in the database (docs/decisions/keys-outside-the-database.md). */
   IDENTITY_HASH_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The keys being rotated away from (comma list): their hashes still match (docs/operations.md). */
+  IDENTITY_HASH_SECRET_PREVIOUS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(16, 'each key must be at least 16 characters')))
+    .default([]),
+  /** Signs the short-lived links to uploaded files; unset (development only): generated and kept in settings. */
+  UPLOAD_URL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_PAYOUT_DELAY_MS: nonNegativeInt.max(3_600_000, 'must be at most 3600000').default(3000),
   SANDBOX_PAYOUT_FAILURE_RATE: z.coerce
     .number({ error: 'must be a number from 0 to 1' })

@@ -20,6 +20,9 @@ export interface ProductionSettings {
   ADMIN_USERNAME?: string;
   ADMIN_PASSWORD?: string;
   STAFF_ACCOUNTS?: readonly { username: string; password: string }[];
+  IDENTITY_HASH_SECRET?: string;
+  UPLOAD_URL_SECRET?: string;
+  VAPID_PRIVATE_KEY?: string;
 }
 
 /**
@@ -119,5 +122,24 @@ export function productionProblems(config: ProductionSettings): { variable: stri
     refuse('METRICS_TOKEN', 'is not set; /metrics would be open to anyone (at least 16 characters)');
   }
   for (const p of staffPasswordProblems(config)) refuse(p.variable, p.message);
+  // Keys whose copy beside the data they protect would defeat them (docs/decisions/keys-outside-the-database.md).
+  if (!config.IDENTITY_HASH_SECRET) {
+    refuse(
+      'IDENTITY_HASH_SECRET',
+      'is not set; the identity hashes would be keyed by a secret kept in the database, so a copy of it alone recovers every deleted phone (at least 16 characters)',
+    );
+  }
+  if (!config.UPLOAD_URL_SECRET) {
+    refuse(
+      'UPLOAD_URL_SECRET',
+      'is not set; upload links would be signed by a secret kept in the database, so a copy of it alone opens every proof screenshot (at least 16 characters)',
+    );
+  }
+  if (!config.VAPID_PRIVATE_KEY) {
+    refuse(
+      'VAPID_PRIVATE_KEY',
+      'is not set (with VAPID_PUBLIC_KEY); a key pair kept in the database lets a copy of it push messages to every subscriber as Kamai',
+    );
+  }
   return problems;
 }

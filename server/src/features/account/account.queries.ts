@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  encodeRejectReason,
   type GrievanceOfficer,
   type Locale,
   type PageSlug,
@@ -136,9 +137,23 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
 }
 
 /**
+ * The deleted account's proofs still waiting for review are rejected, with the reason the user would
+ * read in their language (`account_deleted`): no one is left to credit (docs/decisions/unclaimed-money.md).
+ * Answers how many.
+ */
+export async function rejectPendingProofs(db: Executor, userId: number, at: Date): Promise<number> {
+  const rejected = await db
+    .update(taskProofs)
+    .set({ state: 'rejected', reason: encodeRejectReason('account_deleted', ''), reviewedAt: at })
+    .where(and(eq(taskProofs.userId, userId), eq(taskProofs.state, 'pending')))
+    .returning({ id: taskProofs.id });
+  return rejected.length;
+}
+
+/**
  * Money put on a deleted account after its deletion (the `credit_after_deletion` rule): every entry
- * raising a deleted user's wallet or hold in a posting made after `deleted_at`, except the bank's
- * return of the user's own payout (`withdrawal_reversal` of a withdrawal paid before the deletion).
+ * raising a deleted user's wallet or hold in a posting made after `deleted_at`, the bank's return of
+ * the user's own payout included (that goes to `platform_unclaimed`).
  */
 export async function creditsAfterDeletion(db: Executor) {
   const result = await db.execute(sql`
@@ -148,13 +163,6 @@ export async function creditsAfterDeletion(db: Executor) {
     join entries e on e.account_id = a.id and e.amount > 0
     join postings p on p.id = e.posting_id and p.created_at > u.deleted_at
     where u.deleted_at is not null
-      and not (
-        p.type = 'withdrawal_reversal' and exists (
-          select 1 from postings paid join ${withdrawals} w on w.id::text = paid.ref->>'withdrawalId'
-          where paid.type = 'withdrawal_paid' and paid.ref->>'withdrawalId' = p.ref->>'withdrawalId'
-            and w.user_id = u.id and paid.created_at <= u.deleted_at
-        )
-      )
     order by p.id, e.id`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
     postingId: String(r.posting_id),

@@ -23,7 +23,13 @@ export function register(
   app: FastifyInstance,
   { db, now, config, uploads, rates }: FeatureDeps & { uploads: UploadFiles; rates: RateLimits },
 ) {
-  const account = createAccountService({ db, now, uploads, identitySecret: config.IDENTITY_HASH_SECRET });
+  const account = createAccountService({
+    db,
+    now,
+    uploads,
+    identitySecret: config.IDENTITY_HASH_SECRET,
+    previousIdentitySecrets: config.IDENTITY_HASH_SECRET_PREVIOUS,
+  });
   const exportData = createDataExport({
     db,
     now,

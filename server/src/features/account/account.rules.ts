@@ -3,8 +3,8 @@ import * as q from './account.queries';
 
 /**
  * No credit to a deleted account after its deletion (docs/decisions/ledger-rules.md): the person is
- * gone, so money put there afterwards went to no one (or to whoever still moves it). The bank's return
- * of the user's own payout made before the deletion is not a credit.
+ * gone, so money put there afterwards went to no one (or to whoever still moves it). Even the bank's
+ * return of the user's own payout goes to `platform_unclaimed` instead (docs/decisions/unclaimed-money.md).
  */
 export const creditAfterDeletionRule: LedgerRule = {
   rule: 'credit_after_deletion',

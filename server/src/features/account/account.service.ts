@@ -48,14 +48,17 @@ export function createAccountService({
   now,
   uploads,
   identitySecret,
+  previousIdentitySecrets = [],
 }: {
   db: Db;
   now: () => Date;
   /** The deleted account's proof screenshots go with it. */
   uploads: Pick<UploadFiles, 'dropProofsOf' | 'removeFiles'>;
   identitySecret: string | undefined;
+  /** The keys of an identity-key rotation under way (`IDENTITY_HASH_SECRET_PREVIOUS`). */
+  previousIdentitySecrets?: readonly string[];
 }) {
-  const identities = createIdentityLedger(db, identitySecret);
+  const identities = createIdentityLedger(db, identitySecret, previousIdentitySecrets);
 
   async function page(slug: PageSlug, locale: Locale): Promise<PageData> {
     const { page, updatedAt } = await storedPage(db, slug);
@@ -86,7 +89,7 @@ export function createAccountService({
     if (!(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('incorrect_password', { fields: { password: 'incorrect_password' } });
     }
-    const identity = await identities.hashOf(canonicalIdentity(user.username));
+    const identity = await identities.hashesOf(canonicalIdentity(user.username));
     // Checks made before numbers were hashed get their keyed hash now, before the number is erased.
     const numberHashes = new Map<number, string>();
     for (const v of await unhashedValidationsOf(db, actor.id)) {
@@ -101,6 +104,7 @@ export function createAccountService({
       const at = now();
       // Accounts registered before the ledger existed are recorded now, before the phone is gone.
       await identities.record(tx, identity);
+      const proofsRejected = await q.rejectPendingProofs(tx, actor.id, at);
       await q.eraseUser(tx, locked, at);
       await eraseValidationsOf(tx, actor.id, numberHashes, at);
       const orphaned = await uploads.dropProofsOf(tx, actor.id);
@@ -108,7 +112,7 @@ export function createAccountService({
         actorId: actor.id,
         action: 'account.delete',
         target: `user:${actor.id}`,
-        after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString() },
+        after: { deletedAt: at.toISOString(), balanceLeftPaise: balance.toString(), proofsRejected },
         requestId: actor.requestId,
       });
       return orphaned;

@@ -28,7 +28,12 @@ import * as attempts from './login-attempts.queries';
 
 export interface AuthServiceDeps {
   db: Db;
-  config: { INVITE_CODE_REQUIRED: boolean; AUTH_CODE_FAILURE_DELAY_MS: number; IDENTITY_HASH_SECRET?: string };
+  config: {
+    INVITE_CODE_REQUIRED: boolean;
+    AUTH_CODE_FAILURE_DELAY_MS: number;
+    IDENTITY_HASH_SECRET?: string;
+    IDENTITY_HASH_SECRET_PREVIOUS?: readonly string[];
+  };
   otp: OtpService;
   /** Per-address limits (Redis when REDIS_URL is set). */
   limits: {
@@ -68,7 +73,7 @@ async function takeOrRefuse(limit: RateLimit, ip: string) {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, limits } = deps;
   const now = deps.now ?? (() => new Date());
-  const identities = users.createIdentityLedger(db, config.IDENTITY_HASH_SECRET);
+  const identities = users.createIdentityLedger(db, config.IDENTITY_HASH_SECRET, config.IDENTITY_HASH_SECRET_PREVIOUS);
 
   async function startSession(tx: Executor, userId: number): Promise<string> {
     const token = newToken();
@@ -143,9 +148,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw error;
     });
     // 3. The account.
-    const identityHash = await identities.hashOf(identity);
+    const identityHash = await identities.hashesOf(identity);
     // Identities deleted before the canonical rule are in the ledger under the name as typed.
-    const typedHash = identity === input.username ? undefined : await identities.hashOf(input.username);
+    const typedHash = identity === input.username ? undefined : await identities.hashesOf(input.username);
     const result = await db
       .transaction(async (tx) => {
         // Two spellings of one identity registering at once: the second sees the first's account.

@@ -1,5 +1,6 @@
 import type { PostingRef } from '@kamai/contract';
 import type { Tx } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import { post } from '../wallet';
 import { findRebatePlan, insertRebate, type RebatePlan } from './referrals.queries';
 
@@ -18,12 +19,16 @@ const DAY_MS = 86_400_000;
  * (docs/decisions/rebate-hold.md): floor(amount × bps / 10000) paise to the inviter (level 1) and the
  * inviter's inviter (level 2), each posted from platform rewards into the earner's `rebate_pending`
  * account (keyed `<key>:rebate:<level>`) with a `rebates` row that the release job moves to the wallet
- * once its hold ends. No rebate is owed by a duplicate identity, nor to a staff or deleted account
+ * once its hold ends. A deleted account is credited nothing (`account_deleted_final`), so its inviters
+ * are owed nothing either. No rebate is owed by a duplicate identity, nor to a staff or deleted account
  * (`rebatePlanOf`). Only task rewards owe rebates: operator credits are compensation and linked
  * income is not a task reward, so both post with `post()` directly. A replayed key changes nothing and
  * owes nothing again. `plan`: the user's rebate plan when the caller read it already.
  */
-export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, plan?: RebatePlan) {
+export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, known?: RebatePlan) {
+  const plan = known ?? (await findRebatePlan(tx, input.userId));
+  // A deleted account is the ledger's record only: no reward, and so no rebate to its inviters.
+  if (plan.deleted) throw new AppError('account_deleted_final');
   const credit = await post(tx, {
     type: 'task_reward',
     idempotencyKey: input.idempotencyKey,
@@ -34,7 +39,7 @@ export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, p
     ],
   });
   if (!credit.created) return credit;
-  const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan ?? (await findRebatePlan(tx, input.userId));
+  const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan;
   if (!eligible) return credit;
   const availableAt = new Date(now.getTime() + holdDays * DAY_MS);
   const levels = [

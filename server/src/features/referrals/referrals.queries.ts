@@ -14,8 +14,10 @@ export interface RebatePlan {
   holdDays: number;
   /** The user is staff (reviewer or admin): staff earn nothing, no task reward either. */
   staff: boolean;
-  /** Whether the user's rewards owe rebates at all: not a duplicate (returning) identity, not staff. */
+  /** Whether the user's rewards owe rebates at all: not a duplicate (returning) identity, not staff, not deleted. */
   eligible: boolean;
+  /** The user deleted the account: nothing may be credited to it (`account_deleted_final`). */
+  deleted: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ export function rebatePlanOf(userId: SQL | number): SQL<string | null> {
       'level1', case when up1.deleted_at is null and up1.role = 'user' then up1.id end,
       'level2', case when up2.deleted_at is null and up2.role = 'user' then up2.id end,
       'staff', me.role <> 'user',
-      'eligible', me.role = 'user' and not me.returning_identity,
+      'eligible', me.role = 'user' and not me.returning_identity and me.deleted_at is null,
+      'deleted', me.deleted_at is not null,
       'rates', (select rs.value from settings rs where rs.key = 'rebate'))::text
     from users me
     left join users up1 on up1.id = me.inviter_id
@@ -42,6 +45,7 @@ export function toRebatePlan(text: string | null | undefined): RebatePlan {
     level2?: number | null;
     staff?: boolean;
     eligible?: boolean;
+    deleted?: boolean;
     rates?: unknown;
   };
   const rates = settingOver('rebate', plan.rates);
@@ -53,6 +57,7 @@ export function toRebatePlan(text: string | null | undefined): RebatePlan {
     holdDays: rates.holdDays ?? REBATE_HOLD_DAYS_DEFAULT,
     staff: plan.staff ?? false,
     eligible: plan.eligible ?? false,
+    deleted: plan.deleted ?? false,
   };
 }
 

@@ -18,6 +18,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
 import { reversePendingRebates } from '../referrals';
+import { lockUserShared } from '../users';
 import { post } from '../wallet';
 import { completeTask } from './tasks.credit';
 import * as q from './tasks.queries';
@@ -226,6 +227,11 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
         const proof = await q.lockProof(tx, input.id);
         if (!proof) throw new AppError('task_proof_not_found');
         if (proof.userId === actor.id) throw new AppError('cannot_review_own_proof');
+        // A deleted account is credited nothing, whatever the proof (its pending ones were rejected at
+        // the deletion); the share lock orders this after, or before, a deletion in flight.
+        if (input.action === 'approve' && (await lockUserShared(tx, proof.userId))?.deletedAt) {
+          throw new AppError('account_deleted_final');
+        }
         if (proof.state !== 'pending') throw new AppError('task_proof_state_conflict', { state: proof.state });
         const task = await q.findTask(tx, proof.taskId);
         if (!task) throw new AppError('task_not_found');

@@ -96,7 +96,7 @@ export async function register(
   const store = deps.store ?? diskFileStore(resolve(config.DATA_DIR, 'uploads'));
   const uploads = createUploadsService({ db, store, tempDir: resolve(config.DATA_DIR, 'tmp') });
   const proofUploads = deps.rates.limit('proof-upload:user', TASK_PROOF_UPLOADS_PER_HOUR, HOUR_S);
-  const signer = createUrlSigner(await sharedSecret(db, 'upload_url_secret', undefined), now);
+  const signer = createUrlSigner(await sharedSecret(db, 'upload_url_secret', config.UPLOAD_URL_SECRET), now);
   registerRoutes(app, uploadsHandlers(uploads, proofUploads, signer));
   serveUploads(app, store, db, signer);
   // What other features may ask of the stored files.

@@ -1,4 +1,6 @@
 // The public face of the withdrawals feature (requests, review, and their state machine).
+
+export { unclaimedRule } from './unclaimed.admin';
 export { pendingFigure } from './withdrawals.queries';
 export { register } from './withdrawals.routes';
 export { withdrawalPostingsRule } from './withdrawals.rules';

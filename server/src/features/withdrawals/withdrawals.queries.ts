@@ -334,8 +334,10 @@ export async function pendingFigure(db: Executor): Promise<{ count: number; amou
  * and hold, platform payouts and revenue, anything else as absolute paise), and what the state expects:
  * a hold always (wallet −amount, hold +amount); a refund when failed, rejected or cancelled (hold back
  * to the wallet); a paid posting when paid or reversed (hold −amount, payouts amount − fee, revenue the
- * fee); a reversal when reversed (payouts −(amount − fee), revenue −fee, wallet +amount). Postings are
- * matched by type and `ref.withdrawalId`, whatever their key.
+ * fee); a reversal when reversed (payouts −(amount − fee), revenue −fee, wallet +amount). For a deleted
+ * account the returned money goes to `platform_unclaimed`, which counts in the wallet's place (the
+ * `unclaimed_for_deleted_account` rule checks that it is one). Postings are matched by type and
+ * `ref.withdrawalId`, whatever their key.
  */
 export async function withdrawalPostingsOffState(db: Executor) {
   const result = await db.execute(sql`
@@ -347,13 +349,15 @@ export async function withdrawalPostingsOffState(db: Executor) {
       select w.id, w.state, w.amount, w.fee, t.type,
         count(distinct wp.id)::int as n,
         coalesce(string_agg(distinct wp.id::text, ','), '') as ids,
-        coalesce(sum(e.amount) filter (where a.user_id = w.user_id and a.kind = 'wallet'), 0) as wallet,
+        -- Money returned for a deleted account goes to platform_unclaimed in the wallet's place.
+        coalesce(sum(e.amount) filter (where (a.user_id = w.user_id and a.kind = 'wallet')
+          or (a.user_id is null and a.kind = 'platform_unclaimed')), 0) as wallet,
         coalesce(sum(e.amount) filter (where a.user_id = w.user_id and a.kind = 'hold'), 0) as hold,
         coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_payouts'), 0) as payouts,
         coalesce(sum(e.amount) filter (where a.user_id is null and a.kind = 'platform_revenue'), 0) as revenue,
         coalesce(sum(abs(e.amount)) filter (where not (
           (a.user_id = w.user_id and a.kind in ('wallet', 'hold'))
-          or (a.user_id is null and a.kind in ('platform_payouts', 'platform_revenue'))
+          or (a.user_id is null and a.kind in ('platform_payouts', 'platform_revenue', 'platform_unclaimed'))
         )), 0) as other
       from ${withdrawals} w
       cross join (values ('withdrawal_hold'), ('withdrawal_refund'), ('withdrawal_paid'), ('withdrawal_reversal')) t(type)

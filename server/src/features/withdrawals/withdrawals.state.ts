@@ -3,7 +3,9 @@ import type { WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type NotificationKind, notificationWrites } from '../../platform/notifications.queries';
+import { lockUserShared } from '../users';
 import { post } from '../wallet';
+import { insertUnclaimed } from './unclaimed.queries';
 import * as q from './withdrawals.queries';
 
 export { findWithdrawal, lockWithdrawal, type WithdrawalRow, type WithdrawalView } from './withdrawals.queries';
@@ -61,6 +63,10 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
   const final = (WITHDRAWAL_FINAL_STATES as readonly WithdrawalState[]).includes(to);
   const reviewed = to === 'approved' || to === 'rejected';
   const refunded = to === 'rejected' || to === 'failed' || to === 'cancelled';
+  // Money coming back for an account deleted since goes to platform_unclaimed and the operators'
+  // queue, never into the frozen wallet, and no one is notified (docs/decisions/unclaimed-money.md).
+  // The share lock orders this after, or before, a deletion in flight.
+  const deleted = (refunded || to === 'reversed') && Boolean((await lockUserShared(tx, current.userId))?.deletedAt);
   const values: Partial<q.NewWithdrawal> = {
     state: to,
     updatedAt: at,
@@ -82,19 +88,21 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
       createdAt: at,
     },
     also: [
-      ...notificationWrites(tx, {
-        userId: next.userId,
-        kind: NOTIFICATION[to],
-        params: {
-          withdrawalId: next.id,
-          amount: formatRupees(next.amount),
-          fee: formatRupees(next.fee),
-          net: formatRupees(next.amount - next.fee),
-          reason: next.reason,
-          reference: next.reference,
-        },
-        dedupeKey: `withdrawal:${next.id}:${to}`,
-      }),
+      ...(deleted
+        ? []
+        : notificationWrites(tx, {
+            userId: next.userId,
+            kind: NOTIFICATION[to],
+            params: {
+              withdrawalId: next.id,
+              amount: formatRupees(next.amount),
+              fee: formatRupees(next.fee),
+              net: formatRupees(next.amount - next.fee),
+              reason: next.reason,
+              reference: next.reference,
+            },
+            dedupeKey: `withdrawal:${next.id}:${to}`,
+          })),
       ...(change.with ?? []),
     ],
   };
@@ -104,16 +112,31 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
   const row = result.row;
 
   const ref = { withdrawalId: row.id };
+  // Where returned money goes: the wallet, or platform_unclaimed for a deleted account.
+  const back = deleted ? { kind: 'platform_unclaimed' as const } : { userId: row.userId, kind: 'wallet' as const };
+  const unclaimed = async (posted: { postingId: number; created: boolean }, kind: 'refund' | 'reversal') => {
+    if (!deleted || !posted.created) return;
+    await insertUnclaimed(tx, {
+      userId: row.userId,
+      withdrawalId: row.id,
+      postingId: posted.postingId,
+      amount: row.amount,
+      kind,
+      reason: change.reason ?? null,
+      createdAt: change.at,
+    });
+  };
   if (refunded) {
-    await post(tx, {
+    const posted = await post(tx, {
       type: 'withdrawal_refund',
       idempotencyKey: refundKey(row.id),
       ref,
       entries: [
         { account: { userId: row.userId, kind: 'hold' }, amount: -row.amount },
-        { account: { userId: row.userId, kind: 'wallet' }, amount: row.amount },
+        { account: back, amount: row.amount },
       ],
     });
+    await unclaimed(posted, 'refund');
   } else if (to === 'paid') {
     await post(tx, {
       type: 'withdrawal_paid',
@@ -127,7 +150,7 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
       ],
     });
   } else if (to === 'reversed') {
-    await post(tx, {
+    const posted = await post(tx, {
       type: 'withdrawal_reversal',
       idempotencyKey: reversalKey(row.id),
       ref,
@@ -135,9 +158,10 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
       entries: [
         { account: { kind: 'platform_payouts' }, amount: -(row.amount - row.fee) },
         ...(row.fee > 0n ? [{ account: { kind: 'platform_revenue' as const }, amount: -row.fee }] : []),
-        { account: { userId: row.userId, kind: 'wallet' }, amount: row.amount },
+        { account: back, amount: row.amount },
       ],
     });
+    await unclaimed(posted, 'reversal');
   }
   return result;
 }
