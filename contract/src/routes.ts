@@ -14,6 +14,7 @@ import {
   tokenData,
   userDetailData,
 } from './auth';
+import { complaintRoutes } from './complaints';
 import { endpoints } from './endpoints';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
@@ -160,6 +161,7 @@ export const routes = {
   ...auditRoutes,
   ...payoutAccountRoutes,
   ...accountCheckRoutes,
+  ...complaintRoutes,
   ...withdrawalRoutes,
   ...payoutRoutes,
   ...accountRoutes,
