@@ -29,7 +29,12 @@ export const pageText = z.object({
 });
 export type PageText = z.output<typeof pageText>;
 
-const contactEmail = z.string().trim().max(254, 'enter_valid_email').regex(CONTACT_EMAIL_RE, 'enter_valid_email').default('');
+const contactEmail = z
+  .string()
+  .trim()
+  .max(254, 'enter_valid_email')
+  .regex(CONTACT_EMAIL_RE, 'enter_valid_email')
+  .default('');
 
 /** A phone number as people write it, e.g. "+91 98100 00000" (shown as typed). */
 const contactPhone = z

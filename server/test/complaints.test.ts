@@ -59,7 +59,11 @@ describe('raising a complaint', () => {
     const before = Date.now();
     const res = await ctx.post(
       ADD,
-      { category: 'withdrawal', text: '  मेरी निकासी अभी तक नहीं आई  ', subject: { kind: 'withdrawal', id: withdrawalId } },
+      {
+        category: 'withdrawal',
+        text: '  मेरी निकासी अभी तक नहीं आई  ',
+        subject: { kind: 'withdrawal', id: withdrawalId },
+      },
       { token: user.token, lang: 'hi-IN' },
     );
     expect(res.status).toBe(200);
@@ -155,9 +159,9 @@ describe('operators answering a complaint', () => {
   it('acknowledge, reply and close it: the user reads each step, is notified and pushed, and each is audited', async () => {
     const user = await payee(ctx, 500);
     const browser = browserSubscription(`${fake.origin}/push/complaints-${Date.now()}`);
-    expect((await ctx.post(`${API}/user/push/subscribe`, browser.json, { token: user.token, lang: 'zh-CN' })).status).toBe(
-      200,
-    );
+    expect(
+      (await ctx.post(`${API}/user/push/subscribe`, browser.json, { token: user.token, lang: 'zh-CN' })).status,
+    ).toBe(200);
     const { id: withdrawalId } = (await withdraw(ctx, user.token, { amount: 150 })).body.data;
     const raised = await ctx.post(
       ADD,
@@ -201,13 +205,17 @@ describe('operators answering a complaint', () => {
       { id, outcome: 'upheld', text: '已到账，感谢您的耐心。' },
       { token: reviewer.token },
     );
-    expect(close.body).toMatchObject({ code: 200, key: 'complaint_closed', data: { state: 'closed', outcome: 'upheld' } });
+    expect(close.body).toMatchObject({
+      code: 200,
+      key: 'complaint_closed',
+      data: { state: 'closed', outcome: 'upheld' },
+    });
     expect((await ctx.post(`${ADMIN}/reply`, { id, text: 'late' }, { token: reviewer.token })).body.key).toBe(
       'complaint_already_closed',
     );
-    expect((await ctx.post(`${ADMIN}/close`, { id, outcome: 'maybe', text: 'x' }, { token: reviewer.token })).body.key).toBe(
-      'complaint_outcome_required',
-    );
+    expect(
+      (await ctx.post(`${ADMIN}/close`, { id, outcome: 'maybe', text: 'x' }, { token: reviewer.token })).body.key,
+    ).toBe('complaint_outcome_required');
     expect((await ctx.post(`${ADMIN}/acknowledge`, { id: 99999999 }, { token: reviewer.token })).status).toBe(404);
 
     const detail = (await ctx.get(`${DETAIL}?id=${id}`, { token: user.token })).body.data;
@@ -220,13 +228,18 @@ describe('operators answering a complaint', () => {
     const other = await ctx.newUser();
     expect((await ctx.get(`${DETAIL}?id=${id}`, { token: other.token })).body.key).toBe('complaint_not_found');
 
-    const kinds = (await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map((n) => n.kind);
+    const kinds = (await ctx.db.select().from(notifications).where(eq(notifications.userId, user.id))).map(
+      (n) => n.kind,
+    );
     expect(kinds.filter((k) => k.startsWith('complaint_'))).toEqual([
       'complaint_acknowledged',
       'complaint_replied',
       'complaint_closed',
     ]);
-    const inbox = await ctx.get(`${API}/common/notice/list?kind=notification&limit=50`, { token: user.token, lang: 'zh-CN' });
+    const inbox = await ctx.get(`${API}/common/notice/list?kind=notification&limit=50`, {
+      token: user.token,
+      lang: 'zh-CN',
+    });
     const number = detail.number as string;
     expect(inbox.body.data.items.map((i: { title: string }) => i.title)).toContain(`投诉 ${number} 已结案`);
 
@@ -254,8 +267,8 @@ describe('operators answering a complaint', () => {
 
   it('a reply to a complaint nobody acknowledged acknowledges it first, with one notification', async () => {
     const user = await ctx.newUser();
-    const { id } = (await ctx.post(ADD, { category: 'privacy', text: 'Delete my old number' }, { token: user.token })).body
-      .data;
+    const { id } = (await ctx.post(ADD, { category: 'privacy', text: 'Delete my old number' }, { token: user.token }))
+      .body.data;
     const reply = await ctx.post(`${ADMIN}/reply`, { id, text: 'Done.' }, { token: await ctx.adminToken() });
     expect(reply.body.data.state).toBe('acknowledged');
     expect(reply.body.data.events.map((e: { kind: string }) => e.kind)).toEqual(['raised', 'acknowledged', 'reply']);
@@ -282,9 +295,9 @@ describe('deadlines and overdue counts', () => {
     const closed = await raise('Closed after a month');
     const admin = await ctx.adminToken();
     expect((await ctx.post(`${ADMIN}/acknowledge`, { id: old }, { token: admin })).status).toBe(200);
-    expect((await ctx.post(`${ADMIN}/close`, { id: closed, outcome: 'other', text: 'Settled' }, { token: admin })).status).toBe(
-      200,
-    );
+    expect(
+      (await ctx.post(`${ADMIN}/close`, { id: closed, outcome: 'other', text: 'Settled' }, { token: admin })).status,
+    ).toBe(200);
     await raisedHoursAgo(late, 25);
     await raisedHoursAgo(old, 16 * 24);
     await raisedHoursAgo(closed, 30 * 24);

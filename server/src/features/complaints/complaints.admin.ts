@@ -158,7 +158,13 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
   function reply(actor: Actor, { id, text }: { id: number; text: string }) {
     return act(actor, id, 'complaint.reply', 'complaint_replied', async (tx, row, at) => {
       const current = row.state === 'open' ? (await acknowledgeIn(tx, row, actor.id, at)).row : row;
-      const event = await q.insertEvent(tx, { complaintId: row.id, kind: 'reply', actorId: actor.id, text, createdAt: at });
+      const event = await q.insertEvent(tx, {
+        complaintId: row.id,
+        kind: 'reply',
+        actorId: actor.id,
+        text,
+        createdAt: at,
+      });
       return { row: current, eventId: event.id };
     });
   }

@@ -6,7 +6,16 @@ import {
 } from '@kamai/contract';
 import { and, asc, desc, eq, gt, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accounts, complaintEvents, complaints, entries, payoutAccounts, postings, users, withdrawals } from '../../db/schema';
+import {
+  accounts,
+  complaintEvents,
+  complaints,
+  entries,
+  payoutAccounts,
+  postings,
+  users,
+  withdrawals,
+} from '../../db/schema';
 
 export type ComplaintRow = typeof complaints.$inferSelect;
 export type ComplaintEventRow = typeof complaintEvents.$inferSelect;
