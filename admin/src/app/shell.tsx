@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
+import { ComplaintsCount, OfficerBanner } from '../features/complaints';
 import { apiCall, clearToken } from '../lib/api';
 import { allowed, MeContext } from '../lib/roles';
 import { PAGES } from './pages';
@@ -38,7 +39,18 @@ export function Shell({ me }: { me: UserDetail }) {
         setMenuOpen(false);
         navigate(`/${key}`);
       }}
-      items={visible.map((page) => ({ key: page.path, icon: page.icon, label: t(`menu.${page.label}`) }))}
+      items={visible.map((page) => ({
+        key: page.path,
+        icon: page.icon,
+        label:
+          page.path === 'complaints' ? (
+            <span className="menu-label">
+              {t(`menu.${page.label}`)} <ComplaintsCount />
+            </span>
+          ) : (
+            t(`menu.${page.label}`)
+          ),
+      }))}
     />
   );
 
@@ -96,6 +108,7 @@ export function Shell({ me }: { me: UserDetail }) {
             </Space>
           </Layout.Header>
           <Layout.Content className="shell-content">
+            <OfficerBanner />
             <Outlet />
           </Layout.Content>
         </Layout>
