@@ -77,9 +77,12 @@ export function ComplaintNewPage() {
           </label>
         ))}
       </fieldset>
-      <label className="card stack complaint-text-field">
-        <span className="semibold text-15">{t('form.text')}</span>
+      <div className="card stack complaint-text-field">
+        <label htmlFor="complaint-text" className="semibold text-15">
+          {t('form.text')}
+        </label>
         <textarea
+          id="complaint-text"
           name="text"
           className="complaint-textarea text-15"
           rows={6}
@@ -92,7 +95,7 @@ export function ComplaintNewPage() {
         <span id="complaint-text-hint" className="muted text-12">
           {t('form.hint', { count: text.length, max: COMPLAINT_TEXT_MAX })}
         </span>
-      </label>
+      </div>
       {error && (
         <p className="complaint-error text-14" role="alert">
           {error}
