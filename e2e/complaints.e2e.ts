@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from './server';
  * the complaint's raising time moved back in its PGlite database) and the console, the dashboard and
  * /metrics count it overdue.
  */
-const ADMIN = { username: 'complaints-e2e@kamai.example', password: 'complaints-e2e-secret-1' };
+const ADMIN = { username: 'complaints-e2e@kamai.example', password: 'complaints-e2e-1' };
 const dataDir = mkdtempSync(join(tmpdir(), 'kamai-e2e-complaints-'));
 const env = {
   DATA_DIR: dataDir,
@@ -73,10 +73,12 @@ async function appAs(browser: Browser, token: string, locale: string) {
   return page;
 }
 
-async function consoleAs(browser: Browser, token: string) {
+/** The console, logged in with `token`, at `#/<path>`. */
+async function consoleAs(browser: Browser, token: string, path: string) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${server.url}/admin/`);
+  await page.goto(`${server.url}/admin/#/${path}`);
   await page.evaluate((value) => localStorage.setItem('kamai.admin.token', value), token);
+  await page.reload();
   return page;
 }
 
@@ -105,8 +107,7 @@ test('a complaint raised in Hindi is answered in the console, read by the user, 
 
   // The operator sees it in the queue, in the user's language, and replies.
   const admin = await adminToken();
-  const desk = await consoleAs(browser, admin);
-  await desk.goto(`${server.url}/admin/#/complaints`);
+  const desk = await consoleAs(browser, admin, 'complaints');
   await expect(desk.getByTestId('complaints-open')).toHaveText('1');
   const row = desk.getByRole('row').filter({ hasText: number });
   await expect(row.getByText('Written in हिन्दी')).toBeVisible();
@@ -136,8 +137,7 @@ test('a complaint raised in Hindi is answered in the console, read by the user, 
   expect(await metric('kamai_complaints_overdue')).toBe(1);
   const dashboard = await api<{ complaints: { open: number; overdue: number } }>('GET', '/admin/dashboard', admin);
   expect(dashboard.complaints).toEqual({ open: 1, overdue: 1 });
-  const again = await consoleAs(browser, admin);
-  await again.goto(`${server.url}/admin/#/complaints`);
+  const again = await consoleAs(browser, admin, 'complaints');
   await again.getByText('Past a deadline').click();
   const late = again.getByRole('row').filter({ hasText: number });
   await expect(late.getByText('Resolution overdue')).toBeVisible();
