@@ -19,8 +19,11 @@ export function OfficerBanner() {
       showIcon
       banner
       className="officer-banner"
-      message={t('layout.officerMissing')}
-      action={can('adminPageSet') ? <Link to="/pages">{t('layout.officerSet')}</Link> : undefined}
+      message={
+        <>
+          {t('layout.officerMissing')} {can('adminPageSet') && <Link to="/pages">{t('layout.officerSet')}</Link>}
+        </>
+      }
     />
   );
 }

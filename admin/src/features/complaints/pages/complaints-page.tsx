@@ -14,7 +14,21 @@ import {
   WITHDRAWAL_STATE_LABELS,
   type WithdrawalState,
 } from '@kamai/contract';
-import { Alert, Button, Card, Form, Input, Modal, Segmented, Select, Space, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Modal,
+  Segmented,
+  Select,
+  Space,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
@@ -146,6 +160,11 @@ export default function ComplaintsPage() {
   const [writing, setWriting] = useState<Writing>();
   const list = useComplaints(filter, pages.cursor, writing !== undefined);
   const answer = useAnswerComplaint(() => setWriting(undefined));
+  // A phone shows rows as cards, which cannot expand: the history is a field of the card there.
+  const phone = Grid.useBreakpoint().md === false;
+  const history = phone
+    ? [{ title: t('complaints.history'), render: (_: unknown, row: AdminComplaintItem) => <History item={row} /> }]
+    : [];
 
   return (
     <Card>
@@ -161,7 +180,7 @@ export default function ComplaintsPage() {
         query={list}
         pages={pages}
         scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowRender: (row) => <History item={row} /> }}
+        expandable={phone ? undefined : { expandedRowRender: (row) => <History item={row} /> }}
         columns={[
           {
             title: t('complaints.complaint'),
@@ -221,11 +240,13 @@ export default function ComplaintsPage() {
               </Space>
             ),
           },
+          ...history,
           {
             title: t('table.actions'),
+            fixed: 'right',
             render: (_, row) =>
               row.state === 'closed' || !can('adminComplaintReply') ? null : (
-                <Space wrap>
+                <Space direction={phone ? 'horizontal' : 'vertical'} wrap>
                   {row.state === 'open' && (
                     <Button
                       size="small"
