@@ -195,6 +195,7 @@ test.describe('operator console at 1280×800', () => {
       'Payout mismatches',
       'Ledger check',
       'Account checks',
+      'Complaints',
       'Users',
       'Tasks',
       'Task proofs',
