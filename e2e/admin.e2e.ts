@@ -196,6 +196,7 @@ test.describe('operator console at 1280×800', () => {
       'Unclaimed money',
       'Ledger check',
       'Account checks',
+      'Complaints',
       'Users',
       'Pending changes',
       'Tasks',

@@ -29,30 +29,48 @@ export const pageText = z.object({
 });
 export type PageText = z.output<typeof pageText>;
 
+const contactEmail = z
+  .string()
+  .trim()
+  .max(254, 'enter_valid_email')
+  .regex(CONTACT_EMAIL_RE, 'enter_valid_email')
+  .default('');
+
+/** A phone number as people write it, e.g. "+91 98100 00000" (shown as typed). */
+const contactPhone = z
+  .string()
+  .trim()
+  .max(30, 'validation_failed')
+  .regex(/^[+\d\s()-]*$/, 'invalid_phone_number_format')
+  .default('');
+
 /** The support contact on the Help page (any part may be empty). */
 export const supportContact = z.object({
-  email: z.string().trim().max(254, 'enter_valid_email').regex(CONTACT_EMAIL_RE, 'enter_valid_email').default(''),
-  /** Shown as typed, e.g. "+91 98100 00000". */
-  phone: z
-    .string()
-    .trim()
-    .max(30, 'validation_failed')
-    .regex(/^[+\d\s()-]*$/, 'invalid_phone_number_format')
-    .default(''),
+  email: contactEmail,
+  phone: contactPhone,
   /** When support answers, in the operator's words, e.g. "Mon-Sat 10:00-18:00 IST". */
   hours: z.string().trim().max(100, 'validation_failed').default(''),
 });
 export type SupportContact = z.output<typeof supportContact>;
 
 /**
- * The Grievance Officer the Privacy page names (IT Rules 2021, rule 3(2)): an operator fills in the
- * name and e-mail in the console; the page shows them under the policy.
+ * The Grievance Officer (IT Rules 2021, rule 3(2); DPDP Act 2023, s. 13; docs/decisions/grievances.md):
+ * an operator enters them with the Privacy page in the console. Help and Privacy publish the block only
+ * once the name, the e-mail and the address are set (`grievanceOfficerSet`); the phone is optional.
  */
 export const grievanceOfficer = z.object({
   name: z.string().trim().max(100, 'validation_failed').default(''),
-  email: z.string().trim().max(254, 'enter_valid_email').regex(CONTACT_EMAIL_RE, 'enter_valid_email').default(''),
+  email: contactEmail,
+  phone: contactPhone,
+  /** The postal address complaints can be sent to; line breaks kept. */
+  address: z.string().trim().max(500, 'validation_failed').default(''),
 });
 export type GrievanceOfficer = z.output<typeof grievanceOfficer>;
+
+/** Whether the officer can be published: name, e-mail and address (the phone is optional). */
+export function grievanceOfficerSet(officer: Partial<GrievanceOfficer> | null | undefined): boolean {
+  return Boolean(officer?.name && officer.email && officer.address);
+}
 
 const slugField = z.enum(PAGE_SLUGS, { error: 'page_not_found' });
 
@@ -66,7 +84,7 @@ export const pageData = z.object({
   faq: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** Help only; null elsewhere. */
   contact: supportContact.nullable(),
-  /** Privacy only (null elsewhere): the Grievance Officer's name and e-mail. */
+  /** Help and Privacy: the Grievance Officer once name, e-mail and address are set; null until then and elsewhere. */
   grievance: grievanceOfficer.nullable(),
   updatedAt: z.string().nullable(),
 });

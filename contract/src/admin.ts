@@ -109,6 +109,8 @@ export const dashboardData = z.object({
     /** Withdrawals that became paid today and are still paid: `net` is what reached the banks. */
     paidToday: payoutFigure,
   }),
+  /** Complaints not closed, and of them those past a deadline (docs/decisions/grievances.md). */
+  complaints: z.object({ open: z.number().int(), overdue: z.number().int() }),
   /** `admin/ledger/check` now: invariant problems and business-rule violations; the details at `admin/ledger/check`. */
   ledger: z.object({ ok: z.boolean(), problemCount: z.number().int(), violationCount: z.number().int() }),
 });

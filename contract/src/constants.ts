@@ -86,3 +86,33 @@ export const REBATE_HOLD_DAYS_MAX = 90;
 /** A rebate's states: `pending` in its hold, then `available` (in the wallet) or `reversed`. */
 export const REBATE_STATES = ['pending', 'available', 'reversed'] as const;
 export type RebateState = (typeof REBATE_STATES)[number];
+
+/**
+ * Grievances (IT Rules 2021, rule 3(2); DPDP Act 2023, s. 13; docs/decisions/grievances.md): a complaint
+ * is acknowledged within 24 hours and resolved within 15 days of being raised.
+ */
+export const COMPLAINT_ACK_HOURS = 24;
+export const COMPLAINT_RESOLVE_DAYS = 15;
+/** What a user writes when raising one, and what an operator writes in a reply or when closing it. */
+export const COMPLAINT_TEXT_MAX = 2000;
+export const COMPLAINT_REPLY_MAX = 2000;
+/** Complaints one user may have open at once: the sixth waits until one is closed. */
+export const COMPLAINTS_OPEN_MAX = 5;
+/** What a complaint can be about; raised from a withdrawal, a reward or a payout account it is preset. */
+export const COMPLAINT_CATEGORIES = ['withdrawal', 'reward', 'payout_account', 'privacy', 'other'] as const;
+export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
+/** The object a complaint points to: one of the user's withdrawals, wallet entries or payout accounts. */
+export const COMPLAINT_SUBJECTS = ['withdrawal', 'entry', 'payout_account'] as const;
+export type ComplaintSubjectKind = (typeof COMPLAINT_SUBJECTS)[number];
+export const COMPLAINT_STATES = ['open', 'acknowledged', 'closed'] as const;
+export type ComplaintState = (typeof COMPLAINT_STATES)[number];
+/** How a closed complaint ended: in the user's favour, not upheld, or otherwise (the closing text says how). */
+export const COMPLAINT_OUTCOMES = ['upheld', 'not_upheld', 'other'] as const;
+export type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number];
+export const COMPLAINT_EVENT_KINDS = ['raised', 'acknowledged', 'reply', 'closed'] as const;
+export type ComplaintEventKind = (typeof COMPLAINT_EVENT_KINDS)[number];
+
+/** A complaint's number as users and operators quote it: `KM-000123`. */
+export function complaintNumber(id: number): string {
+  return `KM-${String(id).padStart(6, '0')}`;
+}

@@ -479,6 +479,15 @@ export const endpoints = {
     method: 'POST',
     path: `${ADMIN}/account-check/decide`,
   },
+  // complaints (grievances)
+  complaintAdd: { method: 'POST', path: `${USER}/complaint/add` },
+  complaintList: { method: 'GET', path: `${USER}/complaint/list` },
+  complaintDetail: { method: 'GET', path: `${USER}/complaint/detail` },
+  adminComplaintList: { method: 'GET', path: `${ADMIN}/complaint/list` },
+  adminComplaintSummary: { method: 'GET', path: `${ADMIN}/complaint/summary` },
+  adminComplaintAcknowledge: { method: 'POST', path: `${ADMIN}/complaint/acknowledge` },
+  adminComplaintReply: { method: 'POST', path: `${ADMIN}/complaint/reply` },
+  adminComplaintClose: { method: 'POST', path: `${ADMIN}/complaint/close` },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

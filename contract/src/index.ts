@@ -5,6 +5,7 @@ export * from './audit';
 export * from './auth';
 export * from './business-day';
 export * from './catalogue';
+export * from './complaints';
 export * from './constants';
 export * from './control';
 export * from './data-export';

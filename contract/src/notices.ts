@@ -22,6 +22,9 @@ export const NOTIFICATION_KINDS = [
   'task_proof_approved',
   'task_proof_rejected',
   'password_changed',
+  'complaint_acknowledged',
+  'complaint_replied',
+  'complaint_closed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -65,6 +68,18 @@ export const NOTIFICATION_TEXT = {
   password_changed: {
     title: 'notification_password_changed_title',
     body: 'notification_password_changed_body',
+  },
+  complaint_acknowledged: {
+    title: 'notification_complaint_acknowledged_title',
+    body: 'notification_complaint_acknowledged_body',
+  },
+  complaint_replied: {
+    title: 'notification_complaint_replied_title',
+    body: 'notification_complaint_replied_body',
+  },
+  complaint_closed: {
+    title: 'notification_complaint_closed_title',
+    body: 'notification_complaint_closed_body',
   },
 } as const satisfies Record<NotificationKind, { title: MessageKey; body: MessageKey }>;
 

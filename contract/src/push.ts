@@ -8,7 +8,13 @@ export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /** Where a push opens the app (spec paths): the inbox, income records, the withdrawal review list. */
-export const PUSH_PATHS = { notices: '/List1', income: '/List2', withdrawals: '/List4' } as const;
+export const PUSH_PATHS = {
+  notices: '/List1',
+  income: '/List2',
+  withdrawals: '/List4',
+  /** One complaint: `?id=` follows. */
+  complaint: '/Complaint',
+} as const;
 
 const base64url = (bytes: number) =>
   z

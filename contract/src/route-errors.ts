@@ -343,6 +343,28 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'cannot_review_own_account',
     'second_approver_required',
   ],
+  complaintAdd: [
+    'complaint_category_required',
+    'enter_complaint_text',
+    'complaint_text_too_long',
+    'complaint_subject_not_found',
+    'complaints_open_limit',
+  ],
+  complaintDetail: ['complaint_not_found'],
+  adminComplaintAcknowledge: ['complaint_not_found', 'complaint_already_closed', 'complaint_acknowledged_already'],
+  adminComplaintReply: [
+    'complaint_not_found',
+    'complaint_already_closed',
+    'enter_complaint_reply',
+    'complaint_text_too_long',
+  ],
+  adminComplaintClose: [
+    'complaint_not_found',
+    'complaint_already_closed',
+    'enter_complaint_reply',
+    'complaint_text_too_long',
+    'complaint_outcome_required',
+  ],
 };
 
 /** How long a 429 tells the client to wait when the refusal carries no `seconds` of its own. */

@@ -14,6 +14,7 @@ import {
   tokenData,
   userDetailData,
 } from './auth';
+import { complaintRoutes } from './complaints';
 import { controlRoutes } from './control';
 import { endpoints } from './endpoints';
 import { linkedAccountRoutes } from './linked-accounts';
@@ -163,6 +164,7 @@ export const routes = {
   ...auditRoutes,
   ...payoutAccountRoutes,
   ...accountCheckRoutes,
+  ...complaintRoutes,
   ...withdrawalRoutes,
   ...unclaimedRoutes,
   ...payoutRoutes,

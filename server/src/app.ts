@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import * as account from './features/account';
 import * as admin from './features/admin';
 import * as auth from './features/auth';
+import * as complaints from './features/complaints';
 import * as fraud from './features/fraud';
 import * as health from './features/health';
 import * as intro from './features/intro';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps) {
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pendingWithdrawals(db),
     payoutFigures: () => payouts.payoutFigures(db),
+    complaintFigures: () => complaints.complaintFigures(db, now()),
     pool: database.pool,
     now: () => now().getTime(),
   });
@@ -151,7 +153,13 @@ export async function buildApp(deps: AppDeps) {
   revenue.register(app, feature);
   linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
-  const { roleControl, unfreezeControl } = admin.register(app, { ...feature, pendingWithdrawals, ledgerRules });
+  const { roleControl, unfreezeControl } = admin.register(app, {
+    ...feature,
+    pendingWithdrawals,
+    ledgerRules,
+    complaintFigures: (db) => complaints.complaintFigures(db, now()),
+  });
+  complaints.register(app, feature);
   registerAudit(app, feature);
   const settingsControl = registerSettings(app, {
     ...feature,

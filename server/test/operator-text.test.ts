@@ -199,7 +199,7 @@ describe('Help, Terms and Privacy on a fresh install', () => {
       title: string;
       body: string;
       faq: { question: string; answer: string }[];
-      grievance: { name: string; email: string } | null;
+      grievance: { name: string; email: string; phone: string; address: string } | null;
       updatedAt: string | null;
     };
 
@@ -222,30 +222,30 @@ describe('Help, Terms and Privacy on a fresh install', () => {
     expect(hindi.body).not.toMatch(/\bwe\b|\bthe\b/i);
   });
 
-  it('names the Grievance Officer an operator enters on Privacy, and refuses a bad e-mail', async () => {
+  it('publishes the Grievance Officer on Help and Privacy once name, e-mail and address are set, and refuses a bad e-mail', async () => {
     const token = await ctx.adminToken();
-    expect((await page('privacy', 'pa-IN')).grievance).toEqual({ name: '', email: '' });
+    expect((await page('privacy', 'pa-IN')).grievance).toBeNull();
     const current = await ctx.get(`${API}/admin/page/get?slug=privacy`, { token });
     expect(current.body.data.texts.zh_CN.title).toBe('隐私政策');
-    const bad = await ctx.post(
-      `${API}/admin/page/set`,
-      { slug: 'privacy', texts: current.body.data.texts, grievance: { name: 'A. Rao', email: 'not-an-email' } },
-      { token },
-    );
+    expect(current.body.data.grievance).toEqual({ name: '', email: '', phone: '', address: '' });
+    const save = (grievance: Record<string, string>) =>
+      ctx.post(`${API}/admin/page/set`, { slug: 'privacy', texts: current.body.data.texts, grievance }, { token });
+    const bad = await save({ name: 'A. Rao', email: 'not-an-email' });
     expect(bad.body).toMatchObject({ code: 400, key: 'enter_valid_email' });
-    const set = await ctx.post(
-      `${API}/admin/page/set`,
-      {
-        slug: 'privacy',
-        texts: current.body.data.texts,
-        grievance: { name: 'Anita Rao', email: 'grievance@kamai.in' },
-      },
-      { token },
-    );
-    expect(set.body).toMatchObject({ code: 200 });
+    // Name and e-mail without an address: saved, but not published yet.
+    expect((await save({ name: 'Anita Rao', email: 'grievance@kamai.in' })).body).toMatchObject({ code: 200 });
+    expect((await page('privacy', 'pa-IN')).grievance).toBeNull();
+    const officer = {
+      name: 'Anita Rao',
+      email: 'grievance@kamai.in',
+      phone: '+91 98100 00000',
+      address: '4th floor, 12 MG Road, Bengaluru 560001',
+    };
+    expect((await save(officer)).body).toMatchObject({ code: 200 });
     const punjabi = await page('privacy', 'pa-IN');
-    expect(punjabi.grievance).toEqual({ name: 'Anita Rao', email: 'grievance@kamai.in' });
+    expect(punjabi.grievance).toEqual(officer);
     expect(punjabi.title).toBe('ਪਰਦੇਦਾਰੀ ਨੀਤੀ');
-    expect((await page('help', 'pa-IN')).grievance).toBeNull();
+    expect((await page('help', 'pa-IN')).grievance).toEqual(officer);
+    expect((await page('terms', 'pa-IN')).grievance).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  CommentOutlined,
   DashboardOutlined,
   DollarOutlined,
   FileImageOutlined,
@@ -78,6 +79,13 @@ export const PAGES: ConsolePage[] = [
     icon: <SafetyCertificateOutlined />,
     route: 'adminAccountChecks',
     Page: lazy(() => import('../features/account-checks/pages/account-checks-page')),
+  },
+  {
+    path: 'complaints',
+    label: 'complaints',
+    icon: <CommentOutlined />,
+    route: 'adminComplaintList',
+    Page: lazy(() => import('../features/complaints/pages/complaints-page')),
   },
   {
     path: 'users',

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
+import { ComplaintsCount, OfficerBanner } from '../features/complaints';
 import { usePendingChanges } from '../features/control/api/control';
 import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
@@ -48,6 +49,10 @@ export function Shell({ me }: { me: UserDetail }) {
         label: page.Count ? (
           <span className="menu-label">
             {t(`menu.${page.label}`)} <page.Count />
+          </span>
+        ) : page.path === 'complaints' ? (
+          <span className="menu-label">
+            {t(`menu.${page.label}`)} <ComplaintsCount />
           </span>
         ) : page.path === 'changes' && pending > 0 ? (
           <Space size="small">
@@ -116,6 +121,7 @@ export function Shell({ me }: { me: UserDetail }) {
           </Layout.Header>
           <Layout.Content className="shell-content">
             <DelayBanner />
+            <OfficerBanner />
             <Outlet />
           </Layout.Content>
         </Layout>

@@ -22,6 +22,8 @@ export interface MetricsSources {
     mismatchesTotal: number;
     states: { state: string; gateway: string; count: number }[];
   }>;
+  /** Complaints not closed, and of them those past a deadline (docs/decisions/grievances.md), read at each scrape. */
+  complaintFigures?: () => Promise<{ open: number; overdue: number }>;
   /** The PostgreSQL pool's connections (absent on PGlite). */
   pool?: () => { total: number; idle: number; waiting: number };
   now: () => number;
@@ -195,6 +197,28 @@ export function createMetrics(sources: MetricsSources) {
         if (!figure) return;
         this.reset();
         for (const row of figure.states) this.set({ state: row.state, gateway: row.gateway }, row.count);
+      },
+    });
+  }
+
+  const complaints = sources.complaintFigures;
+  if (complaints) {
+    new Gauge({
+      name: 'kamai_complaints_open',
+      help: 'Complaints not closed yet (all instances)',
+      registers: [registry],
+      async collect() {
+        const figure = await complaints().catch(() => undefined);
+        if (figure) this.set(figure.open);
+      },
+    });
+    new Gauge({
+      name: 'kamai_complaints_overdue',
+      help: 'Complaints past a deadline: not acknowledged within 24 hours, or not closed within 15 days',
+      registers: [registry],
+      async collect() {
+        const figure = await complaints().catch(() => undefined);
+        if (figure) this.set(figure.overdue);
       },
     });
   }

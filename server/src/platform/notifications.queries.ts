@@ -28,6 +28,12 @@ export async function notify(db: Executor, notification: NewNotification): Promi
     .from(sql`(select 1) as one`);
 }
 
+/** Where a tap on the notification's push opens the app: the complaint, the withdrawals or the income list. */
+function pushUrlOf({ kind, params }: NewNotification): string {
+  if (kind.startsWith('complaint_')) return `${PUSH_PATHS.complaint}?id=${params.complaintId}`;
+  return kind.startsWith('withdrawal_') ? PUSH_PATHS.withdrawals : PUSH_PATHS.income;
+}
+
 /**
  * `notify`'s writes as data-modifying CTEs, for the statement of the change the notification reports:
  * the notification, and its pushes only when the notification is new.
@@ -52,7 +58,7 @@ export function notificationWrites(db: Executor, notification: NewNotification) 
           source: 'notification',
           kind: notification.kind,
           params: notification.params,
-          url: notification.kind.startsWith('withdrawal_') ? PUSH_PATHS.withdrawals : PUSH_PATHS.income,
+          url: pushUrlOf(notification),
           // One slot per withdrawal on the device: "paid" replaces "approved".
           tag: withdrawalId === undefined ? notification.dedupeKey : `withdrawal:${withdrawalId}`,
         },

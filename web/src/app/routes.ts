@@ -178,6 +178,27 @@ export const appRoutes: AppRoute[] = [
     ...fetching(() => infoPage('privacy')),
   },
   {
+    path: paths.complaints,
+    titleKey: 'complaints',
+    auth: true,
+    layout: 'page',
+    ...fetching(() => import('../features/complaints').then((m) => m.ComplaintsPage)),
+  },
+  {
+    path: paths.complaint,
+    titleKey: 'complaint',
+    auth: true,
+    layout: 'page',
+    ...fetching(() => import('../features/complaints').then((m) => m.ComplaintPage)),
+  },
+  {
+    path: paths.complaintNew,
+    titleKey: 'complaintNew',
+    auth: true,
+    layout: 'page',
+    ...fetching(() => import('../features/complaints').then((m) => m.ComplaintNewPage)),
+  },
+  {
     path: paths.accountDeleted,
     titleKey: 'accountDeleted',
     auth: false,

@@ -15,6 +15,10 @@ export const paths = {
   help: '/Help',
   terms: '/Terms',
   privacy: '/Privacy',
+  /** The caller's complaints; one of them (`?id=`); raising one (`?kind=&id=` names what it is about). */
+  complaints: '/Complaints',
+  complaint: '/Complaint',
+  complaintNew: '/ComplaintNew',
   /** Where account deletion ends, logged out. */
   accountDeleted: '/Deleted',
 } as const;

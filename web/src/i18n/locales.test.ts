@@ -39,6 +39,7 @@ describe('web translations', () => {
     expect(Object.keys(english).sort()).toEqual([
       'auth',
       'common',
+      'complaints',
       'intro',
       'linked',
       'notices',

@@ -1,4 +1,5 @@
 import auth from './locales/en_US/auth.json';
+import complaints from './locales/en_US/complaints.json';
 import intro from './locales/en_US/intro.json';
 import linked from './locales/en_US/linked.json';
 import notices from './locales/en_US/notices.json';
@@ -8,4 +9,4 @@ import survey from './locales/en_US/survey.json';
 import wallet from './locales/en_US/wallet.json';
 
 /** English namespaces Home's first screen does not use: one lazy chunk, loaded by `initI18n` (index.ts). */
-export const enLater = { auth, intro, linked, notices, payouts, referrals, survey, wallet };
+export const enLater = { auth, complaints, intro, linked, notices, payouts, referrals, survey, wallet };

@@ -4,7 +4,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import type { Actor } from '../../platform/routes';
 import type { StoredPage } from './account.queries';
 import * as q from './account.queries';
-import { grievanceOf, storedPage } from './account.service';
+import { storedOfficer, storedPage } from './account.service';
 
 /** The operators' side of the account feature: the Help, Terms and Privacy pages they edit. */
 export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
@@ -14,7 +14,7 @@ export function createAccountAdmin({ db, now }: { db: Db; now: () => Date }) {
       slug,
       texts: page.texts,
       contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
-      grievance: grievanceOf(slug, page),
+      grievance: slug === 'privacy' ? storedOfficer(page) : null,
       updatedAt: updatedAt?.toISOString() ?? null,
     };
   }

@@ -2,6 +2,7 @@ import {
   canonicalIdentity,
   DEFAULT_LOCALE,
   type GrievanceOfficer,
+  grievanceOfficerSet,
   type Locale,
   type PageData,
   type PageSlug,
@@ -29,11 +30,26 @@ function textFor(texts: StoredPage['texts'], locale: Locale): PageText {
   return texts[DEFAULT_LOCALE] ?? EMPTY_TEXT;
 }
 
-const NO_GRIEVANCE: GrievanceOfficer = { name: '', email: '' };
+const NO_GRIEVANCE: GrievanceOfficer = { name: '', email: '', phone: '', address: '' };
 
-/** The Grievance Officer a page shows: Privacy only. */
-export function grievanceOf(slug: PageSlug, page: StoredPage): GrievanceOfficer | null {
-  return slug === 'privacy' ? (page.grievance ?? NO_GRIEVANCE) : null;
+/** The Grievance Officer as an operator entered them on Privacy (parts left empty, or saved before they existed, are ''). */
+export function storedOfficer(page: StoredPage): GrievanceOfficer {
+  return { ...NO_GRIEVANCE, ...page.grievance };
+}
+
+/**
+ * The Grievance Officer a reader sees on Help and Privacy: only once name, e-mail and address are set
+ * (docs/decisions/grievances.md); null until then and on Terms.
+ */
+async function publishedOfficer(db: Db, slug: PageSlug): Promise<GrievanceOfficer | null> {
+  if (slug !== 'help' && slug !== 'privacy') return null;
+  return grievanceOfficerOf(db);
+}
+
+/** The Grievance Officer once complete enough to publish, else null (also the console's banner and the complaints feature). */
+export async function grievanceOfficerOf(db: Db): Promise<GrievanceOfficer | null> {
+  const officer = storedOfficer((await storedPage(db, 'privacy')).page);
+  return grievanceOfficerSet(officer) ? officer : null;
 }
 
 /** A page as stored or, until an operator saves it, the fresh install's text in six languages (no update time). */
@@ -69,7 +85,7 @@ export function createAccountService({
       body: text.body,
       faq: text.faq,
       contact: slug === 'help' ? (page.contact ?? { email: '', phone: '', hours: '' }) : null,
-      grievance: grievanceOf(slug, page),
+      grievance: await publishedOfficer(db, slug),
       updatedAt: updatedAt?.toISOString() ?? null,
     };
   }

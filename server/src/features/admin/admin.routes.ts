@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
 import type { LedgerRule } from '../wallet';
 import { type AdminUsersService, createAdminUsersService } from './admin-users.service';
-import { createDashboardService, type DashboardService, type PendingWithdrawals } from './dashboard.service';
+import {
+  type ComplaintFigures,
+  createDashboardService,
+  type DashboardService,
+  type PendingWithdrawals,
+} from './dashboard.service';
 import { createExportService, type ExportService } from './export.service';
 import { createTrendsService, type TrendsService } from './trends.service';
 
@@ -30,7 +35,11 @@ function adminHandlers(services: {
 /** The console's user administration, dashboard and exports; answers the dual-control kinds of role and unfreeze. */
 export function register(
   app: FastifyInstance,
-  deps: FeatureDeps & { pendingWithdrawals: PendingWithdrawals; ledgerRules: readonly LedgerRule[] },
+  deps: FeatureDeps & {
+    pendingWithdrawals: PendingWithdrawals;
+    ledgerRules: readonly LedgerRule[];
+    complaintFigures: ComplaintFigures;
+  },
 ) {
   const { db, now } = deps;
   const users = createAdminUsersService({ db, now });
@@ -43,6 +52,7 @@ export function register(
         now,
         pendingWithdrawals: deps.pendingWithdrawals,
         ledgerRules: deps.ledgerRules,
+        complaintFigures: deps.complaintFigures,
       }),
       trends: createTrendsService({ db, now }),
       exports: createExportService({ db, now }),

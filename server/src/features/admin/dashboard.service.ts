@@ -5,6 +5,8 @@ import * as q from './dashboard.queries';
 
 /** Withdrawals waiting for review (count, gross paise, fees in paise): supplied by the withdrawals feature when it is wired in. */
 export type PendingWithdrawals = (db: Executor) => Promise<{ count: number; amount: bigint; fee: bigint }>;
+/** Complaints not closed and those overdue: supplied by the complaints feature. */
+export type ComplaintFigures = (db: Executor) => Promise<{ open: number; overdue: number }>;
 
 const money = (figure: { count: number; amount: bigint; fee: bigint }) => ({
   count: figure.count,
@@ -17,6 +19,7 @@ export function createDashboardService(deps: {
   db: Db;
   now: () => Date;
   pendingWithdrawals?: PendingWithdrawals;
+  complaintFigures: ComplaintFigures;
   /** The business rules of money the ledger check runs (composed by app.ts). */
   ledgerRules: readonly LedgerRule[];
 }) {
@@ -28,6 +31,7 @@ export function createDashboardService(deps: {
     const balances = await q.userBalancesByKind(db);
     const paid = await q.paidOutSince(db, dayStart);
     const pending = deps.pendingWithdrawals ? await deps.pendingWithdrawals(db) : null;
+    const complaints = await deps.complaintFigures(db);
     const ledger = await checkMoney(db, deps.ledgerRules);
     return {
       day: { timeZone: BUSINESS_TIME_ZONE, start: dayStart.toISOString() },
@@ -40,6 +44,7 @@ export function createDashboardService(deps: {
         pending: pending && money(pending),
         paidToday: money(paid),
       },
+      complaints,
       ledger: {
         ok: ledger.ok,
         problemCount: ledger.problems.length,

@@ -1,4 +1,12 @@
-import { type AdminPageData, LOCALE_NAMES, LOCALES, PAGE_BODY_MAX, PAGE_SLUGS, type PageSlug } from '@kamai/contract';
+import {
+  type AdminPageData,
+  grievanceOfficerSet,
+  LOCALE_NAMES,
+  LOCALES,
+  PAGE_BODY_MAX,
+  PAGE_SLUGS,
+  type PageSlug,
+} from '@kamai/contract';
 import { Alert, Button, Card, Form, Grid, Input, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +64,7 @@ function PageEditor({ slug }: { slug: PageSlug }) {
       )}
       {slug === 'privacy' && (
         <>
-          {!page.data.grievance?.email && (
+          {!grievanceOfficerSet(page.data.grievance) && (
             <Alert type="warning" showIcon className="form-note" message={t('pages.grievanceMissing')} />
           )}
           <Space wrap className="toolbar">
@@ -66,7 +74,13 @@ function PageEditor({ slug }: { slug: PageSlug }) {
             <Form.Item label={t('pages.grievanceEmail')} name={['grievance', 'email']}>
               <Input className="field-l" type="email" />
             </Form.Item>
+            <Form.Item label={t('pages.grievancePhone')} name={['grievance', 'phone']}>
+              <Input className="field-l" type="tel" maxLength={30} />
+            </Form.Item>
           </Space>
+          <Form.Item label={t('pages.grievanceAddress')} name={['grievance', 'address']}>
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
         </>
       )}
       <Tabs

@@ -33,6 +33,11 @@ export default function DashboardPage() {
       value: `${paidToday.count} · ${rupees(paidToday.net)}`,
       note: t('dashboard.paidGross', { amount: rupees(paidToday.amount), fee: rupees(paidToday.fee) }),
     },
+    {
+      title: t('dashboard.complaints'),
+      value: String(d.complaints.open),
+      note: t('dashboard.complaintsOverdue', { count: d.complaints.overdue }),
+    },
   ];
   return (
     <Row gutter={[16, 16]}>

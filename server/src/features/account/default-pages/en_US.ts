@@ -5,7 +5,7 @@ export const en_US: DefaultPages = {
     title: 'Help',
     body:
       'Kamai pays you for simple tasks, for inviting friends and for the online accounts you link. Everything you earn goes into your wallet in rupees; you withdraw it to your own UPI ID or bank account.\n\n' +
-      'Below are answers to the questions people ask most. If yours is not here, write to support using the contact details on this page. We never ask for your password, your OTP or your UPI PIN.',
+      'Below are answers to the questions people ask most. If yours is not here, raise a complaint from this page: it gets a number, we acknowledge it within 24 hours and resolve it within 15 days. We never ask for your password, your OTP or your UPI PIN.',
     faq: [
       {
         question: 'How do I withdraw my money?',
@@ -55,7 +55,7 @@ export const en_US: DefaultPages = {
       "5. Fair use. Do not use bots, fake proofs, fake accounts or someone else's identity, and do not invite yourself. Rewards obtained this way are reversed and the account may be frozen while we review it. We tell you the reason for every rejection.\n\n" +
       '6. Ending your account. You may delete your account at any time from Profile. Withdraw your balance first; a balance left at deletion is forfeited. We may close an account that breaks these terms, after telling you why; money earned fairly is paid out first.\n\n' +
       '7. Liability. We take care to pay correctly and on time, but we are not responsible for delays caused by banks, UPI or payment networks. Nothing in these terms limits rights you have under Indian law.\n\n' +
-      '8. Complaints and law. Write to support first; if you are not satisfied, write to the Grievance Officer named in the Privacy policy. These terms are governed by the laws of India.',
+      '8. Complaints and law. Raise a complaint in the app under Help, or write to support; if you are not satisfied, write to our Grievance Officer (see the Privacy policy). These terms are governed by the laws of India.',
     faq: [],
   },
   privacy: {
@@ -67,7 +67,7 @@ export const en_US: DefaultPages = {
       'Who we share it with. Payment partners receive only what a payout needs (account details and amount). SMS and e-mail providers receive your number or address to deliver codes. Authorities receive data only when the law requires it.\n\n' +
       'How long we keep it. While your account is open. When you delete your account, your number, e-mail, password, sessions, devices, payout account details, survey answers, notifications and uploaded proofs are erased. What we keep, and why: (1) your wallet movements (ledger entries) and (2) your withdrawals, with amounts, dates and states and the account number cut to its last 4 digits, because accounting and anti-money-laundering laws require money records, for up to 8 years; (3) the record of what our staff did (the audit log), without your contact details, to answer disputes; (4) a keyed hash of your phone number or e-mail (not the number itself), so that first-time rewards and invitation rewards are never paid twice to the same person; (5) for a payout account the bank checked, its last 4 digits and a keyed hash, to detect the same account used again, with the fee paid for the check. None of this shows your name, number or e-mail. You can download all your data from Profile (Download my data) before you delete your account.\n\n' +
       'Your rights. You may see and correct your data in the app, ask us what we hold about you, withdraw consent by deleting your account, and complain to us or to the Data Protection Board of India.\n\n' +
-      'Grievance Officer. Under rule 3(2) of the Information Technology (Intermediary Guidelines and Digital Media Ethics Code) Rules, 2021, complaints about the app or your data can be sent to our Grievance Officer, named below. We acknowledge a complaint within 24 hours and resolve it within 15 days.',
+      'Grievance Officer. Under rule 3(2) of the Information Technology (Intermediary Guidelines and Digital Media Ethics Code) Rules, 2021 and section 13 of the Digital Personal Data Protection Act, 2023, you can raise a complaint about the app or your data in the app (Help, Raise a complaint) or send it to our Grievance Officer. Every complaint gets a number; we acknowledge it within 24 hours and resolve it within 15 days.',
     faq: [],
   },
 };

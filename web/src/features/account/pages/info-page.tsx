@@ -2,8 +2,12 @@ import type { PageSlug } from '@kamai/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { SkeletonRows } from '../../../components/skeleton-rows';
+import { ComplaintsEntry } from '../../complaints';
 import { usePage } from '../api/account';
 import '../account.css';
+
+/** A phone number as typed ("+91 98100 00000") as a link the phone dials. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** Help (support contact and FAQ), Terms or Privacy: the operator's text, paragraphs kept. */
 export function InfoPage({ slug }: { slug: PageSlug }) {
@@ -12,7 +16,6 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
   if (page.isPending) return <SkeletonRows rows={4} label={t('common:dialog.loading')} />;
   if (page.isError) return <EmptyState title={t('common:request.failed')} />;
   const { title, body, faq, contact, grievance } = page.data;
-  const hasGrievance = Boolean(grievance && (grievance.name || grievance.email));
   const hasContact = Boolean(contact && (contact.email || contact.phone || contact.hours));
   if (!title && !body && faq.length === 0 && !hasContact) {
     return <EmptyState title={t('info.empty.title')} description={t('info.empty.description')} />;
@@ -40,7 +43,7 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
           )}
           {contact.phone && (
             <p className="info-text wrap-anywhere">
-              {t('info.phone')} <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              {t('info.phone')} <a href={telHref(contact.phone)}>{contact.phone}</a>
             </p>
           )}
           {contact.hours && (
@@ -50,17 +53,25 @@ export function InfoPage({ slug }: { slug: PageSlug }) {
           )}
         </section>
       )}
-      {hasGrievance && grievance && (
+      {slug === 'help' && <ComplaintsEntry />}
+      {grievance && (
         <section className="info-card" aria-labelledby="info-grievance">
           <h3 id="info-grievance" className="info-subtitle text-15">
             {t('info.grievance')}
           </h3>
-          {grievance.name && <p className="info-text wrap-anywhere">{grievance.name}</p>}
-          {grievance.email && (
+          <p className="info-text">{t('info.grievanceNote')}</p>
+          <p className="info-text semibold wrap-anywhere">{grievance.name}</p>
+          <p className="info-text wrap-anywhere">
+            {t('info.email')} <a href={`mailto:${grievance.email}`}>{grievance.email}</a>
+          </p>
+          {grievance.phone && (
             <p className="info-text wrap-anywhere">
-              {t('info.email')} <a href={`mailto:${grievance.email}`}>{grievance.email}</a>
+              {t('info.phone')} <a href={telHref(grievance.phone)}>{grievance.phone}</a>
             </p>
           )}
+          <p className="info-text info-address wrap-anywhere">
+            {t('info.address')} {grievance.address}
+          </p>
         </section>
       )}
       {faq.length > 0 && (

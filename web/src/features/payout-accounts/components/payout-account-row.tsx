@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api';
 import { Dialog } from '../../../lib/dialog';
 import { showForm } from '../../../lib/form-dialog';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { RaiseComplaintLink } from '../../complaints';
 import { useDeletePayoutAccount } from '../api/payout-accounts';
 import { AccountLabel } from './account-label';
 
@@ -61,6 +62,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
         <Button size="mini" shape="rounded" color="danger" fill="outline" loading={remove.isPending} onClick={onDelete}>
           {t('methods.delete')}
         </Button>
+        <RaiseComplaintLink kind="payout_account" id={item.id} />
       </div>
     </article>
   );

@@ -3,6 +3,7 @@ import { formatMoney } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../i18n';
 import { formatDateTime } from '../../../lib/format-date';
+import { RaiseComplaintLink } from '../../complaints';
 
 /** What caused a movement, in words: the task, the invitee and rebate level, the withdrawal or account. */
 function useCause(item: BalanceItem): string | null {
@@ -41,6 +42,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
         <p className="record-row-after muted text-12">
           {t('balanceAfter', { amount: formatMoney(item.balanceAfter, locale) })}
         </p>
+        <RaiseComplaintLink kind="entry" id={item.id} />
       </div>
     </article>
   );

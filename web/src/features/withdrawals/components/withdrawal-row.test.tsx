@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n';
 import { queryClient } from '../../../lib/query-client';
+import { BrowserRouter } from '../../../lib/router';
 
 /** A withdrawal row as /List4 shows it, from an item shaped as the server answers (timeline by the contract). */
 function item(state: WithdrawalItem['state'], history: WithdrawalItem['history'], extra: Partial<WithdrawalItem> = {}) {
@@ -43,7 +44,9 @@ afterEach(() => cleanup());
 function show(row: WithdrawalItem) {
   render(
     <QueryClientProvider client={queryClient}>
-      <WithdrawalRow item={row} />
+      <BrowserRouter>
+        <WithdrawalRow item={row} />
+      </BrowserRouter>
     </QueryClientProvider>,
   );
   return screen.getByRole('article');

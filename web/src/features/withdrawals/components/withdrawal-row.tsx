@@ -8,6 +8,7 @@ import { Dialog } from '../../../lib/dialog';
 import '../../../i18n/errors';
 import { messageOf } from '../../../lib/api';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { RaiseComplaintLink } from '../../complaints';
 import { AccountLabel } from '../../payout-accounts';
 import { useCancelWithdrawal } from '../api/withdrawals';
 import { WithdrawalTimeline } from './withdrawal-timeline';
@@ -85,6 +86,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
           {t(`errors:${item.stateLabelKey}`)}
         </Tag>
         {item.state === 'pending' && <CancelButton item={item} amount={amount} />}
+        <RaiseComplaintLink kind="withdrawal" id={item.id} />
       </div>
     </article>
   );
