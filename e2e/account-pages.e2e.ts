@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from '@kamai/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiCall, apiRegister, PHONE } from './browser';
+import { apiCall, apiRegister, controlled, PHONE } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 /**
@@ -125,7 +125,7 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
       adminToken,
     );
     try {
-      await api('POST', '/admin/settings/set', { withdrawal: { fee: '5', payoutHours: 48 } }, adminToken);
+      await controlled(`${API}/admin/settings/set`, { withdrawal: { fee: '5', payoutHours: 48 } }, adminToken);
       const user = await creditedUser('300', 'e2e funds');
       const page = await appPage(browser, user.token);
       await page.goto(`${base()}/List4`);
@@ -136,7 +136,7 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
       await page.context().close();
     } finally {
       const { fee, payoutHours } = before.withdrawal;
-      await api('POST', '/admin/settings/set', { withdrawal: { fee, payoutHours } }, adminToken);
+      await controlled(`${API}/admin/settings/set`, { withdrawal: { fee, payoutHours } }, adminToken);
     }
   });
 

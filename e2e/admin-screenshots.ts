@@ -11,6 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@kamai/contract/constants';
 import { chromium, type Page } from 'playwright-core';
+import { controlled } from './browser';
+import { SECOND_ADMIN } from './env';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = resolve(process.argv[2] ?? '.tmp/admin-screens');
@@ -30,6 +32,7 @@ async function start(): Promise<{ url: string; child: ChildProcess; dataDir: str
       DATABASE_URL: '',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
+      STAFF_ACCOUNTS: JSON.stringify([SECOND_ADMIN]),
       SANDBOX_PAYOUT_DELAY_MS: '300',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -136,7 +139,7 @@ async function walk(url: string) {
   });
   const reviewer = users[3];
   if (!reviewer) throw new Error('no reviewer');
-  await call('POST', '/admin/user/role', admin, { userId: reviewer.id, role: 'reviewer' });
+  await controlled(`${API}/admin/user/role`, { userId: reviewer.id, role: 'reviewer' }, admin, url);
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

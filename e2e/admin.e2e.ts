@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiRegister, phonePage } from './browser';
+import { apiRegister, controlled, phonePage } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -174,7 +174,7 @@ test.describe('operator console at 1280×800', () => {
     const admin = await adminToken();
     const reviewer = await apiRegister(base());
     const reviewerId = (await api<{ id: number }>('GET', '/user/user/detail', reviewer.token)).id;
-    await api('POST', '/admin/user/role', admin, { userId: reviewerId, role: 'reviewer' });
+    await controlled('/go_user/api/v1/admin/user/role', { userId: reviewerId, role: 'reviewer' }, admin);
     const user = await apiRegister(base());
     const userId = (await api<{ id: number }>('GET', '/user/user/detail', user.token)).id;
     await api('POST', '/admin/revenue/add', admin, { userId, amount: '300', remark: 'e2e credit' });

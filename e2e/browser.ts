@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { baseUrl, firstAdmin, logFile } from './env';
+import { baseUrl, firstAdmin, logFile, SECOND_ADMIN } from './env';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -97,4 +97,18 @@ export async function apiCall<T>(
   const envelope = (await res.json()) as { code: number; data: T };
   if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope)}`);
   return envelope.data;
+}
+
+/**
+ * An operator change as the console makes it under dual control: `token`'s admin proposes it; when the
+ * answer says it waits for a second admin, the server's second admin (SECOND_ADMIN) applies it.
+ * Answers the route's data.
+ */
+export async function controlled<T>(path: string, body: unknown, token: string, base = baseUrl()): Promise<T> {
+  const data = await apiCall<T & { change?: { id: number; state: string } | null }>('POST', path, body, token, base);
+  if (data.change?.state !== 'pending') return data;
+  const login = { username: SECOND_ADMIN.username, password: SECOND_ADMIN.password };
+  const second = await apiCall<{ token: string }>('POST', '/go_user/api/v1/common/user/login', login, null, base);
+  await apiCall('POST', '/go_user/api/v1/admin/control/apply', { id: data.change.id }, second.token, base);
+  return data;
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, apiRegister, phonePage } from './browser';
+import { apiCall, apiRegister, controlled, phonePage } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 /** Issue 24: amounts said as they are: "You receive", the review step, the net in the paid notice, counts. */
@@ -33,7 +33,7 @@ test.describe('money said clearly, at 390×844', () => {
       adminToken,
     );
     try {
-      await admin('/settings/set', { withdrawal: { fee: '5' } });
+      await controlled(`${API}/admin/settings/set`, { withdrawal: { fee: '5' } }, adminToken);
       const user = await apiRegister(base());
       const me = await apiCall<{ id: number }>('GET', `${API}/user/user/detail`, undefined, user.token);
       await admin('/revenue/add', { userId: me.id, amount: '500', remark: 'e2e funds' });
@@ -93,7 +93,7 @@ test.describe('money said clearly, at 390×844', () => {
         .toBe(0);
       await page.context().close();
     } finally {
-      await admin('/settings/set', { withdrawal: { fee: before.withdrawal.fee } });
+      await controlled(`${API}/admin/settings/set`, { withdrawal: { fee: before.withdrawal.fee } }, adminToken);
     }
   });
 

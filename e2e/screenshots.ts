@@ -8,7 +8,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { LOCALES } from '@kamai/contract';
 import { chromium, type Page } from 'playwright-core';
-import { startServer } from './server';
+import { controlled } from './browser';
+import { FIRST_ADMIN } from './env';
+import { firstAdminOf, STAFF_ENV, startServer } from './server';
 
 const out = resolve(process.argv[2] ?? '.tmp/screens-real');
 /** Locales to shoot, comma-separated in the second argument (default: all six). */
@@ -142,8 +144,7 @@ function scenes(url: string, noticeId: number): Record<string, (page: Page) => P
 }
 
 /** Two linked numbers (one settled, one banned) and two notices, so /List5 and /List1 show real rows. */
-async function seedLinkedAndNotices(url: string, output: string, token: string): Promise<number> {
-  const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(output)?.[1];
+async function seedLinkedAndNotices(url: string, token: string): Promise<number> {
   const call = async (method: string, path: string, body: unknown, bearer: string) => {
     const res = await fetch(`${url}${path}`, {
       method,
@@ -156,12 +157,14 @@ async function seedLinkedAndNotices(url: string, output: string, token: string):
     'POST',
     '/go_user/api/v1/common/user/login',
     {
-      username: field('username'),
-      password: field('password'),
+      username: FIRST_ADMIN.username,
+      password: FIRST_ADMIN.password,
     },
     '',
   );
-  const admin = (path: string, body: unknown) => call('POST', `/go_user/api/v1/admin${path}`, body, login.token);
+  // Dual control: a change that waits for a second admin is applied by the server's second admin.
+  const admin = (path: string, body: unknown) =>
+    controlled<{ id: number }>(`/go_user/api/v1/admin${path}`, body, login.token, url);
   await admin('/ws/rate/set', { hourlyRate: '3600' });
   for (const phone of ['9812345678', '9898765432']) {
     const qr = await call('POST', '/obj/ws/account/login/getQRCode', undefined, token);
@@ -289,8 +292,8 @@ async function seedPayouts(url: string, token: string, admin: (path: string, bod
 
 async function main() {
   mkdirSync(out, { recursive: true });
-  const server = await startServer();
-  const invite = /invite code:\s+(\S+)/.exec(server.lines.join('\n'))?.[1];
+  const server = await startServer(STAFF_ENV);
+  const invite = firstAdminOf(server).inviteCode;
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
@@ -312,7 +315,7 @@ async function main() {
     verifyCode: code,
     inviteCode: invite,
   });
-  const noticeId = await seedLinkedAndNotices(server.url, server.lines.join('\n'), registered.data.token);
+  const noticeId = await seedLinkedAndNotices(server.url, registered.data.token);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

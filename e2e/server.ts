@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_ADMIN, SECOND_ADMIN } from './env';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -75,4 +76,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The staff of the suite's server, named by the deployment (docs/decisions/first-admin.md): two admins,
+ * so a change under dual control is proposed by one and applied by the other.
+ */
+export const STAFF_ENV = {
+  ADMIN_USERNAME: FIRST_ADMIN.username,
+  ADMIN_PASSWORD: FIRST_ADMIN.password,
+  STAFF_ACCOUNTS: JSON.stringify([SECOND_ADMIN]),
+};
+
+/** The first admin's invite code, from the server's "staff account created" log line. */
+export function firstAdminOf(server: RunningServer): { username: string; password: string; inviteCode: string } {
+  for (const line of server.lines) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { msg?: string; username?: string; inviteCode?: string };
+    if (entry.msg === 'staff account created' && entry.username === FIRST_ADMIN.username && entry.inviteCode)
+      return { ...FIRST_ADMIN, inviteCode: entry.inviteCode };
+  }
+  throw new Error(`the server did not log its first admin:\n${server.lines.join('\n')}`);
 }
