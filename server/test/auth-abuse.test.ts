@@ -157,6 +157,7 @@ const OWNED = [
   'wdaccountDelete',
   'withdrawAdd',
   'withdrawCancel',
+  'complaintDetail',
 ] as const satisfies readonly RouteName[];
 /** User routes that name something shared by everyone, with the reason. */
 const NOT_OWNED: Partial<Record<RouteName, string>> = {
@@ -206,6 +207,12 @@ describe("another user's ids on every user route that names a resource", () => {
     const own = await ctx.post(`${API}/user/withdraw/add`, { amount: '150', accountId }, { token: a.token });
     expect(own.status).toBe(200);
     const withdrawalId = own.body.data.id as number;
+    const complaint = await ctx.post(
+      `${API}/user/complaint/add`,
+      { category: 'withdrawal', text: 'My payout is late', subject: { kind: 'withdrawal', id: withdrawalId } },
+      { token: a.token },
+    );
+    expect(complaint.status).toBe(200);
     const before = await postingCount();
 
     const put = async (url: string, payload: unknown) => {
@@ -234,6 +241,7 @@ describe("another user's ids on every user route that names a resource", () => {
       wdaccountDelete: () => ctx.post(`${API}/user/wdaccount/delete`, { id: accountId }, { token: b.token }),
       withdrawAdd: () => ctx.post(`${API}/user/withdraw/add`, { amount: '150', accountId }, { token: b.token }),
       withdrawCancel: () => ctx.post(`${API}/user/withdraw/cancel`, { id: withdrawalId }, { token: b.token }),
+      complaintDetail: () => ctx.get(`${API}/user/complaint/detail?id=${complaint.body.data.id}`, { token: b.token }),
     };
     const expected: Record<(typeof OWNED)[number], string> = {
       linkedGenPhoneCode: 'phone_linked_elsewhere',
@@ -247,6 +255,7 @@ describe("another user's ids on every user route that names a resource", () => {
       wdaccountDelete: 'payout_account_not_found',
       withdrawAdd: 'payout_account_not_found',
       withdrawCancel: 'withdrawal_not_found',
+      complaintDetail: 'complaint_not_found',
     };
     for (const name of OWNED) {
       const res = await attempts[name]();
