@@ -236,6 +236,7 @@ export const CATALOGUE = {
   intro_video_seconds_required: 400,
   withdrawal_cancelled: 200,
   withdrawal_state_cancelled: 200,
+  task_reward_above_credit_approval: 400,
   withdrawal_fee_too_high: 400,
   notification_withdrawal_cancelled_title: 200,
   notification_withdrawal_cancelled_body: 200,

@@ -92,6 +92,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'staff_earn_nothing',
   ],
   adminTaskAdd: [
+    'task_reward_above_credit_approval',
     'task_title_required',
     'invalid_amount',
     'task_condition_required',
@@ -99,6 +100,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'task_proof_link_invalid',
   ],
   adminTaskEdit: [
+    'task_reward_above_credit_approval',
     'task_title_required',
     'task_proof_link_invalid',
     'task_not_found',

@@ -233,6 +233,8 @@ export const en_US: Messages = {
   intro_video_seconds_required: "Enter the video's length in seconds",
   withdrawal_cancelled: 'Withdrawal cancelled, the amount is back in your balance',
   withdrawal_state_cancelled: 'Cancelled',
+  task_reward_above_credit_approval:
+    "A task's reward cannot be above ₹{{max}}, the credit amount that needs a second admin: one operator would pay it by approving a proof",
   withdrawal_fee_too_high: 'The amount must be more than the fee of ₹{{fee}}',
   notification_withdrawal_cancelled_title: 'Withdrawal cancelled',
   notification_withdrawal_cancelled_body:

@@ -231,6 +231,8 @@ export const gu_IN: Messages = {
   intro_video_seconds_required: 'વિડિયોની લંબાઈ સેકન્ડમાં દાખલ કરો',
   withdrawal_cancelled: 'ઉપાડ રદ થયો, રકમ તમારા બેલેન્સમાં પાછી આવી ગઈ છે',
   withdrawal_state_cancelled: 'રદ',
+  task_reward_above_credit_approval:
+    'કાર્યનું ઇનામ ₹{{max}} થી વધુ ન હોઈ શકે, જે ક્રેડિટ માટે બીજા એડમિનની મંજૂરી જરૂરી છે: એક જ ઓપરેટર પુરાવો મંજૂર કરીને તે ચૂકવી દે',
   withdrawal_fee_too_high: 'રકમ ₹{{fee}} ની ફી કરતાં વધુ હોવી જોઈએ',
   notification_withdrawal_cancelled_title: 'ઉપાડ રદ થયો',
   notification_withdrawal_cancelled_body: 'તમે ₹{{amount}} નો તમારો ઉપાડ રદ કર્યો. રકમ તમારા વૉલેટમાં પાછી આવી ગઈ છે.',

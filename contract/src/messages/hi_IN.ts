@@ -231,6 +231,8 @@ export const hi_IN: Messages = {
   intro_video_seconds_required: 'वीडियो की लंबाई सेकंड में दर्ज करें',
   withdrawal_cancelled: 'निकासी रद्द हो गई, राशि आपके बैलेंस में वापस आ गई है',
   withdrawal_state_cancelled: 'रद्द',
+  task_reward_above_credit_approval:
+    'किसी कार्य का इनाम ₹{{max}} से अधिक नहीं हो सकता, जिस क्रेडिट पर दूसरे एडमिन की मंज़ूरी चाहिए: अकेला ऑपरेटर प्रमाण मंज़ूर करके उसे चुका देगा',
   withdrawal_fee_too_high: 'राशि ₹{{fee}} के शुल्क से अधिक होनी चाहिए',
   notification_withdrawal_cancelled_title: 'निकासी रद्द',
   notification_withdrawal_cancelled_body: 'आपने ₹{{amount}} की अपनी निकासी रद्द कर दी। राशि आपके वॉलेट में वापस आ गई है।',

@@ -230,6 +230,8 @@ export const mr_IN: Messages = {
   intro_video_seconds_required: 'व्हिडिओची लांबी सेकंदांत टाका',
   withdrawal_cancelled: 'पैसे काढणे रद्द झाले, रक्कम तुमच्या शिल्लकमध्ये परत आली आहे',
   withdrawal_state_cancelled: 'रद्द',
+  task_reward_above_credit_approval:
+    'कार्याचे बक्षीस ₹{{max}} पेक्षा जास्त असू शकत नाही, ज्या क्रेडिटला दुसऱ्या ॲडमिनची मंजुरी लागते: एकटा ऑपरेटर पुरावा मंजूर करून ते देऊ शकेल',
   withdrawal_fee_too_high: 'रक्कम ₹{{fee}} शुल्कापेक्षा जास्त असली पाहिजे',
   notification_withdrawal_cancelled_title: 'पैसे काढणे रद्द',
   notification_withdrawal_cancelled_body: 'तुम्ही ₹{{amount}} चे पैसे काढणे रद्द केले. रक्कम तुमच्या वॉलेटमध्ये परत आली आहे.',

@@ -231,6 +231,8 @@ export const pa_IN: Messages = {
   intro_video_seconds_required: 'ਵੀਡੀਓ ਦੀ ਲੰਬਾਈ ਸਕਿੰਟਾਂ ਵਿੱਚ ਦਰਜ ਕਰੋ',
   withdrawal_cancelled: 'ਕਢਵਾਉਣਾ ਰੱਦ ਹੋ ਗਿਆ, ਰਕਮ ਤੁਹਾਡੇ ਬਕਾਏ ਵਿੱਚ ਵਾਪਸ ਆ ਗਈ ਹੈ',
   withdrawal_state_cancelled: 'ਰੱਦ',
+  task_reward_above_credit_approval:
+    'ਕੰਮ ਦਾ ਇਨਾਮ ₹{{max}} ਤੋਂ ਵੱਧ ਨਹੀਂ ਹੋ ਸਕਦਾ, ਜਿਸ ਕ੍ਰੈਡਿਟ ਲਈ ਦੂਜੇ ਐਡਮਿਨ ਦੀ ਮਨਜ਼ੂਰੀ ਚਾਹੀਦੀ ਹੈ: ਇਕੱਲਾ ਆਪਰੇਟਰ ਸਬੂਤ ਮਨਜ਼ੂਰ ਕਰਕੇ ਉਹ ਦੇ ਦੇਵੇਗਾ',
   withdrawal_fee_too_high: 'ਰਕਮ ₹{{fee}} ਦੀ ਫੀਸ ਤੋਂ ਵੱਧ ਹੋਣੀ ਚਾਹੀਦੀ ਹੈ',
   notification_withdrawal_cancelled_title: 'ਕਢਵਾਉਣਾ ਰੱਦ',
   notification_withdrawal_cancelled_body: 'ਤੁਸੀਂ ₹{{amount}} ਦਾ ਆਪਣਾ ਕਢਵਾਉਣਾ ਰੱਦ ਕੀਤਾ। ਰਕਮ ਤੁਹਾਡੇ ਵਾਲਿਟ ਵਿੱਚ ਵਾਪਸ ਆ ਗਈ ਹੈ।',

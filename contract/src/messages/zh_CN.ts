@@ -227,6 +227,8 @@ export const zh_CN: Messages = {
   intro_video_seconds_required: '请输入视频时长（秒）',
   withdrawal_cancelled: '提现已取消，金额已退回您的余额',
   withdrawal_state_cancelled: '已取消',
+  task_reward_above_credit_approval:
+    '任务奖励不能高于 ₹{{max}}（超过该金额的入账需要第二位管理员批准）：否则一名操作员批准一份证明就能支付它',
   withdrawal_fee_too_high: '金额必须高于 ₹{{fee}} 的手续费',
   notification_withdrawal_cancelled_title: '提现已取消',
   notification_withdrawal_cancelled_body: '您取消了 ₹{{amount}} 的提现，金额已退回您的钱包。',

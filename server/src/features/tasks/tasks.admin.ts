@@ -11,12 +11,14 @@ import {
   type TaskSection,
   type TaskVerification,
 } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { needsSecondApprover } from '../../platform/four-eyes';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
+import { readRiskSettings } from '../fraud';
 import { reversePendingRebates } from '../referrals';
 import { lockUserShared } from '../users';
 import { post } from '../wallet';
@@ -83,6 +85,22 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
     }
   }
 
+  /**
+   * A reward above the credit threshold would let one operator mint money past four-eyes: create the
+   * task, have an account of their own submit a proof, approve it. Rewards stay at or below it; raising
+   * the threshold is itself dual-controlled (docs/decisions/dual-control.md).
+   */
+  async function refuseRewardAboveCreditApproval(tx: Tx, reward: bigint | undefined) {
+    if (reward === undefined) return;
+    const { creditApprovalAbovePaise } = await readRiskSettings(tx);
+    if (needsSecondApprover(reward, creditApprovalAbovePaise)) {
+      throw new AppError('task_reward_above_credit_approval', {
+        max: formatRupees(BigInt(creditApprovalAbovePaise)),
+        fields: { reward: 'task_reward_above_credit_approval' },
+      });
+    }
+  }
+
   async function add(
     actor: Actor,
     input: TaskInput & { section: TaskSection; reward: bigint; titles: LocaleTexts; verification: TaskVerification },
@@ -91,6 +109,7 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
     const endsAt = toDate(input.endsAt) ?? null;
     checkWindow(startsAt, endsAt);
     return db.transaction(async (tx) => {
+      await refuseRewardAboveCreditApproval(tx, input.reward);
       const task = await q.insertTask(tx, {
         section: input.section,
         kind: 'custom',
@@ -120,6 +139,7 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
     return db.transaction(async (tx) => {
       const task = await q.lockTask(tx, input.id);
       if (!task || task.deletedAt) throw new AppError('task_not_found');
+      await refuseRewardAboveCreditApproval(tx, input.reward);
       if (task.system && input.targetCount !== undefined && input.targetCount !== task.targetCount) {
         throw new AppError('system_task_locked', { fields: { targetCount: 'system_task_locked' } });
       }
