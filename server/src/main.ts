@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { rehashNumbers } from './features/payout-accounts';
 import { createIdentityLedger, createUsersService, staffSeeds } from './features/users';
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { staffPasswordProblems } from './platform/production-check';
@@ -76,6 +77,10 @@ async function rehashIdentities(
   if (config.IDENTITY_HASH_SECRET_PREVIOUS.length === 0) return;
   const ledger = createIdentityLedger(database.db, config.IDENTITY_HASH_SECRET, config.IDENTITY_HASH_SECRET_PREVIOUS);
   log({ moved: await ledger.rehash() }, 'identity hashes moved to the current key');
+  log(
+    { moved: await rehashNumbers(database.db, ledger.hashOf) },
+    'payout-account number hashes moved to the current key',
+  );
 }
 
 /**

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { identityLedger, settings, users } from '../src/db/schema';
+import { accountValidations, identityLedger, settings, users } from '../src/db/schema';
+import { rehashNumbers } from '../src/features/payout-accounts';
 import { createIdentityLedger } from '../src/features/users';
 import { loadConfig } from '../src/platform/config';
 import { createTestContext, type TestContext } from './helpers';
@@ -145,6 +146,22 @@ describe('rotating the identity-hash key', () => {
       expect(res.status).toBe(200);
     }
     expect(await inLedger(hmac(OLD_KEY, live.username))).toBe(true);
+    // The live account's UPI check: its number's keyed hash is under the old key too.
+    const vpa = `keys.${live.id}@okaxis`;
+    const bound = await ctx.post(
+      `${API}/user/wdaccount/bind`,
+      { accountNo: vpa, accountName: 'Key Test' },
+      { token: live.token },
+    );
+    expect(bound.status).toBe(200);
+    const numberHash = async () =>
+      (
+        await ctx.db
+          .select({ hash: accountValidations.numberHash })
+          .from(accountValidations)
+          .where(eq(accountValidations.requestedBy, live.id))
+      ).map((row) => row.hash);
+    expect(await numberHash()).toEqual([hmac(OLD_KEY, `payout-account:upi::${vpa}`)]);
 
     // The rotation: a new key, the old one as previous.
     const rotating = await restart({ IDENTITY_HASH_SECRET: NEW_KEY, IDENTITY_HASH_SECRET_PREVIOUS: OLD_KEY });
@@ -160,6 +177,11 @@ describe('rotating the identity-hash key', () => {
     expect(await inLedger(hmac(OLD_KEY, live.username))).toBe(false);
     expect(await inLedger(hmac(NEW_KEY, live.username))).toBe(true);
     expect(await ledger.rehash()).toBe(0);
+    // The start's re-hash also moves live checks' number hashes, so the shared-number signal compares
+    // hashes under one key.
+    expect(await rehashNumbers(ctx.db, ledger.hashOf)).toBeGreaterThanOrEqual(1);
+    expect(await numberHash()).toEqual([hmac(NEW_KEY, `payout-account:upi::${vpa}`)]);
+    expect(await rehashNumbers(ctx.db, ledger.hashOf)).toBe(0);
 
     // After the window: the live account's phone, deleted now, still matches under the new key alone.
     const after = await restart({ IDENTITY_HASH_SECRET: NEW_KEY });

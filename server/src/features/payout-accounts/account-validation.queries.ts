@@ -307,3 +307,30 @@ export async function unhashedValidationsOf(db: Executor, userId: number) {
       ),
     );
 }
+
+/**
+ * An identity-key rotation (docs/operations.md): every live check's `number_hash` taken again under
+ * the current key, so the shared-number signal compares like with like. Erased checks keep theirs:
+ * their number is gone, and they match only while the old key is still a previous one. Answers how
+ * many moved.
+ */
+export async function rehashNumbers(db: Executor, hashOf: (input: string) => Promise<string>) {
+  const rows = await db
+    .select({
+      id: accountValidations.id,
+      accountType: accountValidations.accountType,
+      ifsc: accountValidations.ifsc,
+      accountNo: accountValidations.accountNo,
+      numberHash: accountValidations.numberHash,
+    })
+    .from(accountValidations)
+    .where(isNull(accountValidations.erasedAt));
+  let moved = 0;
+  for (const row of rows) {
+    const hash = await hashOf(numberHashInput(row));
+    if (hash === row.numberHash) continue;
+    await db.update(accountValidations).set({ numberHash: hash }).where(eq(accountValidations.id, row.id));
+    moved += 1;
+  }
+  return moved;
+}

@@ -19,6 +19,7 @@ export {
   type PayeeRead,
   payeeCheckSql,
   payeeFromJson,
+  rehashNumbers,
   unhashedValidationsOf,
   type ValidationRow,
   validationsByFingerprints,
