@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiCall, apiRegister, PHONE, uniquePhone } from './browser';
+import { apiCall, apiRegister, controlled, PHONE, uniquePhone } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 let adminToken = '';
@@ -36,7 +36,7 @@ test.describe('linked messaging accounts in the browser at 390×844', () => {
     const user = await apiRegister(base());
     // The default ₹2.00 an hour pays one paisa per 18 s online; ₹3,600 an hour pays ₹1 a second, so a
     // few seconds online make a visible settlement. Operators set the rate through the admin API.
-    await admin('/ws/rate/set', { hourlyRate: '3600' });
+    await controlled(`${ADMIN}/ws/rate/set`, { hourlyRate: '3600' }, adminToken);
     try {
       const page = await loggedInPage(browser, user.token);
       await page.goto(`${base()}/index/add`);

@@ -8,9 +8,9 @@ import { refuseBidi } from './validation';
  * Dual control (docs/decisions/dual-control.md): a change that weakens a control is proposed by one
  * admin and applied by another. The kinds: the settings page (risk thresholds and weights, withdrawal
  * fees and limits, payout account checks), the rebate rates and hold, a role change, and lifting the
- * freeze of a staff account.
+ * freeze of a staff account, and the linked-account hourly rate.
  */
-export const CONTROL_CHANGE_KINDS = ['settings', 'rebate', 'role', 'unfreeze'] as const;
+export const CONTROL_CHANGE_KINDS = ['settings', 'rebate', 'role', 'unfreeze', 'linked_rate'] as const;
 export type ControlChangeKind = (typeof CONTROL_CHANGE_KINDS)[number];
 export const CONTROL_CHANGE_STATES = ['pending', 'applied', 'cancelled', 'expired'] as const;
 export type ControlChangeState = (typeof CONTROL_CHANGE_STATES)[number];

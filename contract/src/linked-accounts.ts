@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX, PAIRING_CODE_LENGTH, PHONE_COUNTRY_CODE } from './constants';
+import { controlChangeRef } from './control';
 import { endpoints } from './endpoints';
 import { parseRupees } from './money';
 import { pageOf, pageQuery } from './pagination';
@@ -325,9 +326,10 @@ export const linkedAccountRoutes = {
   adminWsRateSet: {
     ...endpoints.adminWsRateSet,
     policy: 'admin',
-    summary: 'Sets the hourly rate (rupees, 0 to 10000, at most two decimals); applies to settlements from now on',
+    summary:
+      'Sets the hourly rate (rupees, 0 to 10000, at most two decimals); applies to settlements from now on. A lower rate applies at once, a higher one is proposed for a second admin (`change`)',
     tag: 'admin',
     body: linkedRateBody,
-    data: linkedRateData,
+    data: linkedRateData.extend({ change: controlChangeRef.nullable() }),
   },
 } as const satisfies Record<string, RouteDef>;

@@ -265,9 +265,16 @@ describe.skipIf(!services)('two instances on one PostgreSQL database and one Red
 
   it('settles a linked number once out of 20 parallel settlements spread over both instances', async () => {
     const { token } = await newUser();
-    expect(
-      (await api(at(0), 'POST', `${ADMIN}/ws/rate/set`, { body: { hourlyRate: 3600 }, token: adminToken })).status,
-    ).toBe(200);
+    // A higher rate is proposed; the second admin applies it on the other instance.
+    const rate = await api(at(0), 'POST', `${ADMIN}/ws/rate/set`, { body: { hourlyRate: 3600 }, token: adminToken });
+    const change = rate.body.data.change;
+    if (change) {
+      const applied = await api(at(1), 'POST', `${ADMIN}/control/apply`, {
+        body: { id: change.id },
+        token: second.token,
+      });
+      expect(applied.status).toBe(200);
+    }
     const digits = `8${String(Date.now() % 1e9).padStart(9, '0')}`;
     expect((await api(at(0), 'POST', `${WS}/login/genPhoneCode`, { body: { phone: digits }, token })).status).toBe(200);
     expect(

@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps) {
   intro.register(app, feature);
   const { rebateControl } = referrals.register(app, feature);
   revenue.register(app, feature);
-  linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
+  const { rateControl } = linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
   const { roleControl, unfreezeControl } = admin.register(app, {
     ...feature,
@@ -172,7 +172,13 @@ export async function buildApp(deps: AppDeps) {
   // Dual control of every change that weakens a control (docs/decisions/dual-control.md).
   registerControl(app, {
     ...feature,
-    kinds: { settings: settingsControl, rebate: rebateControl, role: roleControl, unfreeze: unfreezeControl },
+    kinds: {
+      settings: settingsControl,
+      rebate: rebateControl,
+      role: roleControl,
+      unfreeze: unfreezeControl,
+      linked_rate: rateControl,
+    },
   });
   payoutAccounts.register(app, { ...feature, validations: worker.validations });
   withdrawals.register(app, { ...feature, payouts: worker.payouts, validations: worker.validations });

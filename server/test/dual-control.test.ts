@@ -281,3 +281,32 @@ describe('with a single admin', () => {
     });
   });
 });
+
+describe('the linked-account hourly rate', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('is raised only by a second admin, and lowered at once', async () => {
+    const admin = await ctx.adminToken();
+    const co = await ctx.coAdmin();
+    const rate = async () => (await ctx.get(`${ADMIN}/ws/rate/get`, { token: admin })).body.data.hourlyRate;
+    expect(await rate()).toBe('2.00');
+    const raised = await ctx.post(`${ADMIN}/ws/rate/set`, { hourlyRate: '10000' }, { token: admin });
+    expect(raised.body.data).toMatchObject({ hourlyRate: '2.00', change: { state: 'pending' } });
+    expect(await rate()).toBe('2.00');
+    // The proposer cannot apply it; the second admin can.
+    const own = await ctx.post(`${ADMIN}/control/apply`, { id: raised.body.data.change.id }, { token: admin });
+    expect(own.status).toBeGreaterThanOrEqual(400);
+    const applied = await ctx.post(`${ADMIN}/control/apply`, { id: raised.body.data.change.id }, { token: co.token });
+    expect(applied.status).toBe(200);
+    expect(await rate()).toBe('10000.00');
+    const lowered = await ctx.post(`${ADMIN}/ws/rate/set`, { hourlyRate: '1.50' }, { token: admin });
+    expect(lowered.body.data).toEqual({ hourlyRate: '1.50', change: null });
+    expect(await rate()).toBe('1.50');
+  });
+});

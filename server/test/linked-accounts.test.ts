@@ -314,8 +314,8 @@ describe('settlement', () => {
   it('credits online time × the hourly rate once per hour, with no rebate (it is no task reward)', async () => {
     const admin = await ctx.adminToken();
     // ₹3.60 an hour is 0.1 paise a second, so the few real seconds the requests take change no amount.
-    const rate = await ctx.post(`${API}/admin/ws/rate/set`, { hourlyRate: '3.60' }, { token: admin });
-    expect(rate.body.data).toEqual({ hourlyRate: '3.60' });
+    const rate = await ctx.control(`${API}/admin/ws/rate/set`, { hourlyRate: '3.60' }, { token: admin });
+    expect(rate.body.data).toEqual({ hourlyRate: '3.60', change: null });
     const inviter = await ctx.newUser();
     toNextHour();
     const user = await linkedUser({ inviteCode: inviter.inviteCode });
@@ -376,7 +376,7 @@ describe('settlement', () => {
     const user = await linkedUser();
     advance(HOUR);
     expect((await settle(user.token, user.phone)).body.key).toBe('linked_nothing_to_settle');
-    await ctx.post(`${API}/admin/ws/rate/set`, { hourlyRate: '3.60' }, { token: admin });
+    await ctx.control(`${API}/admin/ws/rate/set`, { hourlyRate: '3.60' }, { token: admin });
     const paid = await settle(user.token, user.phone);
     expect(paid.body.data.amount).toBe('3.60');
     expectSeconds(paid.body.data.seconds, 3600);

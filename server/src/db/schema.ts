@@ -1107,7 +1107,7 @@ export const controlChanges = pgTable(
   (t) => [
     index('control_changes_state_idx').on(t.state, t.id),
     check('control_changes_state_known', sql`${t.state} in ('pending', 'applied', 'cancelled', 'expired')`),
-    check('control_changes_kind_known', sql`${t.kind} in ('settings', 'rebate', 'role', 'unfreeze')`),
+    check('control_changes_kind_known', sql`${t.kind} in ('settings', 'rebate', 'role', 'unfreeze', 'linked_rate')`),
   ],
 );
 

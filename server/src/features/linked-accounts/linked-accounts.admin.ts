@@ -1,6 +1,7 @@
-import { formatRupees, type LinkedStatus, type Locale, type PageQuery } from '@kamai/contract';
+import { formatRupees, type LinkedStatus, type Locale, type PageQuery, parseRupees } from '@kamai/contract';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
+import { type ControlKind, diffControl, onlyTightens, proposeChange } from '../../platform/control-changes';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/routes';
@@ -144,24 +145,55 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
     return { hourlyRate: formatRupees(BigInt(hourlyRatePaise)) };
   }
 
+  async function writeRate(tx: Tx, before: { hourlyRatePaise: number }, hourlyRate: bigint, actor: Actor) {
+    await putSetting(tx, 'linked', { hourlyRatePaise: Number(hourlyRate) });
+    await writeAudit(tx, {
+      actorId: actor.id,
+      action: 'ws.rate.set',
+      target: 'setting:linked',
+      before: { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)) },
+      after: { hourlyRate: formatRupees(hourlyRate) },
+      requestId: actor.requestId,
+    });
+    return { hourlyRate: formatRupees(hourlyRate) };
+  }
+
+  /**
+   * The rate pays every online linked account, one an operator paired for an account of their own
+   * too: a lower rate applies at once, a higher one is proposed for a second admin
+   * (docs/decisions/dual-control.md).
+   */
   async function rateSet(actor: Actor, hourlyRate: bigint) {
     return db.transaction(async (tx) => {
       const before = await getSetting(tx, 'linked', { forUpdate: true });
-      const after = { hourlyRatePaise: Number(hourlyRate) };
-      await putSetting(tx, 'linked', after);
-      await writeAudit(tx, {
-        actorId: actor.id,
-        action: 'ws.rate.set',
-        target: 'setting:linked',
-        before: { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)) },
-        after: { hourlyRate: formatRupees(hourlyRate) },
-        requestId: actor.requestId,
-      });
-      return { hourlyRate: formatRupees(hourlyRate) };
+      const diff = diffControl(
+        { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)) },
+        { hourlyRate: formatRupees(hourlyRate) },
+      );
+      if (
+        onlyTightens(diff, (field) => (field === 'hourlyRate' ? 'lower' : undefined)) ||
+        !('hourlyRate' in diff.newValue)
+      )
+        return { ...(await writeRate(tx, before, hourlyRate, actor)), change: null };
+      const change = await proposeChange(tx, now(), actor, { kind: 'linked_rate', target: 'setting:linked', ...diff });
+      return { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)), change };
     });
   }
 
-  return { list, accountId, complete, setStatus, rateGet, rateSet };
+  /** Dual control of the rate: its current value, and the apply of a proposal. */
+  const rateControl: ControlKind = {
+    current: async (tx) => ({
+      hourlyRate: formatRupees(BigInt((await getSetting(tx, 'linked', { forUpdate: true })).hourlyRatePaise)),
+    }),
+    async apply(tx, change, actor) {
+      const before = await getSetting(tx, 'linked', { forUpdate: true });
+      const paise = parseRupees(String((change.newValue as { hourlyRate: string }).hourlyRate));
+      if (paise === undefined) throw new AppError('validation_failed');
+      await writeRate(tx, before, paise, actor);
+    },
+  };
+
+  return { list, accountId, complete, setStatus, rateGet, rateSet, rateControl };
 }
 
 export type LinkedAccountsAdmin = ReturnType<typeof createLinkedAccountsAdmin>;

@@ -30,8 +30,7 @@ export function register(app: FastifyInstance, deps: FeatureDeps & { provider?: 
   const provider =
     deps.provider ??
     sandboxLinkProvider({ now, statusOf: async (phone) => (await findAccountByPhone(db, phone))?.status });
-  registerRoutes(
-    app,
-    linkedAccountsHandlers(createLinkedAccountsService({ db, provider, now }), createLinkedAccountsAdmin({ db, now })),
-  );
+  const admin = createLinkedAccountsAdmin({ db, now });
+  registerRoutes(app, linkedAccountsHandlers(createLinkedAccountsService({ db, provider, now }), admin));
+  return { rateControl: admin.rateControl };
 }

@@ -43,6 +43,7 @@ const LABELS: Record<string, string> = {
   level1Bps: 'settings.level1',
   level2Bps: 'settings.level2',
   holdDays: 'control.field.holdDays',
+  hourlyRate: 'settings.hourlyRate',
   role: 'users.role',
   frozen: 'control.field.frozen',
 };
@@ -54,6 +55,7 @@ const AMOUNTS = new Set([
   'risk.secondApprovalAbove',
   'risk.creditApprovalAbove',
   'accountValidation.fee',
+  'hourlyRate',
 ]);
 
 function label(t: TFunction, field: string) {

@@ -64,7 +64,7 @@ export const rebateRates: SettingsGroup<RebatePercents> = {
 export const linkedRate: SettingsGroup<RouteData<'adminWsRateGet'>> = {
   key: 'rate',
   load: () => apiCall('adminWsRateGet'),
-  save: (body) => apiRequest('adminWsRateSet', { body }),
+  save: async (body) => saidProposed(await apiRequest('adminWsRateSet', { body })),
   setRoute: 'adminWsRateSet',
 };
 
