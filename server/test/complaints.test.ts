@@ -153,6 +153,18 @@ describe('raising a complaint', () => {
     expect(over.body.key).toBe('complaints_open_limit');
     expect(await complaintCount(user.id)).toBe(COMPLAINTS_OPEN_MAX);
   });
+
+  it(`keeps the limit under a parallel burst: ${COMPLAINTS_OPEN_MAX} of 12 at once get through`, async () => {
+    const user = await ctx.newUser();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.post(ADD, { category: 'other', text: `Burst ${i}` }, { token: user.token }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(COMPLAINTS_OPEN_MAX);
+    expect(burst.filter((r) => r.status !== 200).every((r) => r.body.key === 'complaints_open_limit')).toBe(true);
+    expect(await complaintCount(user.id)).toBe(COMPLAINTS_OPEN_MAX);
+  });
 });
 
 describe('operators answering a complaint', () => {

@@ -170,10 +170,8 @@ export function createLinkedAccountsAdmin({ db, now }: { db: Db; now: () => Date
         { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)) },
         { hourlyRate: formatRupees(hourlyRate) },
       );
-      if (
-        onlyTightens(diff, (field) => (field === 'hourlyRate' ? 'lower' : undefined)) ||
-        !('hourlyRate' in diff.newValue)
-      )
+      // An unchanged rate is an empty diff, which only tightens too.
+      if (onlyTightens(diff, (field) => (field === 'hourlyRate' ? 'lower' : undefined)))
         return { ...(await writeRate(tx, before, hourlyRate, actor)), change: null };
       const change = await proposeChange(tx, now(), actor, { kind: 'linked_rate', target: 'setting:linked', ...diff });
       return { hourlyRate: formatRupees(BigInt(before.hourlyRatePaise)), change };
