@@ -217,6 +217,29 @@ describe('with two admins', () => {
     expect(lower.body.data).toMatchObject({ level1Bps: 900, holdDays: 8, change: null });
   });
 
+  it('applies a proposal once under a parallel burst of applies and cancels', async () => {
+    const proposed = await ctx.post(`${ADMIN}/rebate/set`, { level1Bps: 1800, level2Bps: 500 }, { token: admin });
+    const id = proposed.body.data.change.id;
+    const before = (await ctx.get(`${ADMIN}/rebate/get`, { token: admin })).body.data.level1Bps;
+    const burst = await Promise.all([
+      ...Array.from({ length: 8 }, () => ctx.post(`${ADMIN}/control/apply`, { id }, { token: co.token })),
+      ...Array.from({ length: 4 }, () => ctx.post(`${ADMIN}/control/cancel`, { id }, { token: co.token })),
+    ]);
+    const decided = burst.filter((res) => res.status === 200);
+    expect(decided).toHaveLength(1);
+    expect(burst.filter((res) => res.status !== 200).map((res) => res.body.key)).toEqual(
+      Array.from({ length: 11 }, () => 'control_change_decided'),
+    );
+    const ended = decided[0]?.body.key === 'control_change_applied' ? 'control.apply' : 'control.cancel';
+    // One decision is written to the audit log after the proposal.
+    const actions = await auditActions(ctx, 'setting:rebate');
+    const sinceProposal = actions.slice(0, actions.indexOf('control.propose'));
+    expect(sinceProposal.filter((action) => action.startsWith('control.'))).toEqual([ended]);
+    const level1 = (await ctx.get(`${ADMIN}/rebate/get`, { token: admin })).body.data.level1Bps;
+    expect(level1).toBe(ended === 'control.apply' ? 1800 : before);
+    await ctx.post(`${ADMIN}/rebate/set`, { level1Bps: before, level2Bps: 500, holdDays: 8 }, { token: admin });
+  });
+
   it('expires a proposal nobody applied within 48 hours', async () => {
     // Freezing staff applies at once; lifting the freeze is proposed.
     const user = await ctx.staff('reviewer');
