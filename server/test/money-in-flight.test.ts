@@ -1,7 +1,16 @@
 import type { UnclaimedMoneyItem } from '@kamai/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, entries, notifications, rebates, taskProofs, unclaimedMoney, withdrawals } from '../src/db/schema';
+import {
+  accounts,
+  auditLog,
+  entries,
+  notifications,
+  rebates,
+  taskProofs,
+  unclaimedMoney,
+  withdrawals,
+} from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 import { API, bindUpi, fund, review, withdraw } from './payout-helpers';
 import { type FakePayout, type RazorpayxFake, startRazorpayxFake } from './razorpayx-fake';
@@ -128,13 +137,29 @@ describe('a bank reversal after the deletion', () => {
     expect(noNote).toMatchObject({ status: 400, body: { key: 'enter_unclaimed_note' } });
     expect(noNote.body.message).toBe('लिखें कि इस राशि के साथ क्या किया गया');
     expect((await ctx.post(handle, { id: 999_999, note: 'x' }, { token: admin })).body.key).toBe('unclaimed_not_found');
-    const done = await ctx.post(
-      handle,
-      { id: item?.id, note: 'returned to the bank account after ID check' },
-      { token: admin },
+    // Two admins marking it at once: one note is kept, the others are told it was handled.
+    const co = await ctx.coAdmin();
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        ctx.post(
+          handle,
+          { id: item?.id, note: `returned to the bank account after ID check ${i}` },
+          { token: i % 2 ? co.token : admin },
+        ),
+      ),
     );
-    expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ handled: true, note: 'returned to the bank account after ID check' });
+    const done = burst.filter((res) => res.status === 200);
+    expect(done).toHaveLength(1);
+    expect(burst.filter((res) => res.status !== 200).map((res) => res.body.key)).toEqual(
+      Array.from({ length: 5 }, () => 'unclaimed_handled_already'),
+    );
+    expect(done[0]?.body.data).toMatchObject({ handled: true });
+    expect(done[0]?.body.data.note).toMatch(/^returned to the bank account after ID check \d$/);
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `unclaimed:${item?.id}`));
+    expect(audited).toHaveLength(1);
     expect((await ctx.post(handle, { id: item?.id, note: 'again' }, { token: admin })).body.key).toBe(
       'unclaimed_handled_already',
     );
