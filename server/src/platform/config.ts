@@ -128,7 +128,17 @@ const staffAccounts = z
       .max(100, 'lists more than 100 accounts'),
   );
 
-/** DATABASE_REPLICA_URLS: a comma list of streaming standbys, one host each (a replica is read as it is). */
+function replicaUrlProblem(url: string): string | undefined {
+  if (!/^postgres(ql)?:\/\//.test(url)) return 'must start with postgres:// or postgresql://';
+  try {
+    parseDatabaseUrl(url);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** DATABASE_REPLICA_URLS: a comma list of streaming standbys; the commas leave each URL one host. */
 const replicaUrls = z.string().transform((list, ctx) => {
   const urls = list
     .split(',')
@@ -139,15 +149,7 @@ const replicaUrls = z.string().transform((list, ctx) => {
     return z.NEVER;
   }
   for (const [index, url] of urls.entries()) {
-    const problem = !/^postgres(ql)?:\/\//.test(url)
-      ? 'must start with postgres:// or postgresql://'
-      : (() => {
-          try {
-            return parseDatabaseUrl(url).hosts.length === 1 ? undefined : 'must name one host';
-          } catch (error) {
-            return (error as Error).message;
-          }
-        })();
+    const problem = replicaUrlProblem(url);
     if (problem) ctx.addIssue({ code: 'custom', path: [index], message: `URL ${index + 1} ${problem}` });
   }
   return urls;
