@@ -139,6 +139,43 @@ describe.skipIf(missing.length > 0)('read replicas: a real streaming standby, la
     expect(mine.replica).toBe(after.replica);
   });
 
+  it("serves a user's notice list from the standby, and from the primary right after they opened a notice", async () => {
+    const typed = `97${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
+    expect((await api(instance.url, 'POST', `${COMMON}/otp/send`, { body: { target: typed } })).status).toBe(200);
+    const [otp] = await primary.query<{ code: string }>(
+      'select code from otp_outbox where target = $1 order by id desc limit 1',
+      [`91${typed}`],
+    );
+    const registered = await api(instance.url, 'POST', `${COMMON}/user/register`, {
+      body: { username: typed, password: 'secret123', password2: 'secret123', verifyCode: otp?.code },
+    });
+    expect(registered.status).toBe(200);
+    const token = registered.body.data.token as string;
+    // Registration is a public request: nothing is recorded for the new user.
+    await addNotice('For the new user');
+    await until(
+      'the notice on the standby',
+      async () => (await standby.query(`select 1 from notices where title = 'For the new user'`)).length > 0,
+    );
+    const inbox = async () => {
+      const answer = await api(instance.url, 'GET', `${COMMON}/notice/list?limit=50`, { token });
+      expect(answer.status).toBe(200);
+      return answer.body.data.items as { id: number; kind: string; title: string; read: boolean }[];
+    };
+    const before = await reads(instance.url);
+    const notice = (await inbox()).find((n) => n.title === 'For the new user');
+    expect(notice).toMatchObject({ kind: 'notice', read: false });
+    const listed = await reads(instance.url);
+    expect(listed.replica).toBe(before.replica + 1);
+
+    const opened = await api(instance.url, 'GET', `${COMMON}/notice/detail?id=${notice?.id}&kind=notice`, { token });
+    expect(opened.status).toBe(200);
+    expect((await inbox()).find((n) => n.id === notice?.id)).toMatchObject({ read: true });
+    const after = await reads(instance.url);
+    expect(after.recentWrite).toBe(listed.recentWrite + 1);
+    expect(after.replica).toBe(listed.replica);
+  });
+
   it('skips a standby whose replay is paused, and answers stay current', async () => {
     await standby.query('select pg_wal_replay_pause()');
     try {

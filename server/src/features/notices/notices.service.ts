@@ -115,6 +115,8 @@ export function createNoticesService({ db, replica, now }: { db: Db; replica: Re
       const notice = await q.findVisibleNotice(db, id, at);
       if (!notice?.publishedAt) throw new AppError('notice_not_found');
       await q.markNoticeRead(db, userId, id, at);
+      // A GET that writes: recorded like a write, so the list read next shows it read.
+      await replica.wrote(userId);
       return {
         kind,
         id,
@@ -130,6 +132,7 @@ export function createNoticesService({ db, replica, now }: { db: Db; replica: Re
     const notification = await q.findNotification(db, userId, id);
     if (!notification) throw new AppError('notice_not_found');
     await q.markNotificationRead(db, id, at);
+    await replica.wrote(userId);
     return {
       kind,
       id,
