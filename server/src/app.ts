@@ -35,7 +35,15 @@ import { createMetrics, serveMetrics } from './platform/metrics';
 import { setHashPriorities } from './platform/password';
 import { memoryLimits, type RateLimits, redisLimits } from './platform/rate-limit';
 import { connectRedis } from './platform/redis';
-import { checkEveryRoute, type FeatureDeps } from './platform/routes';
+import { replicaMetrics } from './platform/replica-metrics';
+import {
+  memoryRecentWrites,
+  primaryReads,
+  type ReplicaReads,
+  redisRecentWrites,
+  replicaReads,
+} from './platform/replica-reads';
+import { checkEveryRoute, type FeatureDeps, setWriteRecorder } from './platform/routes';
 import { responseSerializerCompiler } from './platform/serializer';
 import { registerSettings } from './platform/settings.routes';
 import { serveApps, type WebRoots } from './platform/web';
@@ -85,7 +93,8 @@ export async function buildApp(deps: AppDeps) {
 
   setHashPriorities({ login: config.HASH_NICE_LOGIN, signup: config.HASH_NICE_SIGNUP });
   const now = deps.now ?? (() => new Date());
-  const feature: FeatureDeps = { db, config, now, log: app.log };
+  const replica = await readRouting(app, database, config);
+  const feature: FeatureDeps = { db, replica: replica.reads, config, now, log: app.log };
   const pendingWithdrawals = deps.pendingWithdrawals ?? withdrawals.pendingFigure;
   // The business rules of money the ledger check runs beside its invariants, each from the feature that
   // owns its tables (docs/decisions/ledger-rules.md); composed here so the wallet imports none of them.
@@ -101,7 +110,8 @@ export async function buildApp(deps: AppDeps) {
     })),
   ];
   const metrics = createMetrics({
-    checkLedger: () => wallet.checkMoney(db, ledgerRules),
+    // On a replica when one is caught up: the check reads every posting, the heaviest read there is.
+    checkLedger: () => replica.reads.read(undefined, (db) => wallet.checkMoney(db, ledgerRules)),
     ledgerCheckSeconds: config.METRICS_LEDGER_CHECK_SECONDS,
     pendingWithdrawals: () => pendingWithdrawals(db),
     payoutFigures: () => payouts.payoutFigures(db),
@@ -110,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     now: () => now().getTime(),
   });
   policy.observeAnswers(metrics.observeAnswer);
+  if (database.replicas) replica.onRead = replicaMetrics(metrics.registry, database.replicas);
   database.retries.onRetry = (info) => {
     metrics.onTransactionRetry(info);
     app.log.warn(info, 'transaction retried');
@@ -198,6 +209,37 @@ export async function buildApp(deps: AppDeps) {
 
   // A plain object, not the instance: Fastify instances are thenables, so `await` would unwrap them.
   return { app };
+}
+
+/**
+ * Where the reads that may be stale go: without DATABASE_REPLICA_URLS, the primary. With replicas, the
+ * recent writers are kept in Redis when REDIS_URL is set (a user's next request may reach another
+ * instance), else in this process. `onRead` is set once the metrics exist.
+ */
+async function readRouting(app: FastifyInstance, database: Database, config: Config) {
+  const routing: { reads: ReplicaReads; onRead?: Parameters<typeof replicaReads>[0]['onRead'] } = {
+    reads: primaryReads(database.db),
+  };
+  const replicas = database.replicas;
+  if (!replicas) return routing;
+  const windowMs = replicas.staleBoundMs;
+  const recent = config.REDIS_URL
+    ? redisRecentWrites(
+        await connectRedis(app, config.REDIS_URL, 'stale reads of recent writers sent to the primary'),
+        config.REDIS_KEY_PREFIX,
+        windowMs,
+      )
+    : memoryRecentWrites(windowMs);
+  routing.reads = replicaReads({
+    primary: database.db,
+    replicas,
+    recent,
+    onRead: (route) => routing.onRead?.(route),
+    onReplicaError: (name, error) =>
+      app.log.warn({ err: error, replica: name }, 'replica read failed; read again on the primary'),
+  });
+  setWriteRecorder(app, routing.reads.wrote);
+  return routing;
 }
 
 /**

@@ -11,12 +11,15 @@ import { staffPasswordProblems } from './platform/production-check';
 /** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
 const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
 
-function open(config: Config) {
+/** `withReplicas: false` where nothing serves reads (the cluster's primary process). */
+function open(config: Config, withReplicas = true) {
   return openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     template: PGLITE_TEMPLATE,
     poolSize: config.DATABASE_POOL_SIZE,
+    replicaUrls: withReplicas ? config.DATABASE_REPLICA_URLS : undefined,
+    replicaMaxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS,
     onConnectionError: (error) =>
       process.stderr.write(`${JSON.stringify({ msg: 'database connection lost', error: error.message })}\n`),
     waitMs: config.DATABASE_WAIT_SECONDS * 1000,
@@ -90,7 +93,7 @@ async function rehashIdentities(
  * A worker that dies is replaced; SIGTERM is passed on and the primary exits when they have.
  */
 async function primary(config: Config) {
-  const database = await open(config);
+  const database = await open(config, false);
   const shown = { info: ['info', 'debug', 'trace'], warn: ['warn', 'info', 'debug', 'trace'] };
   await bootstrapStaff(config, database, (level, fields, msg) => {
     if (shown[level].includes(config.LOG_LEVEL)) process.stdout.write(`${JSON.stringify({ level, ...fields, msg })}\n`);

@@ -4,7 +4,8 @@ import { createJobRunner, type PeriodicTask } from './platform/jobs';
 import { pruneOldRows } from './platform/prune';
 import type { FeatureDeps } from './platform/routes';
 
-export interface WorkerDeps extends FeatureDeps {
+/** Background work reads and writes the primary only: none of it is a read that may be stale. */
+export interface WorkerDeps extends Omit<FeatureDeps, 'replica'> {
   /** A real payout gateway; without it the "masterpay" sandbox pays. */
   payoutGateway?: payouts.PayoutGateway;
   /** Our payout callback's absolute URL. */

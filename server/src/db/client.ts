@@ -12,6 +12,7 @@ import { type DatabaseTarget, parseDatabaseUrl } from './database-url';
 import { namedStatementClient, namedTextRows } from './pglite-statements';
 import { seedFromTemplate } from './pglite-template';
 import { setStatementHandle, setTextRunner, type TextRow } from './prepared';
+import { openReplicas, type ReplicaSet } from './replicas';
 import * as schema from './schema';
 import { type RetryOptions, sqlStateOf, withTransactionRetry } from './transaction';
 
@@ -28,6 +29,8 @@ export interface Database {
   retries: RetryOptions;
   /** Connections of the pool (PostgreSQL server only): open, idle, and requests waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The streaming standbys that take reads which may be a moment stale (PostgreSQL server only). */
+  replicas?: ReplicaSet;
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,6 +56,10 @@ export interface OpenOptions {
   waitMs?: number;
   /** Told of each failed try while waiting, with the delay before the next one. */
   onWait?: (info: { attempt: number; error: Error; retryInMs: number }) => void;
+  /** Streaming standbys of the primary (DATABASE_REPLICA_URLS); only with `databaseUrl`. */
+  replicaUrls?: string[];
+  /** A replica further behind than this is not read (DATABASE_REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs?: number;
 }
 
 /** Every column as PostgreSQL's text: the reader of a `preparedRows` query decodes what it selected. */
@@ -110,14 +117,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await pool.end().catch(() => undefined);
       throw error;
     }
+    const replicas =
+      options.replicaUrls && options.replicaUrls.length > 0
+        ? openReplicas({
+            urls: options.replicaUrls,
+            maxLagMs: options.replicaMaxLagMs ?? 2_000,
+            primary: pool,
+            poolSize: options.poolSize ?? 20,
+            connectTimeoutMs,
+            onConnectionError: options.onConnectionError,
+          })
+        : undefined;
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await pool.end();
+      },
       retries,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
+  if (options.replicaUrls && options.replicaUrls.length > 0)
+    throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: PGlite has no standbys');
   let client = options.pglite;
   if (!client) {
     const dir = resolve(options.dataDir ?? './data', 'pglite');

@@ -1,6 +1,6 @@
 import { LOCALES, normalizeUsername, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract';
 import { z } from 'zod';
-import { refineDatabaseUrl } from '../db/database-url';
+import { parseDatabaseUrl, refineDatabaseUrl } from '../db/database-url';
 import { productionProblems } from './production-check';
 import { DEFAULT_PUSH_ORIGINS, parseOrigins } from './push-origins';
 
@@ -128,6 +128,33 @@ const staffAccounts = z
       .max(100, 'lists more than 100 accounts'),
   );
 
+function replicaUrlProblem(url: string): string | undefined {
+  if (!/^postgres(ql)?:\/\//.test(url)) return 'must start with postgres:// or postgresql://';
+  try {
+    parseDatabaseUrl(url);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** DATABASE_REPLICA_URLS: a comma list of streaming standbys; the commas leave each URL one host. */
+const replicaUrls = z.string().transform((list, ctx) => {
+  const urls = list
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0 || urls.length > 16) {
+    ctx.addIssue({ code: 'custom', message: 'must list 1 to 16 postgres:// URLs, separated by commas' });
+    return z.NEVER;
+  }
+  for (const [index, url] of urls.entries()) {
+    const problem = replicaUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', path: [index], message: `URL ${index + 1} ${problem}` });
+  }
+  return urls;
+});
+
 /** A provider named in SMS_PROVIDER must have its credentials. */
 function requireProviderSettings(
   config: { SMS_PROVIDER: SmsProvider[] } & Record<string, unknown>,
@@ -159,6 +186,13 @@ export const configSchema = z.object({
   /** How long start-up waits for the database (several hosts: a writable one) before it gives up. */
   DATABASE_WAIT_SECONDS: nonNegativeInt.max(3600, 'must be at most 3600').default(60),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(20),
+  /** Streaming standbys that take the reads which may be a moment stale (docs/decisions/read-replicas.md). */
+  DATABASE_REPLICA_URLS: replicaUrls.optional(),
+  /** A replica further behind the primary than this is not read until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: positiveInt
+    .min(100, 'must be at least 100')
+    .max(600_000, 'must be at most 600000')
+    .default(2000),
   // Processes serving HTTP (node:cluster); more than 1 only with DATABASE_URL (checked below).
   WEB_CONCURRENCY: positiveInt.max(64).default(1),
   REDIS_URL: z
@@ -355,6 +389,13 @@ export const checkedConfigSchema = configSchema.superRefine(requireProviderSetti
       code: 'custom',
       path: ['WEB_CONCURRENCY'],
       message: 'more than 1 needs DATABASE_URL (PGlite, the default database, serves one process)',
+    });
+  }
+  if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DATABASE_REPLICA_URLS'],
+      message: 'needs DATABASE_URL (a PostgreSQL primary): PGlite, the default database, has no standbys',
     });
   }
   refineStaffSettings(config, context);

@@ -24,11 +24,15 @@ import { type ClientInfo, clientInfoOf } from './client-info';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { installMultipart } from './http-policy';
+import type { ReplicaReads } from './replica-reads';
 import { withRequestContext } from './request-context';
 
 /** What every feature's `register(app, deps)` is given (some features take a few more). */
 export interface FeatureDeps {
+  /** The primary: every write, every transaction, and every read that must be current. */
   db: Db;
+  /** Reads that may be a moment stale, on a replica when one is caught up enough (replica-reads.ts). */
+  replica: ReplicaReads;
   config: Config;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -183,7 +187,10 @@ function localeOf(header: string | undefined): Locale {
 }
 
 /** Per app: the routes registered so far and who finds a session (the auth feature says). */
-const registries = new WeakMap<FastifyInstance, { names: Set<RouteName>; resolveSession?: SessionResolver }>();
+const registries = new WeakMap<
+  FastifyInstance,
+  { names: Set<RouteName>; resolveSession?: SessionResolver; wrote?: (user: number) => Promise<void> }
+>();
 
 function registryOf(app: FastifyInstance) {
   let registry = registries.get(app);
@@ -197,6 +204,14 @@ function registryOf(app: FastifyInstance) {
 /** Who finds the live session of a bearer token for every `user` and `admin` route (the auth feature). */
 export function setSessionResolver(app: FastifyInstance, resolveSession: SessionResolver) {
   registryOf(app).resolveSession = resolveSession;
+}
+
+/**
+ * Who is told that a signed-in caller's request that may write (any method but GET) ended, committed
+ * or not: with read replicas, that caller's reads then stay on the primary for a while (replica-reads.ts).
+ */
+export function setWriteRecorder(app: FastifyInstance, wrote: (user: number) => Promise<void>) {
+  registryOf(app).wrote = wrote;
 }
 
 /**
@@ -235,7 +250,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     }
     // The route's answer, made once per route; the handler context has one shape on every route (no
     // spreads: an object literal with spreads is built property by property at run time).
-    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const respond = async (request: FastifyRequest, reply: FastifyReply) => {
       if (read) {
         // Hashed where it is used: a request without a token is refused before any query.
         const sessionHash = bearerHash(request);
@@ -272,6 +287,18 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
       if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(result));
       return envelope(locale, result as RouteData<RouteName>);
     };
+    // Recorded before the answer leaves, so the caller's next request already reads the primary.
+    const answer =
+      def.method === 'GET' || def.policy === 'public'
+        ? respond
+        : async (request: FastifyRequest, reply: FastifyReply) => {
+            try {
+              return await respond(request, reply);
+            } finally {
+              const user = request.authUser?.id;
+              if (registry.wrote && user !== undefined) await registry.wrote(user);
+            }
+          };
     const route: Parameters<typeof typed.route>[0] = {
       method: def.method,
       url: def.path,

@@ -16,6 +16,7 @@ import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import { hashPassword } from '../../platform/password';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import { deleteUserSessions } from '../../platform/sessions.queries';
 import { clearLoginAttempts } from '../auth';
@@ -44,19 +45,22 @@ function toRow(row: q.UserRowRecord): AdminUserRow {
   };
 }
 
-export function createAdminUsersService({ db, now }: { db: Db; now: () => Date }) {
-  async function list(query: ListQuery) {
+export function createAdminUsersService({ db, replica, now }: { db: Db; replica: ReplicaReads; now: () => Date }) {
+  /** A console list: may be a moment stale (a replica), except right after `reader` changed something. */
+  async function list(query: ListQuery, reader: number) {
     const beforeId = decodeCursor(query.cursor, isRowId);
-    const rows = await q.listUserRows(db, {
-      search: query.q || undefined,
-      role: query.role,
-      frozen: query.frozen,
-      inviterId: query.inviterId,
-      joinedFrom: query.joinedFrom,
-      joinedTo: query.joinedTo,
-      beforeId,
-      limit: query.limit + 1,
-    });
+    const rows = await replica.read(reader, (db) =>
+      q.listUserRows(db, {
+        search: query.q || undefined,
+        role: query.role,
+        frozen: query.frozen,
+        inviterId: query.inviterId,
+        joinedFrom: query.joinedFrom,
+        joinedTo: query.joinedTo,
+        beforeId,
+        limit: query.limit + 1,
+      }),
+    );
     const page = keysetPage(rows, query.limit, (row) => row.id);
     return { items: page.items.map(toRow), nextCursor: page.nextCursor };
   }

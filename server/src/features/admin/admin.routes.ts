@@ -19,16 +19,16 @@ function adminHandlers(services: {
 }): Handlers {
   const { users, dashboard, trends, exports } = services;
   return {
-    adminUserList: (ctx) => users.list(ctx.query),
+    adminUserList: (ctx) => users.list(ctx.query, ctx.actor.id),
     adminUserDetail: (ctx) => users.detail(ctx.query.id),
     adminUserFreeze: (ctx) => users.freeze(ctx.actor, ctx.body),
     adminUserRole: (ctx) => users.setRole(ctx.actor, ctx.body),
     adminUserResetPassword: (ctx) => users.resetPassword(ctx.actor, ctx.body),
     adminDashboard: () => dashboard.summary(),
-    adminDashboardTrends: () => trends.trends(),
-    adminExportUsers: async (ctx) => exports.users(ctx.query),
-    adminExportMovements: async (ctx) => exports.movements(ctx.query),
-    adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query),
+    adminDashboardTrends: (ctx) => trends.trends(ctx.actor.id),
+    adminExportUsers: async (ctx) => exports.users(ctx.query, ctx.actor.id),
+    adminExportMovements: async (ctx) => exports.movements(ctx.query, ctx.actor.id),
+    adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query, ctx.actor.id),
   };
 }
 
@@ -41,8 +41,8 @@ export function register(
     complaintFigures: ComplaintFigures;
   },
 ) {
-  const { db, now } = deps;
-  const users = createAdminUsersService({ db, now });
+  const { db, replica, now } = deps;
+  const users = createAdminUsersService({ db, replica, now });
   registerRoutes(
     app,
     adminHandlers({
@@ -54,8 +54,8 @@ export function register(
         ledgerRules: deps.ledgerRules,
         complaintFigures: deps.complaintFigures,
       }),
-      trends: createTrendsService({ db, now }),
-      exports: createExportService({ db, now }),
+      trends: createTrendsService({ replica, now }),
+      exports: createExportService({ replica, now }),
     }),
   );
   return { roleControl: users.roleControl, unfreezeControl: users.unfreezeControl };

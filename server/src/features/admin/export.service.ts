@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { formatRupees, MOVEMENT_EXPORT_COLUMNS, USER_EXPORT_COLUMNS, WITHDRAWAL_EXPORT_COLUMNS } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { StreamAnswer } from '../../platform/routes';
 import { csvLine, csvText, csvValue } from './csv';
 import * as q from './export.queries';
@@ -44,11 +44,12 @@ function fileName(kind: string, now: Date) {
     .replace(/\.\d+Z$/, 'Z')}.csv`;
 }
 
-export function createExportService({ db, now }: { db: Db; now: () => Date }) {
-  function users(range: Range): StreamAnswer {
+/** Exports are read on a replica when one is caught up (each batch chooses again), else on the primary. */
+export function createExportService({ replica, now }: { replica: ReplicaReads; now: () => Date }) {
+  function users(range: Range, reader: number): StreamAnswer {
     const rows = csvBatches(
       USER_EXPORT_COLUMNS,
-      (after) => q.userBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (after) => replica.read(reader, (db) => q.userBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS })),
       (u) =>
         csvLine([
           csvValue(u.id),
@@ -65,10 +66,10 @@ export function createExportService({ db, now }: { db: Db; now: () => Date }) {
     return { filename: fileName('users', now()), body: Readable.from(rows, { objectMode: false }) };
   }
 
-  function movements(range: Range): StreamAnswer {
+  function movements(range: Range, reader: number): StreamAnswer {
     const rows = csvBatches(
       MOVEMENT_EXPORT_COLUMNS,
-      (after) => q.movementBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (after) => replica.read(reader, (db) => q.movementBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS })),
       (m) =>
         csvLine([
           csvValue(m.id),
@@ -86,11 +87,11 @@ export function createExportService({ db, now }: { db: Db; now: () => Date }) {
     return { filename: fileName('movements', now()), body: Readable.from(rows, { objectMode: false }) };
   }
 
-  function withdrawals(range: Range): StreamAnswer {
+  function withdrawals(range: Range, reader: number): StreamAnswer {
     const time = (at: Date | null) => csvValue(at?.toISOString());
     const rows = csvBatches(
       WITHDRAWAL_EXPORT_COLUMNS,
-      (after) => q.withdrawalBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS }),
+      (after) => replica.read(reader, (db) => q.withdrawalBatch(db, { ...range, after, limit: EXPORT_BATCH_ROWS })),
       (w) =>
         csvLine([
           csvValue(w.id),

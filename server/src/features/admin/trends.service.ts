@@ -7,23 +7,24 @@ import {
   TREND_DAYS,
   type TrendDay,
 } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import * as q from './trends.queries';
 
 type Figure = { count: number; amount: bigint };
 const STATE_FIELD = { pending: 'requested', approved: 'approved', paid: 'paid', failed: 'failed' } as const;
 
 /** The dashboard's 30-day trends: four grouped, indexed queries, then every day filled in, zeros included. */
-export function createTrendsService(deps: { db: Db; now: () => Date }) {
-  async function trends(): Promise<DashboardTrends> {
+export function createTrendsService(deps: { replica: ReplicaReads; now: () => Date }) {
+  /** Figures of 30 days: a moment stale is fine, so they are read on a replica when one is caught up. */
+  async function trends(reader: number): Promise<DashboardTrends> {
     const days = lastBusinessDays(deps.now(), TREND_DAYS);
     const since = startOfBusinessDay(days[0] ?? '');
-    const [signUps, states, credits, mismatches] = [
-      await q.signUpsByDay(deps.db, since),
-      await q.withdrawalStatesByDay(deps.db, since),
-      await q.creditsByDay(deps.db, since),
-      await q.mismatchesByDay(deps.db, since),
-    ];
+    const [signUps, states, credits, mismatches] = await deps.replica.read(reader, async (db) => [
+      await q.signUpsByDay(db, since),
+      await q.withdrawalStatesByDay(db, since),
+      await q.creditsByDay(db, since),
+      await q.mismatchesByDay(db, since),
+    ]);
     const zero = (): Figure => ({ count: 0, amount: 0n });
     const byDay = new Map(
       days.map((day) => [

@@ -4,6 +4,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { enqueueNoticePush } from '../../platform/push.queries';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import * as q from './notices.queries';
 import { toAdminNotice } from './notices.service';
@@ -20,7 +21,7 @@ interface NoticeInput {
 }
 
 /** Operators write notices; each write is audited in its own transaction. */
-export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
+export function createNoticesAdmin({ db, replica, now }: { db: Db; replica: ReplicaReads; now: () => Date }) {
   /** Keeps only real translations: English lives in `title`/`body`, a blank text means "not translated". */
   function translations(texts: NoticeTexts | undefined): NoticeTexts | undefined {
     if (!texts) return undefined;
@@ -121,10 +122,13 @@ export function createNoticesAdmin({ db, now }: { db: Db; now: () => Date }) {
     return toAdminNotice(row.notice, row.readCount, at);
   }
 
-  async function list(query: PageQuery & { state?: q.NoticeState }) {
+  /** The console's list: on a replica when one is caught up, unless `reader` changed something just now. */
+  async function list(query: PageQuery & { state?: q.NoticeState }, reader: number) {
     const at = now();
     const beforeId = decodeCursor(query.cursor, isRowId);
-    const rows = await q.listNotices(db, { state: query.state, now: at, beforeId, limit: query.limit + 1 });
+    const rows = await replica.read(reader, (db) =>
+      q.listNotices(db, { state: query.state, now: at, beforeId, limit: query.limit + 1 }),
+    );
     const page = keysetPage(rows, query.limit, (row) => row.notice.id);
     return { items: page.items.map((r) => toAdminNotice(r.notice, r.readCount, at)), nextCursor: page.nextCursor };
   }

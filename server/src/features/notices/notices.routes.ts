@@ -13,10 +13,13 @@ function noticesHandlers(notices: NoticesService, admin: NoticesAdmin): Handlers
     adminNoticeEdit: (ctx) => admin.edit(ctx.actor, ctx.body),
     adminNoticeDelete: (ctx) => admin.remove(ctx.actor, ctx.body.id),
     adminNoticeDetail: (ctx) => admin.detail(ctx.query.id),
-    adminNoticeList: (ctx) => admin.list(ctx.query),
+    adminNoticeList: (ctx) => admin.list(ctx.query, ctx.actor.id),
   };
 }
 
-export function register(app: FastifyInstance, { db, now }: FeatureDeps) {
-  registerRoutes(app, noticesHandlers(createNoticesService({ db, now }), createNoticesAdmin({ db, now })));
+export function register(app: FastifyInstance, { db, replica, now }: FeatureDeps) {
+  registerRoutes(
+    app,
+    noticesHandlers(createNoticesService({ db, replica, now }), createNoticesAdmin({ db, replica, now })),
+  );
 }

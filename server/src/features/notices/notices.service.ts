@@ -11,10 +11,11 @@ import {
   rejectReasonText,
   translate,
 } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { NotificationKind } from '../../platform/notifications.queries';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import { findUserById } from '../users';
 import * as q from './notices.queries';
 
@@ -77,23 +78,27 @@ function readerParams(params: Params, locale: Locale): Params {
 }
 
 /** /List1: operators' notices and the user's own notifications, with read state. */
-export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
-  async function joinedAt(userId: number) {
-    const user = await findUserById(db, userId);
+export function createNoticesService({ db, replica, now }: { db: Db; replica: ReplicaReads; now: () => Date }) {
+  async function joinedAt(userId: number, from: Executor = db) {
+    const user = await findUserById(from, userId);
     if (!user) throw new AppError('unauthorized');
     return user.createdAt;
   }
 
   async function list(userId: number, query: PageQuery & { kind?: InboxKind }, locale: Locale) {
     const after = decodeCursor(query.cursor, isCursor);
-    const rows = await q.listInbox(db, {
-      userId,
-      joinedAt: await joinedAt(userId),
-      now: now(),
-      kind: query.kind,
-      after,
-      limit: query.limit + 1,
-    });
+    // Notices and notifications may be a moment stale (a replica), except just after the user wrote:
+    // then the primary, so a notice they just marked read shows read.
+    const rows = await replica.read(userId, async (from) =>
+      q.listInbox(from, {
+        userId,
+        joinedAt: await joinedAt(userId, from),
+        now: now(),
+        kind: query.kind,
+        after,
+        limit: query.limit + 1,
+      }),
+    );
     const page = keysetPage(rows, query.limit, (last) => ({
       pinned: last.pinned,
       atUs: last.atUs,
@@ -110,6 +115,8 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
       const notice = await q.findVisibleNotice(db, id, at);
       if (!notice?.publishedAt) throw new AppError('notice_not_found');
       await q.markNoticeRead(db, userId, id, at);
+      // A GET that writes: recorded like a write, so the list read next shows it read.
+      await replica.wrote(userId);
       return {
         kind,
         id,
@@ -125,6 +132,7 @@ export function createNoticesService({ db, now }: { db: Db; now: () => Date }) {
     const notification = await q.findNotification(db, userId, id);
     if (!notification) throw new AppError('notice_not_found');
     await q.markNotificationRead(db, id, at);
+    await replica.wrote(userId);
     return {
       kind,
       id,

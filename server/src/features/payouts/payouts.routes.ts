@@ -50,7 +50,8 @@ export function callbackUrl(config: Config, address: () => AddressInfo | string 
   return `http://${host}:${bound.port}${path}`;
 }
 
-export interface PayoutsDeps extends FeatureDeps {
+/** Built by the worker: payouts read and write the primary only. */
+export interface PayoutsDeps extends Omit<FeatureDeps, 'replica'> {
   /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
   gateway?: PayoutGateway;
   /** Our callback's absolute URL, given to the gateway with each payout. */

@@ -15,7 +15,8 @@ function pushHandlers(push: PushService): Handlers {
   };
 }
 
-export interface PushDeps extends FeatureDeps {
+/** Built by the worker: pushes read and write the primary only. */
+export interface PushDeps extends Omit<FeatureDeps, 'replica'> {
   /** Where pushes go; Web Push to each subscription's push service (VAPID) when absent. */
   sender?: PushSender;
 }

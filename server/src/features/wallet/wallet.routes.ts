@@ -8,14 +8,17 @@ function walletHandlers(wallet: WalletService, admin: WalletAdmin): Handlers {
   return {
     balanceList: (ctx) => wallet.balanceList(ctx.user.id, ctx.query, ctx.locale),
     incomeDaily: (ctx) => wallet.incomeDaily(ctx.user.id, ctx.query),
-    adminLedgerCheck: () => admin.checkLedger(),
+    adminLedgerCheck: (ctx) => admin.checkLedger(ctx.actor.id),
   };
 }
 
 /** `ledgerRules`: the business rules the features supply, composed by `app.ts` (the wallet imports none of them). */
 export function register(
   app: FastifyInstance,
-  { db, now, ledgerRules }: FeatureDeps & { ledgerRules: readonly LedgerRule[] },
+  { db, replica, now, ledgerRules }: FeatureDeps & { ledgerRules: readonly LedgerRule[] },
 ) {
-  registerRoutes(app, walletHandlers(createWalletService({ db, now }), createWalletAdmin({ db, rules: ledgerRules })));
+  registerRoutes(
+    app,
+    walletHandlers(createWalletService({ db, now }), createWalletAdmin({ replica, rules: ledgerRules })),
+  );
 }
