@@ -46,7 +46,7 @@ test.describe('the router in the browser at 390×844', () => {
     // The browser's back button, then a page opened from My: its back arrow goes back in history.
     await page.goBack();
     await expect(page).toHaveURL(`${base()}/index/user`);
-    await page.getByRole('link', { name: 'Payment Method' }).click();
+    await page.getByRole('link', { name: 'Payout methods' }).click();
     await expect(page).toHaveURL(`${base()}/List6`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payout methods', exact: true })).toBeVisible();
     await back(page).click();
