@@ -163,8 +163,8 @@ test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
     const page = await appPage(browser, user.token);
     for (const [entry, path, text] of [
       ['Help', '/Help', texts.help],
-      ['Terms of Service', '/Terms', texts.terms],
-      ['Privacy Policy', '/Privacy', texts.privacy],
+      ['Terms of use', '/Terms', texts.terms],
+      ['Privacy policy', '/Privacy', texts.privacy],
     ] as const) {
       await page.goto(`${base()}/index/user`);
       await page.getByRole('link', { name: entry }).click();

@@ -146,7 +146,7 @@ test.describe('every route of the spec renders its title', () => {
     ['/List1', 'System notices'],
     ['/List2', 'Income records'],
     ['/List3', 'Invite list'],
-    ['/List4', 'Review list'],
+    ['/List4', 'Withdrawal records'],
     ['/List5', 'Online accounts'],
     ['/List6', 'Payout methods'],
     ['/Que1', 'Survey'],

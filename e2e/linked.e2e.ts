@@ -59,7 +59,7 @@ test.describe('linked messaging accounts in the browser at 390×844', () => {
       // The sandbox provider's pairing is completed by an operator, as the phone would.
       await admin('/ws/complete', { phone: digits, code: shown });
       await expect(page.getByText('Binding successful')).toHaveCount(1, { timeout: 10_000 });
-      await page.getByRole('button', { name: 'View online accounts' }).click();
+      await page.getByRole('button', { name: 'Open Online accounts' }).click();
       await page.waitForURL(/\/List5$/);
 
       const card = page.getByRole('article', { name: `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` });
@@ -191,7 +191,7 @@ test.describe('system notices in the browser at 390×844', () => {
     });
     const page = await loggedInPage(browser, user.token);
     await page.goto(`${base()}/index/user`);
-    const entry = page.getByRole('link', { name: /System Notifications/ });
+    const entry = page.getByRole('link', { name: /System notices/ });
     await expect(entry.getByRole('status', { name: '1 unread' })).toHaveCount(1);
     await entry.click();
     await page.waitForURL(/\/List1$/);
@@ -209,7 +209,7 @@ test.describe('system notices in the browser at 390×844', () => {
     await expect(row).toHaveCount(1);
     expect(await row.getByRole('img', { name: 'Unread' }).count()).toBe(0);
     await page.goto(`${base()}/index/user`);
-    await expect(page.getByText('System Notifications')).toHaveCount(1);
+    await expect(page.getByText('System notices', { exact: true })).toHaveCount(1);
     expect(await page.getByRole('status', { name: /unread$/ }).count()).toBe(0);
     await page.context().close();
   });

@@ -21,14 +21,14 @@ test.describe('the router in the browser at 390×844', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Help', exact: true })).toBeVisible();
     await back(page).click();
     await expect(page).toHaveURL(`${base()}/index/user`);
-    await expect(tab(page, 'My')).toHaveAttribute('aria-current', 'page');
-    await expect(tab(page, 'My')).toHaveClass('tab-bar-item active');
+    await expect(tab(page, 'My account')).toHaveAttribute('aria-current', 'page');
+    await expect(tab(page, 'My account')).toHaveClass('tab-bar-item active');
     await expect(tab(page, 'Home')).not.toHaveAttribute('aria-current');
     await expect(tab(page, 'Home')).toHaveClass('tab-bar-item');
 
     // A tab to the address in view replaces the entry; another tab pushes one.
     const entries = await historyLength(page);
-    await tab(page, 'My').click();
+    await tab(page, 'My account').click();
     await expect(page).toHaveURL(`${base()}/index/user`);
     expect(await historyLength(page)).toBe(entries);
     await tab(page, 'Add').click();
@@ -46,7 +46,7 @@ test.describe('the router in the browser at 390×844', () => {
     // The browser's back button, then a page opened from My: its back arrow goes back in history.
     await page.goBack();
     await expect(page).toHaveURL(`${base()}/index/user`);
-    await page.getByRole('link', { name: 'Payment Method' }).click();
+    await page.getByRole('link', { name: 'Payout methods' }).click();
     await expect(page).toHaveURL(`${base()}/List6`);
     await expect(page.getByRole('heading', { level: 1, name: 'Payout methods', exact: true })).toBeVisible();
     await back(page).click();

@@ -195,7 +195,10 @@ async function seedLinkedAndNotices(url: string, token: string): Promise<number>
         body: 'Most questions are answered below. Write to us if yours is not.',
         faq: [
           { question: 'When is my withdrawal paid?', answer: 'Usually within 24 hours of your request.' },
-          { question: 'Can I cancel a withdrawal?', answer: 'Yes, while it is under review: open the Review list.' },
+          {
+            question: 'Can I cancel a withdrawal?',
+            answer: 'Yes, while it is under review: open “Withdrawal records”.',
+          },
         ],
       },
       hi_IN: {
@@ -211,7 +214,7 @@ async function seedLinkedAndNotices(url: string, token: string): Promise<number>
     slug: 'privacy',
     texts: {
       en_US: {
-        title: 'Privacy Policy',
+        title: 'Privacy policy',
         body: 'We keep your phone number, your linked accounts and your payout methods to pay you.\n\nYou can delete your account from My at any time (Digital Personal Data Protection Act, 2023).',
       },
       hi_IN: {
@@ -224,7 +227,7 @@ async function seedLinkedAndNotices(url: string, token: string): Promise<number>
     slug: 'terms',
     texts: {
       en_US: {
-        title: 'Terms of Service',
+        title: 'Terms of use',
         body: 'By using Kamai you agree to these terms.\n\nRewards are paid only for tasks verified by the platform.',
       },
     },

@@ -60,6 +60,21 @@ export const OTP_SMS_TEXT: Record<Locale, string> = {
   zh_CN: '您的 Kamai 验证码是 {{code}}，{{minutes}} 分钟内有效。请勿告诉任何人。',
 };
 
+/**
+ * The last line of a code SMS that binds the code to the app's host (the origin-bound one-time code
+ * format, https://wicg.github.io/sms-one-time-codes/): Android's WebOTP and iOS's autofill offer the
+ * code to a page of that host only. It follows the text after a blank line.
+ */
+export function originBoundLine(host: string, code: string): string {
+  return `@${host} #${code}`;
+}
+
+/** The host and code of a text's origin-bound last line, or null when its last line is not one. */
+export function parseOriginBound(text: string): { host: string; code: string } | null {
+  const match = /(?:^|\n)@([a-z0-9.-]+) #([A-Za-z0-9]+)$/.exec(text);
+  return match?.[1] && match[2] ? { host: match[1], code: match[2] } : null;
+}
+
 /** The subject of a code e-mail. */
 export const OTP_EMAIL_SUBJECT: Record<Locale, string> = {
   en_US: 'Kamai verification code {{code}}',

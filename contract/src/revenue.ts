@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import type { MessageKey } from './catalogue';
 import { endpoints } from './endpoints';
+import type { Locale } from './locales';
+import { translate } from './messages';
 import { rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { type RouteDef, STAFF } from './route-def';
@@ -9,6 +12,57 @@ import { POSTING_TYPES, postingRef } from './wallet';
 import { idempotencyKeyHeaders } from './withdrawals';
 
 export const CREDIT_USER_TEXT_MAX = 200;
+
+/**
+ * What a manual credit tells the user, picked by the operator: each has a catalogue text in every
+ * locale, so the user reads it in their own language; the operator's own words (`userText`) may follow.
+ */
+export const CREDIT_TEXT_PRESETS = [
+  'withdrawal_delay',
+  'balance_correction',
+  'fee_refund',
+  'task_reward',
+  'complaint_resolution',
+  'goodwill',
+] as const;
+export type CreditTextPreset = (typeof CREDIT_TEXT_PRESETS)[number];
+
+export const CREDIT_TEXT_PRESET_TEXT = {
+  withdrawal_delay: 'credit_preset_withdrawal_delay',
+  balance_correction: 'credit_preset_balance_correction',
+  fee_refund: 'credit_preset_fee_refund',
+  task_reward: 'credit_preset_task_reward',
+  complaint_resolution: 'credit_preset_complaint_resolution',
+  goodwill: 'credit_preset_goodwill',
+} as const satisfies Record<CreditTextPreset, MessageKey>;
+
+/**
+ * How a credit's user text is stored (the posting's `ref.remark`, a credit request's `user_text`):
+ * `preset:<code>`, then a newline and the operator's words if any; text without the prefix is the
+ * operator's words alone (as reject reasons are stored, contract/src/reject-reasons.ts).
+ */
+const PREFIX = 'preset:';
+
+export function encodeCreditText(preset: CreditTextPreset | undefined, words: string | undefined): string | undefined {
+  if (!preset) return words || undefined;
+  return words ? `${PREFIX}${preset}\n${words}` : `${PREFIX}${preset}`;
+}
+
+export function decodeCreditText(stored: string): { preset: CreditTextPreset | null; words: string } {
+  if (!stored.startsWith(PREFIX)) return { preset: null, words: stored };
+  const newline = stored.indexOf('\n');
+  const code = stored.slice(PREFIX.length, newline === -1 ? undefined : newline);
+  const preset = (CREDIT_TEXT_PRESETS as readonly string[]).includes(code) ? (code as CreditTextPreset) : null;
+  return preset ? { preset, words: newline === -1 ? '' : stored.slice(newline + 1) } : { preset: null, words: stored };
+}
+
+/** A credit's user text as a reader of `locale` sees it: the preset in their language, then the words if any. */
+export function creditTextIn(stored: string, locale: Locale): string {
+  const { preset, words } = decodeCreditText(stored);
+  if (!preset) return words;
+  const text = translate(locale, CREDIT_TEXT_PRESET_TEXT[preset]);
+  return words ? `${text} (${words})` : text;
+}
 
 /**
  * A manual credit. `remark` is the internal note (staff only: audit, console, credit requests);
@@ -25,6 +79,8 @@ export const revenueAddBody = z.object({
     .max(CREDIT_USER_TEXT_MAX, 'validation_failed')
     .optional()
     .transform((v) => v || undefined),
+  /** What the user's income record says, in the user's language; `userText` may add the operator's words. */
+  userPreset: z.enum(CREDIT_TEXT_PRESETS, { error: 'validation_failed' }).optional(),
 });
 
 /** A credit above the `risk` settings' `creditApprovalAbove` waits for a second admin (four-eyes). */

@@ -1,7 +1,8 @@
-import { DLT_VARIABLE_MAX, MESSAGES, SMS_MESSAGE_MAX, SMS_MESSAGE_VARIABLES } from '@kamai/contract';
+import { DLT_VARIABLE_MAX, MESSAGES, parseOriginBound, SMS_MESSAGE_MAX, SMS_MESSAGE_VARIABLES } from '@kamai/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpDeliveries } from '../src/db/schema';
+import { codeSmsText } from '../src/features/otp/otp.senders';
 import { createTestContext, type TestContext } from './helpers';
 import { type Msg91Fake, startMsg91Fake } from './sms-fakes';
 
@@ -17,7 +18,13 @@ let msg91: Msg91Fake;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  msg91 = await startMsg91Fake({ authkey: AUTHKEY, templates: [TEMPLATE, MESSAGE_TEMPLATE] });
+  // The OTP template registered as docs/operations.md says (server/test/operations-guide.test.ts holds
+  // the guide to this text): the message, then the origin-bound line with the app's host.
+  msg91 = await startMsg91Fake({
+    authkey: AUTHKEY,
+    templates: [TEMPLATE, MESSAGE_TEMPLATE],
+    texts: { [TEMPLATE]: codeSmsText('en_US', '##OTP##', 'kamai.in') },
+  });
   ctx = await createTestContext({
     SMS_PROVIDER: 'msg91',
     MSG91_AUTH_KEY: AUTHKEY,
@@ -111,6 +118,21 @@ describe('operator SMS within the DLT variable cap', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ type: 'error' });
+  });
+});
+
+describe('a code SMS through the registered OTP template', () => {
+  it('ends with the origin-bound line, its code the one the server checks, each within the DLT cap', async () => {
+    const phone = ctx.uniquePhone();
+    expect((await ctx.post(`${API}/common/otp/send`, { target: phone, type: 1 })).status).toBe(200);
+    const sent = msg91.sent.filter((s) => s.mobile === `91${phone}`).at(-1);
+    expect(sent?.otp).toMatch(/^\d{6}$/);
+    expect(sent?.otp?.length).toBeLessThanOrEqual(DLT_VARIABLE_MAX);
+    expect(parseOriginBound(sent?.text ?? '')).toEqual({ host: 'kamai.in', code: sent?.otp });
+    expect(sent?.text?.startsWith(`Your Kamai verification code is ${sent.otp}.`)).toBe(true);
+    const body = { username: phone, password: 'secret12', password2: 'secret12', inviteCode: ctx.admin.inviteCode };
+    const registered = await ctx.post(`${API}/common/user/register`, { ...body, verifyCode: sent?.otp });
+    expect(registered.status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RAZORPAYX_PAYOUT_EVENTS, RAZORPAYX_VALIDATION_EVENTS, SMS_MESSAGE_VARIABLES } from '@kamai/contract';
 import { describe, expect, it } from 'vitest';
+import { codeSmsText, smsCodeHost } from '../src/features/otp/otp.senders';
 import { dltVariables } from '../src/features/otp/sms.providers';
 import { ConfigError, loadConfig } from '../src/platform/config';
 
@@ -35,6 +36,15 @@ describe('docs/operations.md', () => {
     expect(guide).toContain(`\`${sent.map((name) => `##${name}##`).join('')}\``);
     expect(guide).toContain(`\`{#var#}${'{#var#}'.repeat(SMS_MESSAGE_VARIABLES - 1)}\``);
     expect(guide).not.toContain('##message##');
+  });
+
+  it('registers the OTP template as the text Twilio sends: the message, then the origin-bound line', () => {
+    const step = between('3. **One OTP template per language**', '4. Put the template ids');
+    const block = /```text\n([\s\S]*?)\n\s*```/.exec(step)?.[1];
+    const template = block?.replace(/^ {3}/gm, '');
+    expect(template).toBe(codeSmsText('en_US', '##OTP##', smsCodeHost('https://kamai.in')));
+    expect(template?.split('\n').at(-1)).toBe('@kamai.in ###OTP##');
+    expect(step).toContain('`PUBLIC_URL=https://kamai.in`');
   });
 
   it('names the OTP webhook for code reports beside the SMS webhook', () => {

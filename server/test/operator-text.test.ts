@@ -1,4 +1,4 @@
-import { MESSAGES, type WithdrawalItem } from '@kamai/contract';
+import { LOCALES, MESSAGES, type WithdrawalItem } from '@kamai/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessageFor } from '../src/features/push/push.service';
 import { createTestContext, type TestContext } from './helpers';
@@ -190,6 +190,56 @@ describe('manual credit: internal note and user-facing text', () => {
       note: 'Ticket 4411 goodwill',
       remark: 'Sorry for the delay',
     });
+  });
+
+  it("a chosen text reaches the user in their own language, each of the six, the operator's words after it", async () => {
+    const user = await ctx.newUser();
+    await credit(user.id, { remark: 'Ticket 5120', userPreset: 'withdrawal_delay' });
+    await credit(user.id, { remark: 'Ticket 5121', userPreset: 'fee_refund', userText: 'UTR 4471' });
+    for (const locale of LOCALES) {
+      const lang = locale.replace('_', '-');
+      const res = await ctx.get(`${API}/user/balance/list?limit=100`, { token: user.token, lang });
+      const remarks = (res.body.data.items as Posting[]).filter((p) => p.type === 'revenue').map((p) => p.ref.remark);
+      expect(remarks, locale).toEqual([
+        `${MESSAGES[locale].credit_preset_fee_refund} (UTR 4471)`,
+        MESSAGES[locale].credit_preset_withdrawal_delay,
+      ]);
+      if (locale !== 'en_US') expect(remarks[1], locale).not.toBe(MESSAGES.en_US.credit_preset_withdrawal_delay);
+    }
+    const staff = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=revenue`, {
+      token: await ctx.adminToken(),
+    });
+    expect(staff.body.data.items.map((p: Posting) => p.ref)).toContainEqual({
+      note: 'Ticket 5121',
+      remark: 'preset:fee_refund\nUTR 4471',
+    });
+  });
+
+  it('a credit waiting for a second admin keeps the chosen text, and the user reads it translated once posted', async () => {
+    const user = await ctx.newUser();
+    const held = await ctx.post(
+      `${API}/admin/revenue/add`,
+      { userId: user.id, amount: '10000.01', remark: 'Ticket 5122', userPreset: 'complaint_resolution' },
+      { token: await ctx.adminToken() },
+    );
+    const id = held.body.data.creditRequest.id as number;
+    const second = await ctx.staff('admin');
+    const approved = await ctx.post(`${API}/admin/revenue/review`, { id, action: 'approve' }, { token: second.token });
+    expect(approved.status).toBe(200);
+    const res = await ctx.get(`${API}/user/balance/list?limit=100`, { token: user.token, lang: 'pa-IN' });
+    expect((res.body.data.items as Posting[]).find((p) => p.type === 'revenue')?.ref.remark).toBe(
+      MESSAGES.pa_IN.credit_preset_complaint_resolution,
+    );
+  });
+
+  it('refuses a text that is not one of the presets', async () => {
+    const user = await ctx.newUser();
+    const res = await ctx.post(
+      `${API}/admin/revenue/add`,
+      { userId: user.id, amount: '5', remark: 'x', userPreset: 'anything' },
+      { token: await ctx.adminToken() },
+    );
+    expect(res).toMatchObject({ status: 400, body: { key: 'validation_failed' } });
   });
 });
 

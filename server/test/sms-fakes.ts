@@ -5,7 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DLT_VARIABLE_MAX } from '@kamai/contract';
+import { DLT_VARIABLE_MAX, parseOriginBound } from '@kamai/contract';
 
 export interface FakeRequest {
   method: string;
@@ -80,6 +80,8 @@ export interface Msg91Sent {
   message?: string;
   /** The Flow call's template variables as sent (`var1` …). */
   vars?: Record<string, unknown>;
+  /** A code's SMS as the phone shows it: the template's registered text with `##OTP##` filled in. */
+  text?: string;
   unicode: boolean;
 }
 
@@ -102,7 +104,12 @@ export type Msg91Fake = FakeServer<Msg91Mode> & {
  * or `{"type":"error","message"}`: wrong key 401, unknown template 400, a mobile that is not 91 + 10 digits
  * 400 "Mobile no. not valid", `ip` 418 (API security: IP not whitelisted), `balance` "Insufficient balance".
  */
-export async function startMsg91Fake(opts: { authkey: string; templates: string[] }): Promise<Msg91Fake> {
+export async function startMsg91Fake(opts: {
+  authkey: string;
+  templates: string[];
+  /** A template's text as registered (`##OTP##` where the code goes), by template id. */
+  texts?: Record<string, string>;
+}): Promise<Msg91Fake> {
   const sent: Msg91Sent[] = [];
   const fake = await startFake<Msg91Mode>((req, res, mode) => {
     if (req.method !== 'POST' || !['/api/v5/otp', '/api/v5/flow'].includes(req.path)) {
@@ -136,7 +143,12 @@ export async function startMsg91Fake(opts: { authkey: string; templates: string[
       const length = Number(req.query.get('otp_length') ?? 4);
       if (!new RegExp(`^\\d{${length}}$`).test(otp)) return json(res, 400, { type: 'error', message: 'Invalid otp' });
       if (mode === 'error200') return json(res, 200, { type: 'error', message: 'Invalid template_id' });
-      sent.push({ requestId, mobile, templateId, otp, unicode: req.query.get('unicode') === '1' });
+      // Each `##OTP##` of the registered text is one DLT variable, within the DLT cap like any other.
+      if (otp.length > DLT_VARIABLE_MAX) {
+        return json(res, 400, { type: 'error', message: `Variable exceeds ${DLT_VARIABLE_MAX} characters` });
+      }
+      const text = opts.texts?.[templateId]?.replaceAll('##OTP##', otp);
+      sent.push({ requestId, mobile, templateId, otp, text, unicode: req.query.get('unicode') === '1' });
       return json(res, 200, { type: 'success', request_id: requestId });
     }
     const recipients = body.recipients as ({ mobiles?: string } & Record<string, unknown>)[] | undefined;
@@ -188,6 +200,8 @@ export interface TwilioSent {
   to: string;
   from: string;
   body: string;
+  /** The host and code of the body's origin-bound last line (`@<host> #<code>`), if it ends with one. */
+  originBound: { host: string; code: string } | null;
   /** The `StatusCallback` URL sent with the message, where status changes are posted. */
   statusCallback: string | null;
 }
@@ -249,7 +263,7 @@ export async function startTwilioFake(opts: {
     if (from !== opts.from) return error(res, 400, 21212, `The 'From' number ${from} is not a valid phone number.`);
     if (body === '') return error(res, 400, 21602, 'Message body is required.');
     const sid = `SM${randomBytes(16).toString('hex')}`;
-    sent.push({ sid, to, from, body, statusCallback: form.get('StatusCallback') });
+    sent.push({ sid, to, from, body, originBound: parseOriginBound(body), statusCallback: form.get('StatusCallback') });
     return json(res, 201, {
       sid,
       account_sid: opts.accountSid,

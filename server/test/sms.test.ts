@@ -41,6 +41,7 @@ beforeAll(async () => {
   twilio = await startTwilioFake({ accountSid: SID, authToken: TOKEN, from: FROM });
   ctx = await createTestContext({
     ...providerEnv(),
+    PUBLIC_URL: 'https://kamai.in',
     SMS_PROVIDER: 'msg91,twilio',
     // A provider that does not answer hands over after this long (5 s in production).
     SMS_TIMEOUT_MS: '3000',
@@ -235,6 +236,9 @@ describe('failover', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.from).toBe(FROM);
     expect(sent[0]?.body).toMatch(/^तुमचा Kamai पडताळणी कोड \d{6} आहे\. तो 10 मिनिटांसाठी वैध आहे\./);
+    // The code again on the last line, bound to PUBLIC_URL's host (WebOTP, iOS autofill).
+    const code = /कोड (\d{6})/.exec(sent[0]?.body ?? '')?.[1];
+    expect(sent[0]?.originBound).toEqual({ host: 'kamai.in', code });
     const rows = await deliveriesOf(ctx, `91${phone}`);
     expect(rows).toMatchObject([
       { provider: 'msg91', status: 'failed', providerMessageId: null },
@@ -360,6 +364,24 @@ describe('provider clients against the fakes (documented errors)', () => {
     expect(form.get('To')).toBe('+919812345678');
     expect(form.get('Body')).toBe('您的 Kamai 验证码是 123456，10 分钟内有效。请勿告诉任何人。');
     expect(messageId).toMatch(/^SM[0-9a-f]{32}$/);
+  });
+
+  it("Twilio ends a code SMS with the origin-bound line of PUBLIC_URL's host, so the phone offers the code", async () => {
+    const config = loadConfig({ ...providerEnv(), PUBLIC_URL: 'https://app.kamai.in:8443/start' });
+    await twilioClient(config).send({ ...delivery, locale: 'hi_IN', code: '654321' }, signal());
+    const sent = twilio.sent.at(-1);
+    expect(sent?.body).toBe(
+      'आपका Kamai सत्यापन कोड 654321 है। यह 10 मिनट तक मान्य है। इसे किसी के साथ साझा न करें।\n\n@app.kamai.in #654321',
+    );
+    expect(sent?.originBound).toEqual({ host: 'app.kamai.in', code: '654321' });
+  });
+
+  it('Twilio without PUBLIC_URL (development) sends the message alone, and an operator message never has the line', async () => {
+    await twilioClient(loadConfig(providerEnv())).send(delivery, signal());
+    expect(twilio.sent.at(-1)?.originBound).toBeNull();
+    const config = loadConfig({ ...providerEnv(), PUBLIC_URL: 'https://kamai.in' });
+    await twilioClient(config).send({ ...delivery, kind: 'message', text: 'Your withdrawal was paid' }, signal());
+    expect(twilio.sent.at(-1)).toMatchObject({ body: 'Your withdrawal was paid', originBound: null });
   });
 });
 

@@ -6,11 +6,13 @@ import type { en } from '../i18n/resources';
 import { getToken } from '../lib/api';
 import { matchesPath } from '../lib/router';
 
-export type PageTitleKey = keyof (typeof en)['common']['pages'];
+/** Each screen's one name (`common:screens`): its title, its menu row, its tab and every text that points to it. */
+export type ScreenKey = keyof (typeof en)['common']['screens'];
 
 export interface AppRoute {
   path: AppPath;
-  titleKey: PageTitleKey;
+  /** The screen's name: the title bar, the document title and the row or tab that opens it show it. */
+  titleKey: ScreenKey;
   /** The page needs a logged-in user; a logged-out visitor gets the login form instead. */
   auth: boolean;
   /** `tab`: header, language picker and tab bar; `page`: title bar with a back arrow. */

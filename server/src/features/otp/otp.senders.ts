@@ -6,6 +6,7 @@ import {
   OTP_EMAIL_SUBJECT,
   OTP_SMS_TEXT,
   OTP_TTL_SECONDS,
+  originBoundLine,
 } from '@kamai/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -78,6 +79,21 @@ export interface DeliveryLog {
 /** The text of a code message in the user's language. */
 export function codeText(locale: Locale, code: string) {
   return fillText(OTP_SMS_TEXT[locale], { code, minutes: Math.round(OTP_TTL_SECONDS / 60) });
+}
+
+/**
+ * The text of a code SMS: the message, then the origin-bound line (`@<host> #<code>`) when the app's
+ * public host is known (PUBLIC_URL, which production requires), so the phone offers the code to the
+ * app's page and to no other site (docs/decisions/webotp.md).
+ */
+export function codeSmsText(locale: Locale, code: string, host: string | undefined) {
+  const text = codeText(locale, code);
+  return host ? `${text}\n\n${originBoundLine(host, code)}` : text;
+}
+
+/** The host a code SMS is bound to: PUBLIC_URL's, without its port (the format names a host only). */
+export function smsCodeHost(publicUrl: string | undefined): string | undefined {
+  return publicUrl ? new URL(publicUrl).hostname : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DLT_VARIABLE_MAX, OTP_LENGTH, OTP_TTL_SECONDS, SMS_MESSAGE_MAX, SMS_MESSAGE_VARIABLES } from '@kamai/contract';
 import type { Config } from '../../platform/config';
 import {
-  codeText,
+  codeSmsText,
   type Delivery,
   type DeliveryLog,
   failoverSender,
@@ -9,6 +9,7 @@ import {
   type ProviderClient,
   ProviderError,
   sandboxSender,
+  smsCodeHost,
 } from './otp.senders';
 import { twilioStatusCallbackUrl } from './sms.reports';
 
@@ -126,6 +127,7 @@ export function twilioClient(config: Config, fetcher: typeof fetch = fetch): Pro
   const from = config.TWILIO_FROM as string;
   const url = `${config.TWILIO_BASE_URL}/2010-04-01/Accounts/${sid}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${sid}:${config.TWILIO_AUTH_TOKEN}`).toString('base64')}`;
+  const host = smsCodeHost(config.PUBLIC_URL);
   return {
     name: 'twilio',
     async send(delivery, signal) {
@@ -133,7 +135,7 @@ export function twilioClient(config: Config, fetcher: typeof fetch = fetch): Pro
       const form = new URLSearchParams({
         To: `+${delivery.target}`,
         ...(from.startsWith('MG') && from.length === 34 ? { MessagingServiceSid: from } : { From: from }),
-        Body: delivery.kind === 'code' ? codeText(delivery.locale, delivery.code) : delivery.text,
+        Body: delivery.kind === 'code' ? codeSmsText(delivery.locale, delivery.code, host) : delivery.text,
         // Twilio posts each status change here, signed (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status).
         StatusCallback: twilioStatusCallbackUrl(config),
       });

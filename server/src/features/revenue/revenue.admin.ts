@@ -1,6 +1,8 @@
 import {
   type CreditRequestItem,
   type CreditRequestState,
+  type CreditTextPreset,
+  encodeCreditText,
   formatRupees,
   type PageQuery,
   type PostingType,
@@ -40,12 +42,17 @@ function toCreditItem(row: {
   };
 }
 
-/** `remark`: the internal note; `userText`: what the user's income record shows (none: a generic label). */
+/**
+ * `remark`: the internal note; `userPreset` and `userText`: what the user's income record shows, a text
+ * in the user's language and the operator's words (none: a generic label). Stored encoded in one text
+ * (`encodeCreditText`), which a credit request keeps until it is approved.
+ */
 interface CreditInput {
   userId: number;
   amount: bigint;
   remark: string;
   userText?: string | null;
+  userPreset?: CreditTextPreset;
 }
 
 export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
@@ -73,7 +80,8 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
    * deliberate new credit: its idempotency key is the audit row's id, written first in the same
    * transaction.
    */
-  async function add(actor: Actor, input: CreditInput) {
+  async function add(actor: Actor, { userPreset, ...rest }: CreditInput) {
+    const input = { ...rest, userText: encodeCreditText(userPreset, rest.userText || undefined) ?? null };
     if (input.userId === actor.id) throw new AppError('cannot_credit_self');
     return db.transaction(async (tx) => {
       const target = await lockUserShared(tx, input.userId);

@@ -1,5 +1,6 @@
 import {
   BUSINESS_TIME_ZONE,
+  creditTextIn,
   EARNING_TYPES,
   type EarningType,
   formatRupees,
@@ -15,23 +16,27 @@ import { earningsByDay } from './income.queries';
 import * as q from './wallet.queries';
 
 export function createWalletService({ db, now }: { db: Db; now: () => Date }) {
-  /** The user's wallet movements, newest first, a keyset page at a time; task titles in `locale`. */
+  /** The user's wallet movements, newest first, a keyset page at a time; task titles and credit texts in `locale`. */
   async function balanceList(userId: number, { limit, cursor }: PageQuery, locale: Locale) {
     const beforeId = decodeCursor(cursor, isRowId);
     const walletId = await q.findUserAccountId(db, userId, 'wallet');
     if (walletId === undefined) return { items: [], nextCursor: null };
     const rows = await q.listEntries(db, walletId, limit + 1, beforeId);
     const page = keysetPage(rows, limit, (row) => row.id);
-    const items = page.items.map(({ ref: { note: _internal, ...ref }, ...row }) => ({
-      id: row.id,
-      type: row.type,
-      amount: formatRupees(row.amount),
-      balanceAfter: formatRupees(row.balanceAfter ?? 0n),
-      createdAt: row.createdAt.toISOString(),
-      ref: row.taskTitles
-        ? { ...ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? ref.taskTitle }
-        : ref,
-    }));
+    const items = page.items.map(({ ref: { note: _internal, ...stored }, ...row }) => {
+      // A manual credit's text for the user, in the reader's language (its preset translated).
+      const ref = stored.remark ? { ...stored, remark: creditTextIn(stored.remark, locale) } : stored;
+      return {
+        id: row.id,
+        type: row.type,
+        amount: formatRupees(row.amount),
+        balanceAfter: formatRupees(row.balanceAfter ?? 0n),
+        createdAt: row.createdAt.toISOString(),
+        ref: row.taskTitles
+          ? { ...ref, taskTitle: row.taskTitles[locale] ?? row.taskTitles.en_US ?? ref.taskTitle }
+          : ref,
+      };
+    });
     return { items, nextCursor: page.nextCursor };
   }
 

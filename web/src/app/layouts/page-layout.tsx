@@ -22,7 +22,7 @@ export function PageLayout() {
         <button type="button" className="nav-bar-back row" aria-label={t('nav.back')} onClick={back}>
           <LeftOutline aria-hidden />
         </button>
-        <h1 className="nav-bar-title ellipsis semibold text-center">{route ? t(`pages.${route.titleKey}`) : ''}</h1>
+        <h1 className="nav-bar-title ellipsis semibold text-center">{route ? t(`screens.${route.titleKey}`) : ''}</h1>
         <span className="nav-bar-side" />
       </header>
       <main className="page-layout-main">

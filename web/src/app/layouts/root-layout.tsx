@@ -12,7 +12,7 @@ import { reloadIfUpdated } from '../service-worker';
 export function RootLayout() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
-  const title = route && route.titleKey !== 'home' ? `${t(`pages.${route.titleKey}`)} · ${t('brand')}` : t('brand');
+  const title = route && route.titleKey !== 'home' ? `${t(`screens.${route.titleKey}`)} · ${t('brand')}` : t('brand');
 
   useEffect(() => {
     document.title = title;

@@ -9,7 +9,7 @@ import { TabBar } from './tab-bar';
 export function TabLayout() {
   const { t } = useTranslation();
   const route = useCurrentRoute();
-  const title = route?.titleKey === 'home' ? t('brand') : route ? t(`pages.${route.titleKey}`) : '';
+  const title = route?.titleKey === 'home' ? t('brand') : route ? t(`screens.${route.titleKey}`) : '';
   return (
     <div className="tab-layout">
       <header className="top-bar row space-between">

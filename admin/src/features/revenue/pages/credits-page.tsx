@@ -3,12 +3,14 @@ import {
   CREDIT_REQUEST_STATES,
   type CreditRequestItem,
   type CreditRequestState,
+  creditTextIn,
 } from '@kamai/contract';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { EditDialog } from '../../../components/edit-dialog';
+import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useMe } from '../../../lib/roles';
@@ -64,7 +66,11 @@ export default function CreditsPage() {
           },
           { title: t('credits.amount'), align: 'right', render: (_, row) => rupees(row.amount) },
           { title: t('credits.remark'), dataIndex: 'remark', ellipsis: true },
-          { title: t('credits.userText'), render: (_, row) => row.userText ?? t('credits.genericLabel') },
+          {
+            title: t('credits.userText'),
+            render: (_, row) =>
+              row.userText ? creditTextIn(row.userText, currentLocale()) : t('credits.genericLabel'),
+          },
           {
             title: t('credits.requestedBy'),
             render: (_, row) => `${row.requestedByName} #${row.requestedBy}`,

@@ -1,4 +1,4 @@
-import type { Role } from '@kamai/contract';
+import type { CreditTextPreset, Role } from '@kamai/contract';
 import i18n from 'i18next';
 import { apiRequest } from '../../../lib/api';
 import { useAction } from '../../../lib/use-action';
@@ -24,7 +24,7 @@ export function useSetRole(userId: number) {
 
 export function useAddRevenue(userId: number, onSuccess: () => void) {
   return useAction(
-    async (values: { amount: string; remark: string; userText?: string }) => {
+    async (values: { amount: string; remark: string; userPreset?: CreditTextPreset; userText?: string }) => {
       const result = await apiRequest('adminRevenueAdd', { body: { userId, ...values } });
       // Above the threshold nothing is credited yet: say so instead of the plain confirmation.
       return result.data.creditRequest ? { ...result, message: i18n.t('credits.awaiting') } : result;

@@ -1,18 +1,29 @@
-import { adminUserResetPassBody, CREDIT_USER_TEXT_MAX, revenueAddBody } from '@kamai/contract';
-import { Alert, Form, Input } from 'antd';
+import {
+  adminUserResetPassBody,
+  CREDIT_TEXT_PRESET_TEXT,
+  CREDIT_TEXT_PRESETS,
+  CREDIT_USER_TEXT_MAX,
+  type CreditTextPreset,
+  revenueAddBody,
+  translate,
+} from '@kamai/contract';
+import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
+import { currentLocale } from '../../../i18n';
 import { contractRule } from '../../../lib/rules';
 import { useAddRevenue, useResetPassword } from '../api/user-actions';
 
 /**
- * A manual credit: the amount, an internal note (staff only) and, optionally, the text the user's income
- * record shows (without it the user sees a generic "credited by Kamai" label, never the note). The
- * dialog says first that a credit is compensation: it pays no rebate and is no income for tasks.
+ * A manual credit: the amount, an internal note (staff only) and, optionally, what the user's income
+ * record shows: a text picked from the presets, which the user reads in their own language, and the
+ * operator's own words after it (without either the user sees a generic "credited by Kamai" label,
+ * never the note). The dialog says first that a credit is compensation: it pays no rebate and is no
+ * income for tasks.
  */
 export function RevenueDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ amount: string; remark: string; userText?: string }>();
+  const [form] = Form.useForm<{ amount: string; remark: string; userPreset?: CreditTextPreset; userText?: string }>();
   const add = useAddRevenue(userId, onClose);
   return (
     <EditDialog
@@ -34,6 +45,15 @@ export function RevenueDialog({ userId, onClose }: { userId: number; onClose: ()
         rules={[contractRule(revenueAddBody.shape.remark)]}
       >
         <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item label={t('users.userPreset')} name="userPreset" extra={t('users.userPresetHelp')}>
+        <Select
+          allowClear
+          options={CREDIT_TEXT_PRESETS.map((preset) => ({
+            value: preset,
+            label: translate(currentLocale(), CREDIT_TEXT_PRESET_TEXT[preset]),
+          }))}
+        />
       </Form.Item>
       <Form.Item
         label={t('users.userText')}

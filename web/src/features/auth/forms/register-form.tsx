@@ -1,11 +1,11 @@
 import { type RegisterBody, registerBody } from '@kamai/contract';
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
 import { pendingInvite } from '../../../lib/pending-invite';
-import { SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
+import { CodeField, SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
 import { useRegister } from '../api/register';
 import { AuthTabs } from '../components/auth-tabs';
 import { UsernameField } from '../components/username-field';
@@ -30,13 +30,10 @@ function RegisterFields({ form, show }: FormFieldsProps<Values, Parsed>) {
     <>
       <AuthTabs active="register" show={show} username={username} />
       <UsernameField form={form} name="username" autoComplete="username" channels={channels} />
-      <TextField
-        control={form.control}
+      <CodeField
+        form={form}
         name="verifyCode"
         label={t('fields.verifyCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
         hint={sendCodeHint}
         addon={<SendCodeButton username={username} />}
       />

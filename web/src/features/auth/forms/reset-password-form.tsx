@@ -1,10 +1,10 @@
 import { type ResetPassBody, resetPassBody } from '@kamai/contract';
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract/constants';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TextField } from '../../../components/text-field';
 import type { FormFieldsProps, FormModule } from '../../../lib/form-dialog';
-import { SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
+import { CodeField, SendCodeButton, useOtpChannels, useSendCodeHint } from '../../otp';
 import { useResetPassword } from '../api/reset-password';
 import { UsernameField } from '../components/username-field';
 
@@ -18,13 +18,10 @@ function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Pars
   return (
     <>
       <UsernameField form={form} name="username" autoComplete="username" channels={channels} />
-      <TextField
-        control={form.control}
+      <CodeField
+        form={form}
         name="verifyCode"
         label={t('fields.verifyCode')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
         hint={sendCodeHint}
         addon={<SendCodeButton username={username} />}
       />

@@ -44,7 +44,7 @@ export function BalanceCardView({ user }: { user: UserRead }) {
           <ArrowDownCircleOutline aria-hidden /> {t('users:entries.withdraw')}
         </button>
         <Link to={paths.income}>
-          <HistogramOutline aria-hidden /> {t('users:entries.income')}
+          <HistogramOutline aria-hidden /> {t('common:screens.income')}
         </Link>
         <Link to={paths.invites}>
           <TeamOutline aria-hidden /> {t('users:inviteFriends')}
