@@ -8,8 +8,21 @@ import { createIdentityLedger, createUsersService, staffSeeds } from './features
 import { type Config, ConfigError, loadConfig } from './platform/config';
 import { staffPasswordProblems } from './platform/production-check';
 
-/** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
-const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
+/** The repository root, from src/ and from the bundle in dist/ alike. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Made by `npm run build` (scripts/build.ts). */
+const PGLITE_TEMPLATE = resolve(ROOT, 'server/dist/pglite-template');
+
+/**
+ * The environment's configuration with DATA_DIR made absolute: a relative one (the default `./data`
+ * included) is taken from the repository root, whatever folder the process was started in
+ * (`npm start` runs the server from server/).
+ */
+function configuration(): Config {
+  const config = loadConfig();
+  return { ...config, DATA_DIR: resolve(ROOT, config.DATA_DIR) };
+}
 
 function open(config: Config) {
   return openDatabase({
@@ -124,7 +137,7 @@ async function primary(config: Config) {
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = configuration();
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(config);
   const startedAt = performance.now();
   const database = await open(config);
@@ -156,6 +169,7 @@ async function main() {
   app.log.info(
     {
       database: database.kind,
+      ...(database.kind === 'pglite' ? { dataDir: config.DATA_DIR } : {}),
       readyMs: Math.round(performance.now() - startedAt),
       // The bound port (PORT=0 picks a free one).
       port: typeof address === 'object' && address ? address.port : config.PORT,
