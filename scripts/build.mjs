@@ -34,7 +34,9 @@ const MANIFEST = '.inputs.json';
 
 function hashFile(path) {
   try {
-    return createHash('sha256').update(readFileSync(join(root, path))).digest('hex');
+    return createHash('sha256')
+      .update(readFileSync(join(root, path)))
+      .digest('hex');
   } catch (error) {
     // Tracked but deleted in the work tree, or a shared file that does not exist (no install yet).
     if (error.code === 'ENOENT') return 'absent';

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { rehashNumbers } from './features/payout-accounts';
 import { createIdentityLedger, createUsersService, staffSeeds } from './features/users';
-import { type Config, ConfigError, loadConfig } from './platform/config';
+import { absoluteDataDir, type Config, ConfigError, loadConfig } from './platform/config';
 import { staffPasswordProblems } from './platform/production-check';
 
 /** The repository root, from src/ and from the bundle in dist/ alike. */
@@ -14,14 +14,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Made by `npm run build` (scripts/build.ts). */
 const PGLITE_TEMPLATE = resolve(ROOT, 'server/dist/pglite-template');
 
-/**
- * The environment's configuration with DATA_DIR made absolute: a relative one (the default `./data`
- * included) is taken from the repository root, whatever folder the process was started in
- * (`npm start` runs the server from server/).
- */
+/** The environment's configuration, DATA_DIR made absolute (`absoluteDataDir`). */
 function configuration(): Config {
   const config = loadConfig();
-  return { ...config, DATA_DIR: resolve(ROOT, config.DATA_DIR) };
+  return { ...config, DATA_DIR: absoluteDataDir(config, ROOT) };
 }
 
 function open(config: Config) {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { LOCALES, normalizeUsername, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract';
 import { z } from 'zod';
 import { refineDatabaseUrl } from '../db/database-url';
@@ -378,6 +379,14 @@ export type Config = z.infer<typeof configSchema>;
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws one line per variable, naming it. */
+/**
+ * DATA_DIR made absolute: a relative one (the default `./data` included) is taken from `root`, the
+ * repository root, whatever folder the process was started in (`npm start` runs the server in server/).
+ */
+export function absoluteDataDir(config: Config, root: string): string {
+  return resolve(root, config.DATA_DIR);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = checkedConfigSchema.safeParse(present);

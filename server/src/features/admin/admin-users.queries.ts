@@ -132,6 +132,22 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
 }
 
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
+/** Accounts by username, locked like `lockUsers`. */
+export async function lockUsersByUsername(db: Executor, usernames: string[]) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      frozen: users.frozen,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(inArray(users.username, usernames))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
 export async function lockUsers(db: Executor, ids: number[]) {
   return db
     .select({
