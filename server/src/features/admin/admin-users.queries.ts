@@ -142,22 +142,12 @@ const LOCKED = {
 
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
 export async function lockUsers(db: Executor, ids: number[]) {
-  return db
-    .select(LOCKED)
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.id))
-    .for('update');
+  return db.select(LOCKED).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('update');
 }
 
 /** Accounts by username, locked like `lockUsers`. */
 export async function lockUsersByUsername(db: Executor, usernames: string[]) {
-  return db
-    .select(LOCKED)
-    .from(users)
-    .where(inArray(users.username, usernames))
-    .orderBy(asc(users.id))
-    .for('update');
+  return db.select(LOCKED).from(users).where(inArray(users.username, usernames)).orderBy(asc(users.id)).for('update');
 }
 
 export async function updateUser(db: Executor, userId: number, values: { role?: Role; frozen?: boolean }) {
