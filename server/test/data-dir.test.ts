@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { logLine, runMain, stopMain } from './main-process';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-// Under the ignored .tmp/, unique per run; started from server/, as `npm start` starts the server.
+// Under the ignored .tmp/, unique per run; started from server/, as `npm run dev` starts the server.
 const relative = `.tmp/data-dir-test-${process.pid}`;
 
 afterAll(() => {

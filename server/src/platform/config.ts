@@ -378,15 +378,15 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws one line per variable, naming it. */
 /**
  * DATA_DIR made absolute: a relative one (the default `./data` included) is taken from `root`, the
- * repository root, whatever folder the process was started in (`npm start` runs the server in server/).
+ * repository root, whatever folder the process was started in (`npm run dev` runs the server in server/).
  */
 export function absoluteDataDir(config: Config, root: string): string {
   return resolve(root, config.DATA_DIR);
 }
 
+/** Parses the environment; a bad value throws one line per variable, naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = checkedConfigSchema.safeParse(present);
