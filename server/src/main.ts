@@ -5,11 +5,20 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { rehashNumbers } from './features/payout-accounts';
 import { createIdentityLedger, createUsersService, staffSeeds } from './features/users';
-import { type Config, ConfigError, loadConfig } from './platform/config';
+import { absoluteDataDir, type Config, ConfigError, loadConfig } from './platform/config';
 import { staffPasswordProblems } from './platform/production-check';
 
-/** Made by `npm run build` (scripts/build.ts); from src/ and from the bundle in dist/ alike. */
-const PGLITE_TEMPLATE = resolve(dirname(fileURLToPath(import.meta.url)), '../dist/pglite-template');
+/** The repository root, from src/ and from the bundle in dist/ alike. */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Made by `npm run build` (scripts/build.ts). */
+const PGLITE_TEMPLATE = resolve(ROOT, 'server/dist/pglite-template');
+
+/** The environment's configuration, DATA_DIR made absolute (`absoluteDataDir`). */
+function configuration(): Config {
+  const config = loadConfig();
+  return { ...config, DATA_DIR: absoluteDataDir(config, ROOT) };
+}
 
 /** `withReplicas: false` where nothing serves reads (the cluster's primary process). */
 function open(config: Config, withReplicas = true) {
@@ -127,7 +136,7 @@ async function primary(config: Config) {
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = configuration();
   if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return primary(config);
   const startedAt = performance.now();
   const database = await open(config);
@@ -159,6 +168,7 @@ async function main() {
   app.log.info(
     {
       database: database.kind,
+      ...(database.kind === 'pglite' ? { dataDir: config.DATA_DIR } : {}),
       readyMs: Math.round(performance.now() - startedAt),
       // The bound port (PORT=0 picks a free one).
       port: typeof address === 'object' && address ? address.port : config.PORT,

@@ -9,7 +9,7 @@ export interface WorkerDeps extends Omit<FeatureDeps, 'replica'> {
   /** A real payout gateway; without it the "masterpay" sandbox pays. */
   payoutGateway?: payouts.PayoutGateway;
   /** Our payout callback's absolute URL. */
-  notifyUrl: () => string;
+  notifyUrl: () => string | null;
   /** Where pushes go; Web Push (VAPID) to each subscription's push service when absent. */
   pushSender?: push.PushSender;
   /** More periodic tasks for the runner (the login-attempt sweep). */

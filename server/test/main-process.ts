@@ -60,12 +60,12 @@ export interface MainRun {
 }
 
 /**
- * Runs `server/src/main.ts` with only `env` (and PATH, HOME) until it logs "ready" (it then keeps
- * serving: stop it with `stopMain`) or exits.
+ * Runs `server/src/main.ts` with only `env` (and PATH, HOME), in `cwd` (the repository root unless
+ * given), until it logs "ready" (it then keeps serving: stop it with `stopMain`) or exits.
  */
-export async function runMain(env: Record<string, string>): Promise<MainRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
+export async function runMain(env: Record<string, string>, cwd = root): Promise<MainRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/src/main.ts')], {
+    cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

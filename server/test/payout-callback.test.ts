@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notifications, postings, sandboxPayouts, withdrawals } from '../src/db/schema';
@@ -258,5 +260,40 @@ describe.each([
     expect(payout?.notifiedAt).toBeInstanceOf(Date);
     expect(ctx.logs.some((l) => l.includes('payout callback refused'))).toBe(false);
     expect(await checkLedger(ctx.db)).toEqual({ ok: true, problems: [] });
+  });
+});
+
+describe('an app that listens on no port', () => {
+  it('sends the sandbox callback nowhere, not to PORT (where something else may listen)', async () => {
+    // Whatever holds PORT while this app answers only `inject`: it must see no connection.
+    const arrived: string[] = [];
+    const other = createServer((socket) => {
+      arrived.push(String(socket.remoteAddress));
+      socket.destroy();
+    });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const port = (other.address() as AddressInfo).port;
+    const ctx = await createTestContext({ PORT: String(port), SANDBOX_PAYOUT_DELAY_MS: '1000' });
+    try {
+      const user = await payee(ctx, 1000);
+      const { id } = (await withdraw(ctx, user.token, { amount: 250 })).body.data;
+      expect((await review(ctx, id, 'approve')).status).toBe(200);
+      await ctx.worker.jobs.runDue();
+      expect(await stateOf(ctx, id)).toBe('processing');
+      ctx.advance(5000);
+      await ctx.worker.jobs.runDue();
+      const [notify] = await ctx.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `masterpay-sandbox:notify:${id}`));
+      expect(arrived).toEqual([]);
+      // The sandbox's report ran, found no address and ended; its outcome waits for a dispatch that has one.
+      expect(notify?.doneAt).toBeInstanceOf(Date);
+      expect(notify?.lastError).toBeNull();
+      expect(await stateOf(ctx, id)).toBe('processing');
+    } finally {
+      await ctx.close();
+      await new Promise((done) => other.close(done));
+    }
   });
 });

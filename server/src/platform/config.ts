@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { LOCALES, normalizeUsername, PASSWORD_MAX, PASSWORD_MIN } from '@kamai/contract';
 import { z } from 'zod';
 import { parseDatabaseUrl, refineDatabaseUrl } from '../db/database-url';
@@ -417,6 +418,14 @@ export function razorpayxConfigured(config: Config) {
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
+
+/**
+ * DATA_DIR made absolute: a relative one (the default `./data` included) is taken from `root`, the
+ * repository root, whatever folder the process was started in (`npm run dev` runs the server in server/).
+ */
+export function absoluteDataDir(config: Config, root: string): string {
+  return resolve(root, config.DATA_DIR);
+}
 
 /** Parses the environment; a bad value throws one line per variable, naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

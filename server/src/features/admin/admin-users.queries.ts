@@ -131,20 +131,23 @@ export async function listTreeLevel2(db: Executor, parentIds: number[], perParen
   return db.select().from(ranked).where(lte(ranked.rank, perParent)).orderBy(asc(ranked.parentId), desc(ranked.id));
 }
 
+/** What an admin action reads of the accounts it locks. */
+const LOCKED = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  frozen: users.frozen,
+  deletedAt: users.deletedAt,
+};
+
 /** Locks the given users' rows in ascending id order (so two admin actions on one pair cannot deadlock). */
 export async function lockUsers(db: Executor, ids: number[]) {
-  return db
-    .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      frozen: users.frozen,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, ids))
-    .orderBy(asc(users.id))
-    .for('update');
+  return db.select(LOCKED).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('update');
+}
+
+/** Accounts by username, locked like `lockUsers`. */
+export async function lockUsersByUsername(db: Executor, usernames: string[]) {
+  return db.select(LOCKED).from(users).where(inArray(users.username, usernames)).orderBy(asc(users.id)).for('update');
 }
 
 export async function updateUser(db: Executor, userId: number, values: { role?: Role; frozen?: boolean }) {

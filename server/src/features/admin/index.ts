@@ -2,3 +2,4 @@
 
 export { register } from './admin.routes';
 export type { PendingWithdrawals } from './dashboard.service';
+export { type HostOperator, type HostResetResult, resetAdminFromHost } from './host-reset';

@@ -16,8 +16,8 @@ export interface PayoutOrder {
   /** Paise. */
   amount: bigint;
   account: { accountType: PayoutAccountType; accountNo: string; ifsc: string; accountName: string };
-  /** Where the gateway reports the outcome (our signed callback). */
-  notifyUrl: string;
+  /** Where the gateway reports the outcome (our signed callback); null: nowhere yet (nothing listens). */
+  notifyUrl: string | null;
   /** The gateway's id of this payout when an earlier dispatch learned it (reconciliation fetches by it). */
   payoutId: string | null;
   /**

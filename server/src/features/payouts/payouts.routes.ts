@@ -36,12 +36,16 @@ function payoutsHandlers(
   };
 }
 
-/** Our callback's URL for the gateway: under PUBLIC_URL, else at the address this process listens on. */
-export function callbackUrl(config: Config, address: () => AddressInfo | string | null) {
+/**
+ * Our callback's URL for the gateway: under PUBLIC_URL, else at the address this process listens on;
+ * null when it listens on none (an app driven by `inject`). Never PORT unbound: whatever else holds
+ * that port would receive our signed callbacks.
+ */
+export function callbackUrl(config: Config, address: () => AddressInfo | string | null): string | null {
   const path = routes.payNotifyMasterpay.path;
   if (config.PUBLIC_URL) return new URL(path, config.PUBLIC_URL).toString();
   const bound = address();
-  if (!bound || typeof bound === 'string') return `http://127.0.0.1:${config.PORT}${path}`;
+  if (!bound || typeof bound === 'string') return null;
   const host = ['0.0.0.0', '::'].includes(bound.address)
     ? '127.0.0.1'
     : bound.family === 'IPv6'
@@ -54,8 +58,8 @@ export function callbackUrl(config: Config, address: () => AddressInfo | string 
 export interface PayoutsDeps extends Omit<FeatureDeps, 'replica'> {
   /** A real payout gateway; without it the "masterpay" sandbox pays (after SANDBOX_PAYOUT_DELAY_MS). */
   gateway?: PayoutGateway;
-  /** Our callback's absolute URL, given to the gateway with each payout. */
-  notifyUrl: () => string;
+  /** Our callback's absolute URL, given to the gateway with each payout; null while nothing listens. */
+  notifyUrl: () => string | null;
   /** Nudges this process's job runner after new work was committed. */
   wakeJobs: () => void;
   /** The job lease: a dispatch must give up well inside it. */

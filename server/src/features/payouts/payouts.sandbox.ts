@@ -9,6 +9,12 @@ import * as sq from './sandbox.queries';
 export const SANDBOX_NOTIFY_JOB = 'masterpay-sandbox.notify';
 const NOTIFY_TIMEOUT_MS = 10_000;
 const FAILURE_REASON = 'Beneficiary bank declined the transfer (sandbox)';
+/**
+ * The notify URL of an order dispatched by a process that listens nowhere (an app driven by
+ * `inject`): the outcome is kept and reported only when a dispatch again (reconciliation) brings an
+ * address. Nothing is ever sent to a guessed one.
+ */
+const NOWHERE = '';
 
 export interface SandboxOptions {
   db: Db;
@@ -43,7 +49,7 @@ export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: 
         orderNo: order.orderNo,
         amount: order.amount,
         account: order.account,
-        notifyUrl: order.notifyUrl,
+        notifyUrl: order.notifyUrl ?? NOWHERE,
         status: failed ? 'failed' : 'success',
         reference: failed ? null : String(randomInt(100_000_000_000, 999_999_999_999)),
         reason: failed ? FAILURE_REASON : null,
@@ -57,7 +63,7 @@ export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: 
       if (existing?.amount !== order.amount) {
         throw new Error(`masterpay sandbox: order ${order.orderNo} exists with another amount`);
       }
-      await sq.countRepeatDispatch(tx, order.orderNo, order.notifyUrl);
+      await sq.countRepeatDispatch(tx, order.orderNo, order.notifyUrl ?? NOWHERE);
       await enqueueOrRevive(tx, notifyJob(order.orderNo));
     });
   }
@@ -66,7 +72,7 @@ export function createSandboxGateway({ db, now, secret, delayMs, failureRate }: 
   async function deliver(job: JobRow) {
     const orderNo = String(job.payload.orderNo);
     const payout = await sq.findPayout(db, orderNo);
-    if (!payout) return;
+    if (!payout || payout.notifyUrl === NOWHERE) return;
     const params: CallbackParams = {
       orderNo,
       status: payout.status,

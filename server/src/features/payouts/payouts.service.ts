@@ -41,8 +41,8 @@ export interface PayoutsOptions {
   secret: string;
   /** RazorpayX webhook secrets accepted now: the current one, and the previous one during a rotation. */
   razorpayxWebhookSecrets: string[];
-  /** Our callback's absolute URL, given to the gateway with each payout. */
-  notifyUrl: () => string;
+  /** Our callback's absolute URL, given to the gateway with each payout; null while nothing listens. */
+  notifyUrl: () => string | null;
   /** A processing withdrawal not settled this long after its dispatch is dispatched again. */
   reconcileAfterMs: number;
   /** A dispatch that gets no answer within this is abandoned and retried (same order number). */
