@@ -13,6 +13,7 @@ import type { Db, Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
+import { staleRefusal } from '../../platform/stale';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
 import { grievanceOfficerOf } from '../account';
@@ -67,6 +68,16 @@ async function subjectViews(db: Executor, rows: Row[]) {
   };
 }
 
+/** Closed or acknowledged meanwhile by another operator: the refusal says by whom and when. */
+async function staleOf(tx: Tx, row: Row, key: 'complaint_already_closed' | 'complaint_acknowledged_already') {
+  const event = await q.lastEventOf(tx, row.id, row.state === 'closed' ? 'closed' : 'acknowledged');
+  return staleRefusal(tx, key, {
+    state: row.state,
+    byId: event?.actorId ?? null,
+    at: event?.createdAt ?? (row.state === 'closed' ? row.closedAt : row.acknowledgedAt),
+  });
+}
+
 /**
  * The operators' side of complaints (docs/decisions/grievances.md): the queue with each complaint's
  * linked object, deadlines and overdue flags; acknowledge, reply in the user's language, close with
@@ -119,7 +130,7 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
     await db.transaction(async (tx) => {
       const before = await q.getComplaint(tx, id, { forUpdate: true });
       if (!before) throw new AppError('complaint_not_found');
-      if (before.state === 'closed') throw new AppError('complaint_already_closed');
+      if (before.state === 'closed') throw await staleOf(tx, before, 'complaint_already_closed');
       const at = now();
       const { row, eventId } = await change(tx, before, at);
       await notify(tx, {
@@ -149,7 +160,7 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
 
   function acknowledge(actor: Actor, { id }: { id: number }) {
     return act(actor, id, 'complaint.acknowledge', 'complaint_acknowledged', async (tx, row, at) => {
-      if (row.state !== 'open') throw new AppError('complaint_acknowledged_already');
+      if (row.state !== 'open') throw await staleOf(tx, row, 'complaint_acknowledged_already');
       return acknowledgeIn(tx, row, actor.id, at);
     });
   }

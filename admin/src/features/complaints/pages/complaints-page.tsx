@@ -34,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
+import { usePauseWhile } from '../../../lib/live';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan } from '../../../lib/roles';
 import { useAnswerComplaint, useComplaints } from '../api/complaints';
@@ -158,7 +159,8 @@ export default function ComplaintsPage() {
   const [filter, setFilter] = useState<AdminComplaintFilter>('open');
   const pages = useCursorPages(filter);
   const [writing, setWriting] = useState<Writing>();
-  const list = useComplaints(filter, pages.cursor, writing !== undefined);
+  usePauseWhile(writing !== undefined);
+  const list = useComplaints(filter, pages.cursor);
   const answer = useAnswerComplaint(() => setWriting(undefined));
   // A phone shows rows as cards, which cannot expand: the history is a field of the card there.
   const phone = Grid.useBreakpoint().md === false;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useCursorPages } from '../../../lib/cursor-pages';
+import { usePauseWhile } from '../../../lib/live';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan } from '../../../lib/roles';
 import { StateTag } from '../../withdrawals';
@@ -63,6 +64,7 @@ export default function MismatchesPage() {
   const pages = useCursorPages(show);
   const list = useMismatches(resolved, pages.cursor);
   const [resolving, setResolving] = useState<{ item: PayoutMismatchItem; action: MismatchResolution }>();
+  usePauseWhile(resolving !== undefined);
   const resolve = useResolveMismatch(() => setResolving(undefined));
 
   return (
