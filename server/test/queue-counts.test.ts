@@ -111,7 +111,11 @@ describe('admin/queue/counts', () => {
     });
 
     // Approved and dismissed: both leave their queues.
-    const approved = await ctx.post(`${API}/admin/withdraw/review`, { id: withdrawalId, action: 'approve' }, { token: admin });
+    const approved = await ctx.post(
+      `${API}/admin/withdraw/review`,
+      { id: withdrawalId, action: 'approve' },
+      { token: admin },
+    );
     expect(approved.status).toBe(200);
     const dismissed = await ctx.post(
       `${API}/admin/payout/mismatch/resolve`,
@@ -160,7 +164,11 @@ describe('admin/queue/counts', () => {
 describe('a queue action someone else decided first', () => {
   it('a withdrawal another reviewer approved: the refusal says who and when, in the caller’s language', async () => {
     const { id } = await pendingWithdrawal();
-    const first = await ctx.post(`${API}/admin/withdraw/review`, { id, action: 'approve' }, { token: await ctx.adminToken() });
+    const first = await ctx.post(
+      `${API}/admin/withdraw/review`,
+      { id, action: 'approve' },
+      { token: await ctx.adminToken() },
+    );
     expect(first.status).toBe(200);
     const second = await ctx.coAdmin();
     const res = await ctx.post(
@@ -171,13 +179,21 @@ describe('a queue action someone else decided first', () => {
     expect(res.status).toBe(409);
     expect(res.body.key).toBe('withdrawal_state_conflict');
     expect(res.body.message).toBe(translate('hi_IN', 'withdrawal_state_conflict'));
-    expect(res.body.data.current).toEqual({ state: 'approved', by: ctx.admin.username, at: first.body.data.reviewedAt });
+    expect(res.body.data.current).toEqual({
+      state: 'approved',
+      by: ctx.admin.username,
+      at: first.body.data.reviewedAt,
+    });
   });
 
   it('a withdrawal its user cancelled: no operator, the time it was cancelled', async () => {
     const { user, id } = await pendingWithdrawal();
     expect((await ctx.post(`${API}/user/withdraw/cancel`, { id }, { token: user.token })).status).toBe(200);
-    const res = await ctx.post(`${API}/admin/withdraw/review`, { id, action: 'approve' }, { token: await ctx.adminToken() });
+    const res = await ctx.post(
+      `${API}/admin/withdraw/review`,
+      { id, action: 'approve' },
+      { token: await ctx.adminToken() },
+    );
     expect(res.status).toBe(409);
     expect(res.body.data.current).toMatchObject({ state: 'cancelled', by: null });
     expect(Date.parse(res.body.data.current.at)).not.toBeNaN();
@@ -194,7 +210,11 @@ describe('a queue action someone else decided first', () => {
     );
     expect(closed.status).toBe(200);
     const second = await ctx.coAdmin();
-    const reply = await ctx.post(`${API}/admin/complaint/reply`, { id, text: 'Looking into it' }, { token: second.token });
+    const reply = await ctx.post(
+      `${API}/admin/complaint/reply`,
+      { id, text: 'Looking into it' },
+      { token: second.token },
+    );
     expect(reply.status).toBe(409);
     expect(reply.body.key).toBe('complaint_already_closed');
     expect(reply.body.data.current).toEqual({ state: 'closed', by: ctx.admin.username, at: closed.body.data.closedAt });

@@ -29,7 +29,9 @@ function stateWord(key: StaleKey, state: string): string {
         : state;
     case 'complaint_already_closed':
     case 'complaint_acknowledged_already':
-      return state in COMPLAINT_STATE_KEYS ? translate(currentLocale(), COMPLAINT_STATE_KEYS[state as ComplaintState]) : state;
+      return state in COMPLAINT_STATE_KEYS
+        ? translate(currentLocale(), COMPLAINT_STATE_KEYS[state as ComplaintState])
+        : state;
     case 'task_proof_state_conflict':
       return t(`proofs.states.${state}`, { defaultValue: state });
     case 'payout_mismatch_resolved_already':
@@ -45,7 +47,5 @@ function stateWord(key: StaleKey, state: string): string {
  */
 export function staleText({ key, current }: { key: StaleKey; current: StaleCurrent }): string {
   const vars = { state: stateWord(key, current.state), at: dateTime(current.at) };
-  return current.by
-    ? i18n.t('stale.by', { ...vars, by: phoneNumber(current.by) })
-    : i18n.t('stale.noOperator', vars);
+  return current.by ? i18n.t('stale.by', { ...vars, by: phoneNumber(current.by) }) : i18n.t('stale.noOperator', vars);
 }

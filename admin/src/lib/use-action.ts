@@ -13,11 +13,7 @@ import { staleOf, staleText } from './stale';
  */
 export function useAction<V, R extends { message: string }>(
   mutationFn: (values: V) => Promise<R>,
-  {
-    invalidate,
-    onSuccess,
-    onStale,
-  }: { invalidate: QueryKey; onSuccess?: (result: R) => void; onStale?: () => void },
+  { invalidate, onSuccess, onStale }: { invalidate: QueryKey; onSuccess?: (result: R) => void; onStale?: () => void },
 ) {
   const { t } = useTranslation();
   const { message, notification } = App.useApp();

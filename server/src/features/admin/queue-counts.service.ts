@@ -1,4 +1,12 @@
-import { type AdminQueueCounts, QUEUE_NAMES, QUEUES, type Role, rolesOf, routes, type StaffRole } from '@kamai/contract';
+import {
+  type AdminQueueCounts,
+  QUEUE_NAMES,
+  QUEUES,
+  type Role,
+  rolesOf,
+  routes,
+  type StaffRole,
+} from '@kamai/contract';
 import type { Db } from '../../db/client';
 import type { ComplaintFigures } from './dashboard.service';
 import * as q from './queue-counts.queries';

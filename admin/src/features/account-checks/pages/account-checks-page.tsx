@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { usePauseWhile } from '../../../lib/live';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useCan, useMe } from '../../../lib/roles';
 import { useAccountChecks, useDecideAccountCheck } from '../api/account-checks';
 

@@ -34,8 +34,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { usePauseWhile } from '../../../lib/live';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useCan } from '../../../lib/roles';
 import { useAnswerComplaint, useComplaints } from '../api/complaints';
 

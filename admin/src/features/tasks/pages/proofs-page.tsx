@@ -11,14 +11,22 @@ import { DataTable } from '../../../components/data-table';
 import { EditDialog } from '../../../components/edit-dialog';
 import { RejectReasonFields, type RejectValues, rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
-import { usePauseWhile } from '../../../lib/live';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useProofs, useReviewProof } from '../api/proofs';
 
 const COLORS: Record<TaskProofState, string> = { pending: 'gold', approved: 'green', rejected: 'volcano' };
 
 /** Approve, after a confirmation naming the reward and the user; the lists hold still while it is open. */
-function ApproveProof({ item, busy, onApprove }: { item: AdminTaskProofItem; busy: boolean; onApprove: () => unknown }) {
+function ApproveProof({
+  item,
+  busy,
+  onApprove,
+}: {
+  item: AdminTaskProofItem;
+  busy: boolean;
+  onApprove: () => unknown;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   usePauseWhile(open);
