@@ -62,6 +62,8 @@ async function consolePage(browser: Browser, viewport: { width: number; height: 
 async function openQueue(page: Page, userId: number) {
   await page.goto(`${baseUrl()}/admin/#/withdrawals?userId=${userId}`);
   await page.reload();
+  // The page and its first list come in lazily; a machine under load takes its time.
+  await page.locator('.ant-table-row, .row-card').first().waitFor({ timeout: 30_000 });
 }
 
 async function shoot(page: Page, name: string) {
@@ -177,7 +179,8 @@ test.describe('the withdrawals queue at work', () => {
       page.evaluate((value) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
+        // As a browser fires it: at the document, bubbling to the window (where TanStack Query listens).
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, state);
     await visibility('hidden');
     await review(await secondToken(), id, 'approve');

@@ -28,7 +28,7 @@ import { RejectDialog } from '../components/reject-dialog';
 import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
 import { StateTag, stateLabel } from '../components/state-tag';
 import { UserHistory } from '../components/user-history';
-import { WithdrawalCard } from '../components/withdrawal-card';
+import { AccountLine, WithdrawalCard } from '../components/withdrawal-card';
 
 /** `state=all` in the URL lists every state; no state at all opens on the pending queue. */
 const REASONS = Object.values(RISK_REASON_KEYS);
@@ -197,7 +197,7 @@ export default function WithdrawalsPage() {
                     {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
                   </span>
                   <Typography.Text type="secondary" className="cell-wrap">
-                    {row.account.accountType.toUpperCase()} · {row.account.accountNo}
+                    <AccountLine item={row} />
                   </Typography.Text>
                 </Space>
               ),
