@@ -39,7 +39,7 @@ async function withdrawals(count: number) {
   for (let i = 0; i < count; i++) {
     ids.push((await apiCall<{ id: number }>('POST', `${API}/user/withdraw/add`, { amount: '150' }, user.token)).id);
   }
-  return { userId: me.id, ids };
+  return { userId: me.id, ids, user };
 }
 
 async function consolePage(browser: Browser, viewport: { width: number; height: number }, locale = 'en_US') {
@@ -83,7 +83,7 @@ const review = (token: string, id: number, action: 'approve' | 'reject') =>
 
 test.describe('the withdrawals queue at work', () => {
   test('a phone card shows what the reviewer decides on in under 300 px, actions at its foot', async ({ browser }) => {
-    const { userId, ids } = await withdrawals(1);
+    const { userId, ids, user } = await withdrawals(1);
     const page = await consolePage(browser, PHONE);
     await openQueue(page, userId);
     const card = page.locator('.row-card').filter({ has: page.getByTestId('withdrawal-card') });
@@ -107,6 +107,22 @@ test.describe('the withdrawals queue at work', () => {
       expect((box?.y ?? 0) + (box?.height ?? 0) - ((button?.y ?? 0) + (button?.height ?? 0)), name).toBeLessThan(20);
     }
     await shoot(page, 'withdrawals-390-en');
+
+    // A complaint about that withdrawal reads as a short card too, its actions at the foot.
+    const text = 'My withdrawal has not arrived yet. '.repeat(12);
+    const raised = await apiCall<{ number: string }>(
+      'POST',
+      `${API}/user/complaint/add`,
+      { category: 'withdrawal', text, subject: { kind: 'withdrawal', id: ids[0] } },
+      user.token,
+    );
+    await page.goto(`${baseUrl()}/admin/#/complaints`);
+    const complaint = page.locator('.row-card').filter({ hasText: raised.number });
+    await expect(complaint).toHaveCount(1, { timeout: 30_000 });
+    await expect(complaint).toContainText(`Withdrawal #${ids[0]}`);
+    expect((await complaint.boundingBox())?.height ?? 999).toBeLessThanOrEqual(300);
+    const reply = await complaint.getByRole('button', { name: 'Reply' }).boundingBox();
+    expect(reply?.height ?? 0).toBeGreaterThanOrEqual(44);
     await page.context().close();
   });
 
