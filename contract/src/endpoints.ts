@@ -163,6 +163,10 @@ export const endpoints = {
     method: 'GET',
     path: `${ADMIN}/dashboard/trends`,
   },
+  adminQueueCounts: {
+    method: 'GET',
+    path: `${ADMIN}/queue/counts`,
+  },
   adminExportUsers: {
     method: 'GET',
     path: `${ADMIN}/export/users.csv`,

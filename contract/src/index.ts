@@ -28,6 +28,7 @@ export * from './pagination';
 export * from './payout-accounts';
 export * from './payouts';
 export * from './push';
+export * from './queues';
 export * from './referrals';
 export * from './reject-reasons';
 export * from './retention';

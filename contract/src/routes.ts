@@ -24,6 +24,7 @@ import { pageQuery } from './pagination';
 import { payoutAccountRoutes } from './payout-accounts';
 import { payoutGatewayRoutes, payoutRoutes } from './payouts';
 import { pushRoutes } from './push';
+import { queueRoutes } from './queues';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { type RouteDef, STAFF } from './route-def';
@@ -171,6 +172,7 @@ export const routes = {
   ...accountRoutes,
   ...payoutGatewayRoutes,
   ...pushRoutes,
+  ...queueRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { Method, Policy, Produces, RouteDef, StaffRole } from './route-def';

@@ -58,6 +58,12 @@ describe('OpenAPI error responses (issue 12)', () => {
       'withdrawal_state_conflict',
       'second_approver_required',
     ]);
+    // A stale review says what the withdrawal is now, who decided it and when.
+    expect(admin['409'].content['application/json'].schema.properties.data.properties.current).toMatchObject({
+      type: 'object',
+      required: ['state', 'by', 'at'],
+    });
+    expect(op(`${API}/admin/queue/counts`, 'GET').responses['200']).toBeDefined();
 
     const upload = op(`${API}/admin/tool/upload`, 'POST').responses;
     expect(upload['413'].content['application/json'].schema.properties.key.enum).toEqual([

@@ -322,7 +322,10 @@ describe('admin review', () => {
     expect((await review(ctx, id, 'reject', 'No')).status).toBe(200);
     const again = await review(ctx, id, 'approve');
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ key: 'withdrawal_state_conflict', data: { state: 'rejected' } });
+    expect(again.body).toMatchObject({
+      key: 'withdrawal_state_conflict',
+      data: { current: { state: 'rejected', by: ctx.admin.username } },
+    });
     expect((await review(ctx, 99_999_999, 'approve')).status).toBe(404);
     const asUser = await ctx.post(`${API}/admin/withdraw/review`, { id, action: 'approve' }, { token: user.token });
     expect(asUser.status).toBe(403);

@@ -18,7 +18,7 @@ import {
   WalletOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { RouteName } from '@kamai/contract';
+import type { QueueName, RouteName } from '@kamai/contract';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import { UnclaimedCount } from '../features/withdrawals/components/unclaimed-count';
 
@@ -33,6 +33,8 @@ export interface ConsolePage {
   Page: LazyExoticComponent<ComponentType>;
   /** What waits for an operator on the page, shown beside its menu label. */
   Count?: ComponentType;
+  /** The list of work the page is: its pending count (admin/queue/counts) beside the label and in the tab's title. */
+  queue?: QueueName;
 }
 
 /** Every console page, in menu order; each loads on first visit. */
@@ -50,6 +52,7 @@ export const PAGES: ConsolePage[] = [
     icon: <WalletOutlined />,
     route: 'adminWithdrawList',
     Page: lazy(() => import('../features/withdrawals/pages/withdrawals-page')),
+    queue: 'withdrawals',
   },
   {
     path: 'payout-mismatches',
@@ -57,6 +60,7 @@ export const PAGES: ConsolePage[] = [
     icon: <WarningOutlined />,
     route: 'adminPayoutMismatches',
     Page: lazy(() => import('../features/payouts/pages/mismatches-page')),
+    queue: 'mismatches',
   },
   {
     path: 'unclaimed',
@@ -79,6 +83,7 @@ export const PAGES: ConsolePage[] = [
     icon: <SafetyCertificateOutlined />,
     route: 'adminAccountChecks',
     Page: lazy(() => import('../features/account-checks/pages/account-checks-page')),
+    queue: 'accountChecks',
   },
   {
     path: 'complaints',
@@ -86,6 +91,7 @@ export const PAGES: ConsolePage[] = [
     icon: <CommentOutlined />,
     route: 'adminComplaintList',
     Page: lazy(() => import('../features/complaints/pages/complaints-page')),
+    queue: 'complaints',
   },
   {
     path: 'users',
@@ -121,6 +127,7 @@ export const PAGES: ConsolePage[] = [
     icon: <FileImageOutlined />,
     route: 'adminTaskProofList',
     Page: lazy(() => import('../features/tasks/pages/proofs-page')),
+    queue: 'proofs',
   },
   {
     path: 'notices',

@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
-import { ComplaintsCount, OfficerBanner } from '../features/complaints';
+import { OfficerBanner } from '../features/complaints';
 import { usePendingChanges } from '../features/control/api/control';
 import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
+import { useQueueCounts } from '../lib/queue-counts';
 import { allowed, MeContext } from '../lib/roles';
 import { PAGES } from './pages';
+import { QueueBadge, useTabTitle } from './queue-badge';
 
 /** The logged-in console: the menu of the pages the role may open, the operator, and the page. */
 export function Shell({ me }: { me: UserDetail }) {
@@ -27,6 +29,8 @@ export function Shell({ me }: { me: UserDetail }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const changes = usePendingChanges();
   const pending = changes.data?.pending ?? 0;
+  const counts = useQueueCounts().data;
+  useTabTitle(current ? t(`menu.${current.label}`) : '', t('layout.brand'), current?.queue, counts);
 
   async function logout() {
     await apiCall('logout').catch(() => undefined);
@@ -50,9 +54,9 @@ export function Shell({ me }: { me: UserDetail }) {
           <span className="menu-label">
             {t(`menu.${page.label}`)} <page.Count />
           </span>
-        ) : page.path === 'complaints' ? (
+        ) : page.queue ? (
           <span className="menu-label">
-            {t(`menu.${page.label}`)} <ComplaintsCount />
+            {t(`menu.${page.label}`)} <QueueBadge queue={page.queue} counts={counts} />
           </span>
         ) : page.path === 'changes' && pending > 0 ? (
           <Space size="small">

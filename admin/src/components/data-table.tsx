@@ -24,6 +24,11 @@ export interface DataTableProps<T>
   pages?: CursorPages;
   /** A small heading above the table. */
   title?: string;
+  /**
+   * How a row reads on a phone, instead of its "column: value" lines: a list of work shows what the
+   * reviewer decides on, compactly, with its actions at the card's foot (within one thumb's reach).
+   */
+  card?: (row: T, index: number) => ReactNode;
 }
 
 /** A cell's content as the table would render it: the column's `render`, else the value at `dataIndex`. */
@@ -56,7 +61,9 @@ function RowCards<T extends object>({
   onRow,
   rowClassName,
   busy,
+  card,
 }: {
+  card?: DataTableProps<T>['card'];
   rows: readonly T[];
   columns: TableColumnType<T>[];
   rowKey: DataTableProps<T>['rowKey'];
@@ -102,14 +109,18 @@ function RowCards<T extends object>({
               aria-current={(handlers as Record<string, unknown>)['aria-selected'] ? 'true' : undefined}
             >
               {checkbox}
-              <dl className="row-card-fields">
-                {columns.map((column, columnIndex) => (
-                  <div key={String(column.key ?? columnIndex)} className="row-card-field">
-                    <dt>{column.title as ReactNode}</dt>
-                    <dd>{cellOf(column, row, index)}</dd>
-                  </div>
-                ))}
-              </dl>
+              {card ? (
+                <div className="row-card-custom">{card(row, index)}</div>
+              ) : (
+                <dl className="row-card-fields">
+                  {columns.map((column, columnIndex) => (
+                    <div key={String(column.key ?? columnIndex)} className="row-card-field">
+                      <dt>{column.title as ReactNode}</dt>
+                      <dd>{cellOf(column, row, index)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </Card>
           );
         })}
@@ -129,6 +140,7 @@ export function DataTable<T extends object>({
   error,
   pages,
   title,
+  card,
   rowKey = 'id',
   size = 'middle',
   ...table
@@ -160,6 +172,7 @@ export function DataTable<T extends object>({
             onRow={table.onRow}
             rowClassName={table.rowClassName}
             busy={busy}
+            card={card}
           />
         )
       ) : (

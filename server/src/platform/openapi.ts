@@ -5,7 +5,9 @@ import {
   type RouteDef,
   type RouteName,
   routes,
+  staleCurrent,
 } from '@kamai/contract';
+import { z } from 'zod';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +34,13 @@ const rateLimit = {
   schema: { type: 'string', maxLength: 100, pattern: '^"[a-z]+";r=\\d+;t=\\d+$' },
 };
 
+/** `data.current` of a stale queue action (STALE_KEYS): what the item is now, who decided it, when. */
+const currentSchema: Json = {
+  ...(z.toJSONSchema(staleCurrent, { io: 'output', target: 'draft-7' }) as Json),
+  description: 'A queue action someone else decided first: the item’s state now, who decided it and when',
+};
+delete currentSchema.$schema;
+
 /** The envelope of an error answer with the route's catalogue keys for that status. */
 function envelopeSchema(status: number, keys: MessageKey[]): Json {
   return {
@@ -54,6 +63,7 @@ function envelopeSchema(status: number, keys: MessageKey[]): Json {
             additionalProperties: { type: 'string', maxLength: 64 },
           },
           seconds: { type: 'integer', minimum: 0, maximum: 86_400 },
+          ...(status === 409 ? { current: currentSchema } : {}),
         },
       },
     },

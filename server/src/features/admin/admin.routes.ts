@@ -9,6 +9,7 @@ import {
   type PendingWithdrawals,
 } from './dashboard.service';
 import { createExportService, type ExportService } from './export.service';
+import { createQueueCountsService, type QueueCountsService } from './queue-counts.service';
 import { createTrendsService, type TrendsService } from './trends.service';
 
 function adminHandlers(services: {
@@ -16,8 +17,9 @@ function adminHandlers(services: {
   dashboard: DashboardService;
   trends: TrendsService;
   exports: ExportService;
+  queues: QueueCountsService;
 }): Handlers {
-  const { users, dashboard, trends, exports } = services;
+  const { users, dashboard, trends, exports, queues } = services;
   return {
     adminUserList: (ctx) => users.list(ctx.query, ctx.actor.id),
     adminUserDetail: (ctx) => users.detail(ctx.query.id),
@@ -26,13 +28,14 @@ function adminHandlers(services: {
     adminUserResetPassword: (ctx) => users.resetPassword(ctx.actor, ctx.body),
     adminDashboard: () => dashboard.summary(),
     adminDashboardTrends: (ctx) => trends.trends(ctx.actor.id),
+    adminQueueCounts: (ctx) => queues.counts(ctx.user.role),
     adminExportUsers: async (ctx) => exports.users(ctx.query, ctx.actor.id),
     adminExportMovements: async (ctx) => exports.movements(ctx.query, ctx.actor.id),
     adminExportWithdrawals: async (ctx) => exports.withdrawals(ctx.query, ctx.actor.id),
   };
 }
 
-/** The console's user administration, dashboard and exports; answers the dual-control kinds of role and unfreeze. */
+/** The console's user administration, dashboard, pending counts and exports; answers the dual-control kinds of role and unfreeze. */
 export function register(
   app: FastifyInstance,
   deps: FeatureDeps & {
@@ -56,6 +59,7 @@ export function register(
       }),
       trends: createTrendsService({ replica, now }),
       exports: createExportService({ replica, now }),
+      queues: createQueueCountsService({ db, complaintFigures: deps.complaintFigures }),
     }),
   );
   return { roleControl: users.roleControl, unfreezeControl: users.unfreezeControl };

@@ -15,6 +15,7 @@ import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
+import { staleRefusal } from '../../platform/stale';
 import { grievanceOfficerOf } from '../account';
 import { maskAccountNo } from '../payout-accounts';
 import * as q from './complaints.queries';
@@ -65,6 +66,16 @@ async function subjectViews(db: Executor, rows: Row[]) {
     const none = { found: false, amount: null, state: null, account: null, createdAt: null };
     return views.get(`${row.subjectKind}:${row.subjectId}`) ?? { kind: row.subjectKind, id: row.subjectId, ...none };
   };
+}
+
+/** Closed or acknowledged meanwhile by another operator: the refusal says by whom and when. */
+async function staleOf(tx: Tx, row: Row, key: 'complaint_already_closed' | 'complaint_acknowledged_already') {
+  const event = await q.lastEventOf(tx, row.id, row.state === 'closed' ? 'closed' : 'acknowledged');
+  return staleRefusal(tx, key, {
+    state: row.state,
+    byId: event?.actorId ?? null,
+    at: event?.createdAt ?? (row.state === 'closed' ? row.closedAt : row.acknowledgedAt),
+  });
 }
 
 /**
@@ -119,7 +130,7 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
     await db.transaction(async (tx) => {
       const before = await q.getComplaint(tx, id, { forUpdate: true });
       if (!before) throw new AppError('complaint_not_found');
-      if (before.state === 'closed') throw new AppError('complaint_already_closed');
+      if (before.state === 'closed') throw await staleOf(tx, before, 'complaint_already_closed');
       const at = now();
       const { row, eventId } = await change(tx, before, at);
       await notify(tx, {
@@ -149,7 +160,7 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
 
   function acknowledge(actor: Actor, { id }: { id: number }) {
     return act(actor, id, 'complaint.acknowledge', 'complaint_acknowledged', async (tx, row, at) => {
-      if (row.state !== 'open') throw new AppError('complaint_acknowledged_already');
+      if (row.state !== 'open') throw await staleOf(tx, row, 'complaint_acknowledged_already');
       return acknowledgeIn(tx, row, actor.id, at);
     });
   }

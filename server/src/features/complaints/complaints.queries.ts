@@ -101,6 +101,17 @@ export async function eventsOf(db: Executor, complaintIds: number[]) {
     .orderBy(asc(complaintEvents.id));
 }
 
+/** The newest event of a kind on a complaint (who acknowledged or closed it, and when). */
+export async function lastEventOf(db: Executor, complaintId: number, kind: 'acknowledged' | 'closed') {
+  const [row] = await db
+    .select({ actorId: complaintEvents.actorId, createdAt: complaintEvents.createdAt })
+    .from(complaintEvents)
+    .where(and(eq(complaintEvents.complaintId, complaintId), eq(complaintEvents.kind, kind)))
+    .orderBy(desc(complaintEvents.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertEvent(db: Executor, values: typeof complaintEvents.$inferInsert) {
   const [row] = await db.insert(complaintEvents).values(values).returning();
   if (!row) throw new Error('insert complaint_events returned no row');

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { needsSecondApprover, refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
 import { getSetting } from '../../platform/settings.queries';
+import { staleRefusal } from '../../platform/stale';
 import * as cq from './account-checks.queries';
 import * as q from './account-validation.queries';
 import type { AccountValidations } from './account-validation.service';
@@ -124,7 +125,14 @@ export function createAccountChecksAdmin({
     return db.transaction(async (tx) => {
       const v = await q.lockValidation(tx, input.id);
       if (!v || v.reviewState === null) throw new AppError('account_check_not_found');
-      if (v.status !== 'pending' || v.reviewState !== 'queued') throw new AppError('account_check_decided_already');
+      if (v.status !== 'pending' || v.reviewState !== 'queued') {
+        // Decided meanwhile: by an operator (approved, refused) or by the bank's own check (completed, failed).
+        throw await staleRefusal(tx, 'account_check_decided_already', {
+          state: v.reviewState === 'approved' || v.reviewState === 'refused' ? v.reviewState : v.status,
+          byId: v.reviewedBy,
+          at: v.completedAt ?? v.updatedAt,
+        });
+      }
       const owners = await cq.ownersOf(tx, [v.id]);
       if (v.requestedBy === actor.id || owners.some((o) => o.userId === actor.id)) {
         throw new AppError('cannot_review_own_account');

@@ -11,6 +11,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/routes';
+import { staleRefusal } from '../../platform/stale';
 import { lockWallet, post } from '../wallet';
 import { lockWithdrawal } from '../withdrawals';
 import * as q from './payouts.queries';
@@ -79,7 +80,13 @@ export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
     await db.transaction(async (tx) => {
       const mismatch = await q.lockMismatch(tx, input.id);
       if (!mismatch) throw new AppError('payout_mismatch_not_found');
-      if (mismatch.resolvedAt) throw new AppError('payout_mismatch_resolved_already');
+      if (mismatch.resolvedAt) {
+        throw await staleRefusal(tx, 'payout_mismatch_resolved_already', {
+          state: mismatch.resolution ?? 'dismiss',
+          byId: mismatch.resolvedBy,
+          at: mismatch.resolvedAt,
+        });
+      }
       // A payout no withdrawal has: only dismissed (with what the operator found), never recovered.
       const withdrawal = mismatch.withdrawalId === null ? undefined : await lockWithdrawal(tx, mismatch.withdrawalId);
       if (mismatch.withdrawalId !== null && !withdrawal) throw new Error(`mismatch ${mismatch.id} lost its withdrawal`);

@@ -18,6 +18,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors';
 import { needsSecondApprover } from '../../platform/four-eyes';
 import { notify } from '../../platform/notifications.queries';
 import type { Actor } from '../../platform/routes';
+import { staleRefusal } from '../../platform/stale';
 import { readRiskSettings } from '../fraud';
 import { reversePendingRebates } from '../referrals';
 import { lockUserShared } from '../users';
@@ -247,12 +248,19 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
         const proof = await q.lockProof(tx, input.id);
         if (!proof) throw new AppError('task_proof_not_found');
         if (proof.userId === actor.id) throw new AppError('cannot_review_own_proof');
+        // Decided meanwhile (another reviewer, or rejected at the account's deletion): say by whom and when.
+        if (proof.state !== 'pending') {
+          throw await staleRefusal(tx, 'task_proof_state_conflict', {
+            state: proof.state,
+            byId: proof.reviewerId,
+            at: proof.reviewedAt,
+          });
+        }
         // A deleted account is credited nothing, whatever the proof (its pending ones were rejected at
         // the deletion); the share lock orders this after, or before, a deletion in flight.
         if (input.action === 'approve' && (await lockUserShared(tx, proof.userId))?.deletedAt) {
           throw new AppError('account_deleted_final');
         }
-        if (proof.state !== 'pending') throw new AppError('task_proof_state_conflict', { state: proof.state });
         const task = await q.findTask(tx, proof.taskId);
         if (!task) throw new AppError('task_not_found');
         const at = now();

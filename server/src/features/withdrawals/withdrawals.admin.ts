@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
 import type { Actor } from '../../platform/routes';
 import { getSetting, settingOver } from '../../platform/settings.queries';
+import { staleRefusal } from '../../platform/stale';
 import { accountNamesOf, ownedFingerprintOf, validationsByFingerprints } from '../payout-accounts';
 import * as q from './withdrawals.queries';
 import { changeStateWithView } from './withdrawals.state';
@@ -170,8 +171,15 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
       const current = await q.lockWithdrawal(tx, input.id);
       if (!current) throw new AppError('withdrawal_not_found');
       if (current.userId === actor.id) throw new AppError('cannot_review_own_withdrawal');
+      // Decided meanwhile (another reviewer, the user's cancel): the refusal says by whom and when.
+      if (current.state !== 'pending') {
+        throw await staleRefusal(tx, 'withdrawal_state_conflict', {
+          state: current.state,
+          byId: current.reviewerId,
+          at: current.reviewedAt ?? current.finishedAt ?? current.updatedAt,
+        });
+      }
       if (to === 'approved' && current.approvalsRequired > 1) {
-        if (current.state !== 'pending') throw new AppError('withdrawal_state_conflict');
         refuseSameApprover(current.firstApproverId, actor.id);
         if (current.firstApproverId === null) {
           // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.

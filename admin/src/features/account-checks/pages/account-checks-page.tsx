@@ -13,6 +13,7 @@ import { DataTable } from '../../../components/data-table';
 import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useCan, useMe } from '../../../lib/roles';
 import { useAccountChecks, useDecideAccountCheck } from '../api/account-checks';
 
@@ -95,6 +96,7 @@ export default function AccountChecksPage() {
   const pages = useCursorPages('queue');
   const list = useAccountChecks(pages.cursor);
   const [deciding, setDeciding] = useState<{ item: AccountCheckItem; action: Action }>();
+  usePauseWhile(deciding !== undefined);
   const decide = useDecideAccountCheck(() => setDeciding(undefined));
 
   return (

@@ -1,27 +1,29 @@
 import type { AdminComplaintFilter, ComplaintOutcome } from '@kamai/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
+import { useLiveList } from '../../../lib/live';
 import { useAction } from '../../../lib/use-action';
 
-/** How often an open console asks again: a complaint raised meanwhile shows up without a reload. */
-export const COMPLAINTS_POLL_MS = 30_000;
+/** How often the Grievance Officer banner asks again (set by an admin meanwhile). */
+const SUMMARY_POLL_MS = 30_000;
 
-/** One page of the queue: not closed (oldest first), past a deadline, closed or all. */
-export function useComplaints(state: AdminComplaintFilter, cursor: string | undefined, paused: boolean) {
+/** One page of the queue: not closed (oldest first), past a deadline, closed or all; kept live (lib/live.ts). */
+export function useComplaints(state: AdminComplaintFilter, cursor: string | undefined) {
+  const live = useLiveList();
   return useQuery({
     queryKey: ['complaints', 'list', state, cursor],
     queryFn: () => apiCall('adminComplaintList', { query: { state, limit: 20, cursor } }),
     placeholderData: keepPreviousData,
-    refetchInterval: paused ? false : COMPLAINTS_POLL_MS,
+    ...live,
   });
 }
 
-/** The menu's open count and whether the Grievance Officer is set (the banner on every page). */
+/** Whether the Grievance Officer is set (the banner on every page). */
 export function useComplaintSummary() {
   return useQuery({
     queryKey: ['complaints', 'summary'],
     queryFn: () => apiCall('adminComplaintSummary'),
-    refetchInterval: COMPLAINTS_POLL_MS,
+    refetchInterval: SUMMARY_POLL_MS,
   });
 }
 
@@ -41,6 +43,6 @@ export function useAnswerComplaint(onDone?: () => void) {
           : apiRequest('adminComplaintClose', {
               body: { id: answer.id, text: answer.text, outcome: answer.outcome },
             }),
-    { invalidate: ['complaints'], onSuccess: () => onDone?.() },
+    { invalidate: ['complaints'], onSuccess: () => onDone?.(), onStale: () => onDone?.() },
   );
 }

@@ -27,15 +27,3 @@ export function OfficerBanner() {
     />
   );
 }
-
-/** The menu's count of complaints not closed (past a deadline ones make it red). */
-export function ComplaintsCount() {
-  const summary = useComplaintSummary();
-  if (!summary.data || summary.data.open === 0) return null;
-  const { open, overdue } = summary.data;
-  return (
-    <span className={`menu-count${overdue > 0 ? ' menu-count-overdue' : ''}`} data-testid="complaints-open">
-      {open}
-    </span>
-  );
-}

@@ -29,12 +29,13 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { currentLocale } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useCan } from '../../../lib/roles';
 import { useAnswerComplaint, useComplaints } from '../api/complaints';
 
@@ -85,6 +86,102 @@ function History({ item }: { item: AdminComplaintItem }) {
         ),
       }))}
     />
+  );
+}
+
+/** The row's actions: acknowledge (an open one), reply, close; thumb-sized on a phone card. */
+function Actions({
+  row,
+  phone,
+  acknowledging,
+  onAcknowledge,
+  onWrite,
+}: {
+  row: AdminComplaintItem;
+  phone: boolean;
+  acknowledging: boolean;
+  onAcknowledge: () => void;
+  onWrite: (action: 'reply' | 'close') => void;
+}) {
+  const { t } = useTranslation();
+  const size = phone ? 'large' : 'small';
+  const buttons = (
+    <>
+      {row.state === 'open' && (
+        <Button size={size} loading={acknowledging} onClick={onAcknowledge}>
+          {t('complaints.acknowledge')}
+        </Button>
+      )}
+      <Button type="primary" size={size} onClick={() => onWrite('reply')}>
+        {t('complaints.reply')}
+      </Button>
+      <Button size={size} onClick={() => onWrite('close')}>
+        {t('complaints.close')}
+      </Button>
+    </>
+  );
+  return phone ? (
+    <div className="queue-card-actions queue-card-actions-3">{buttons}</div>
+  ) : (
+    <Space direction="vertical">{buttons}</Space>
+  );
+}
+
+/**
+ * A complaint on a phone: its number, state and overdue flags, the user and their language, what it is
+ * about, the text (three lines, more on a tap), the deadline that applies, the history folded, and the
+ * actions at the foot.
+ */
+function ComplaintCard({ row, actions }: { row: AdminComplaintItem; actions: ReactNode }) {
+  const { t } = useTranslation();
+  const view = row.subjectView;
+  return (
+    <div className="queue-card" data-testid="complaint-card">
+      <div className="queue-card-head">
+        <Typography.Text strong>{row.number}</Typography.Text>
+        <Space size={4} wrap className="queue-card-tags">
+          <Tag color={STATE_COLORS[row.state]}>{catalogue(COMPLAINT_STATE_KEYS[row.state])}</Tag>
+          {row.ackOverdue && <Tag color="red">{t('complaints.ackOverdue')}</Tag>}
+          {row.resolutionOverdue && <Tag color="red">{t('complaints.resolutionOverdue')}</Tag>}
+        </Space>
+      </div>
+      <span className="queue-card-line">
+        {phoneNumber(row.username)}{' '}
+        <Typography.Text type="secondary">
+          #{row.userId} · {t('complaints.language', { language: LOCALE_NAMES[row.locale] })}
+        </Typography.Text>
+      </span>
+      <span className="queue-card-line">
+        {catalogue(COMPLAINT_CATEGORY_KEYS[row.category])}
+        {view && ` · ${t(`complaints.subjects.${view.kind}`, { id: view.id })}`}
+        {view?.amount && ` · ${rupees(view.amount)}`}
+        {view?.kind === 'withdrawal' &&
+          view.state &&
+          ` · ${catalogue(WITHDRAWAL_STATE_LABELS[view.state as WithdrawalState])}`}
+      </span>
+      <Typography.Paragraph className="queue-card-text" ellipsis={{ rows: 3, expandable: true }}>
+        {row.text}
+      </Typography.Paragraph>
+      <Typography.Text
+        type={row.ackOverdue || row.resolutionOverdue ? 'danger' : 'secondary'}
+        className="queue-card-line"
+      >
+        {row.state === 'open'
+          ? t('complaints.ackDue', { at: dateTime(row.ackDueAt) })
+          : row.state === 'closed'
+            ? t('complaints.closedAt', { at: dateTime(row.closedAt) })
+            : t('complaints.resolveDue', { at: dateTime(row.resolveDueAt) })}
+      </Typography.Text>
+      {row.events.length > 1 && (
+        <details className="queue-card-history">
+          <summary>
+            {t('complaints.history')} ({row.events.length})
+          </summary>
+          <History item={row} />
+        </details>
+      )}
+      {actions}
+    </div>
   );
 }
 
@@ -158,13 +255,21 @@ export default function ComplaintsPage() {
   const [filter, setFilter] = useState<AdminComplaintFilter>('open');
   const pages = useCursorPages(filter);
   const [writing, setWriting] = useState<Writing>();
-  const list = useComplaints(filter, pages.cursor, writing !== undefined);
+  usePauseWhile(writing !== undefined);
+  const list = useComplaints(filter, pages.cursor);
   const answer = useAnswerComplaint(() => setWriting(undefined));
   // A phone shows rows as cards, which cannot expand: the history is a field of the card there.
   const phone = Grid.useBreakpoint().md === false;
-  const history = phone
-    ? [{ title: t('complaints.history'), render: (_: unknown, row: AdminComplaintItem) => <History item={row} /> }]
-    : [];
+  const actions = (row: AdminComplaintItem) =>
+    row.state === 'closed' || !can('adminComplaintReply') ? null : (
+      <Actions
+        row={row}
+        phone={phone}
+        acknowledging={answer.isPending && answer.variables?.id === row.id}
+        onAcknowledge={() => answer.mutate({ action: 'acknowledge', id: row.id })}
+        onWrite={(action) => setWriting({ item: row, action })}
+      />
+    );
 
   return (
     <Card>
@@ -181,6 +286,7 @@ export default function ComplaintsPage() {
         pages={pages}
         scroll={{ x: 'max-content' }}
         expandable={phone ? undefined : { expandedRowRender: (row) => <History item={row} /> }}
+        card={(row) => <ComplaintCard row={row} actions={actions(row)} />}
         columns={[
           {
             title: t('complaints.complaint'),
@@ -240,30 +346,10 @@ export default function ComplaintsPage() {
               </Space>
             ),
           },
-          ...history,
           {
             title: t('table.actions'),
             fixed: 'right',
-            render: (_, row) =>
-              row.state === 'closed' || !can('adminComplaintReply') ? null : (
-                <Space direction={phone ? 'horizontal' : 'vertical'} wrap>
-                  {row.state === 'open' && (
-                    <Button
-                      size="small"
-                      loading={answer.isPending && answer.variables?.id === row.id}
-                      onClick={() => answer.mutate({ action: 'acknowledge', id: row.id })}
-                    >
-                      {t('complaints.acknowledge')}
-                    </Button>
-                  )}
-                  <Button type="primary" size="small" onClick={() => setWriting({ item: row, action: 'reply' })}>
-                    {t('complaints.reply')}
-                  </Button>
-                  <Button size="small" onClick={() => setWriting({ item: row, action: 'close' })}>
-                    {t('complaints.close')}
-                  </Button>
-                </Space>
-              ),
+            render: (_, row) => actions(row),
           },
         ]}
       />

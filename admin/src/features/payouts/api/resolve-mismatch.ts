@@ -7,6 +7,6 @@ export function useResolveMismatch(onResolved?: () => void) {
   return useAction(
     (body: { id: number; action: MismatchResolution; reason: string }) =>
       apiRequest('adminPayoutMismatchResolve', { body }),
-    { invalidate: ['payout-mismatches'], onSuccess: () => onResolved?.() },
+    { invalidate: ['payout-mismatches'], onSuccess: () => onResolved?.(), onStale: () => onResolved?.() },
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useCan } from '../../../lib/roles';
 import { StateTag } from '../../withdrawals';
 import { useMismatches } from '../api/get-mismatches';
@@ -63,6 +64,7 @@ export default function MismatchesPage() {
   const pages = useCursorPages(show);
   const list = useMismatches(resolved, pages.cursor);
   const [resolving, setResolving] = useState<{ item: PayoutMismatchItem; action: MismatchResolution }>();
+  usePauseWhile(resolving !== undefined);
   const resolve = useResolveMismatch(() => setResolving(undefined));
 
   return (

@@ -12,9 +12,38 @@ import { EditDialog } from '../../../components/edit-dialog';
 import { RejectReasonFields, type RejectValues, rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useProofs, useReviewProof } from '../api/proofs';
 
 const COLORS: Record<TaskProofState, string> = { pending: 'gold', approved: 'green', rejected: 'volcano' };
+
+/** Approve, after a confirmation naming the reward and the user; the lists hold still while it is open. */
+function ApproveProof({
+  item,
+  busy,
+  onApprove,
+}: {
+  item: AdminTaskProofItem;
+  busy: boolean;
+  onApprove: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  usePauseWhile(open);
+  return (
+    <Popconfirm
+      title={t('proofs.approveConfirm', { amount: rupees(item.reward), user: phoneNumber(item.username) })}
+      okText={t('proofs.approve')}
+      cancelText={t('actions.cancel')}
+      onOpenChange={setOpen}
+      onConfirm={onApprove}
+    >
+      <Button type="primary" size="small" loading={busy}>
+        {t('proofs.approve')}
+      </Button>
+    </Popconfirm>
+  );
+}
 
 /** Proofs users submitted for proof tasks: look at the screenshot or link, approve (pays) or reject with a reason. */
 export default function ProofsPage() {
@@ -24,6 +53,7 @@ export default function ProofsPage() {
   const list = useProofs(state, pages.cursor);
   const [rejecting, setRejecting] = useState<AdminTaskProofItem | null>(null);
   const [form] = Form.useForm<RejectValues>();
+  usePauseWhile(rejecting !== null);
   const review = useReviewProof(() => setRejecting(null));
   return (
     <Card>
@@ -85,21 +115,13 @@ export default function ProofsPage() {
             render: (_, row) =>
               row.state === 'pending' ? (
                 <Space>
-                  <Popconfirm
-                    title={t('proofs.approveConfirm', {
-                      amount: rupees(row.reward),
-                      user: phoneNumber(row.username),
-                    })}
-                    okText={t('proofs.approve')}
-                    cancelText={t('actions.cancel')}
-                    onConfirm={() =>
+                  <ApproveProof
+                    item={row}
+                    busy={review.isPending}
+                    onApprove={() =>
                       review.mutateAsync({ id: row.id, action: 'approve', reason: '' }).catch(() => undefined)
                     }
-                  >
-                    <Button type="primary" size="small" loading={review.isPending}>
-                      {t('proofs.approve')}
-                    </Button>
-                  </Popconfirm>
+                  />
                   <Button danger size="small" onClick={() => setRejecting(row)}>
                     {t('proofs.reject')}
                   </Button>

@@ -1,6 +1,7 @@
 import type { RiskReasonKey, WithdrawalState } from '@kamai/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
+import { useLiveList } from '../../../lib/live';
 
 export interface WithdrawalFilters {
   state?: WithdrawalState;
@@ -12,12 +13,14 @@ export interface WithdrawalFilters {
   sort?: 'queue' | 'risk';
 }
 
-/** One page of the review queue under the filters. */
+/** One page of the review queue under the filters, kept live (lib/live.ts). */
 export function useWithdrawals(filters: WithdrawalFilters, cursor: string | undefined) {
+  const live = useLiveList();
   return useQuery({
     queryKey: ['withdrawals', filters, cursor],
     queryFn: () => apiCall('adminWithdrawList', { query: { ...filters, cursor, limit: 20 } }),
     placeholderData: keepPreviousData,
+    ...live,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AdminWithdrawalItem, RejectPreset } from '@kamai/contract';
 import { apiCall, apiRequest, messageOf } from '../../../lib/api';
+import { staleOf, staleText } from '../../../lib/stale';
 import { useAction } from '../../../lib/use-action';
 
 export interface Review {
@@ -10,10 +11,11 @@ export interface Review {
 }
 
 /** Approves or rejects one request; answers the request as it now stands. */
-export function useReviewWithdrawal(onReviewed?: (item: AdminWithdrawalItem) => void) {
+export function useReviewWithdrawal(onReviewed?: (item: AdminWithdrawalItem) => void, onStale?: () => void) {
   return useAction((body: Review) => apiRequest('adminWithdrawReview', { body }), {
     invalidate: ['withdrawals'],
     onSuccess: (result) => onReviewed?.(result.data),
+    onStale,
   });
 }
 
@@ -29,7 +31,8 @@ export async function approveAll(rows: AdminWithdrawalItem[]): Promise<{ done: n
       await apiCall('adminWithdrawReview', { body: { id: row.id, action: 'approve' } });
       done += 1;
     } catch (error) {
-      failures.push(`#${row.id}: ${messageOf(error)}`);
+      const stale = staleOf(error);
+      failures.push(`#${row.id}: ${stale ? staleText(stale) : messageOf(error)}`);
     }
   }
   return { done, failures };

@@ -1,7 +1,9 @@
 import { type AdminWithdrawalItem, parseRupees } from '@kamai/contract';
 import { Button, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneNumber, rupees } from '../../../lib/format';
+import { usePauseWhile } from '../../../lib/live';
 import { useMe } from '../../../lib/roles';
 
 /**
@@ -29,14 +31,26 @@ export function AmountsLine({ item }: { item: AdminWithdrawalItem }) {
  * Approve, with a confirmation that says what approving does: pays the net amount at once, or (above
  * the four-eyes threshold) records the first approval and names who may give the second.
  */
-export function ApproveButton({ item, onApprove }: { item: AdminWithdrawalItem; onApprove: () => Promise<unknown> }) {
+export function ApproveButton({
+  item,
+  onApprove,
+  large = false,
+}: {
+  item: AdminWithdrawalItem;
+  onApprove: () => Promise<unknown>;
+  /** A phone card's thumb-sized button (44 px) instead of the table's small one. */
+  large?: boolean;
+}) {
   const { t } = useTranslation();
   const me = useMe();
+  const [confirming, setConfirming] = useState(false);
+  // The queue holds still while the operator reads what approving does.
+  usePauseWhile(confirming);
   const blocked = approveBlock(item, me.id);
   if (blocked) {
     return (
       <Space direction="vertical" size={2}>
-        <Button type="primary" size="small" block disabled>
+        <Button type="primary" size={large ? 'large' : 'small'} block disabled>
           {t('withdrawals.approve')}
         </Button>
         <Typography.Text type="secondary" className="cell-wrap approve-blocked" role="note">
@@ -69,9 +83,10 @@ export function ApproveButton({ item, onApprove }: { item: AdminWithdrawalItem; 
       }
       okText={secondNeeded ? t('withdrawals.approveFirstOk') : t('withdrawals.approve')}
       cancelText={t('actions.cancel')}
+      onOpenChange={setConfirming}
       onConfirm={() => onApprove().catch(() => undefined)}
     >
-      <Button type="primary" size="small" block>
+      <Button type="primary" size={large ? 'large' : 'small'} block>
         {t('withdrawals.approve')}
       </Button>
     </Popconfirm>

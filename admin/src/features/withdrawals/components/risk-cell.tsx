@@ -8,7 +8,7 @@ export function reasonLabel(key: RiskReasonKey): string {
   return translate(currentLocale(), key);
 }
 
-function scoreColor(score: number): string | undefined {
+export function scoreColor(score: number): string | undefined {
   if (score >= 60) return 'red';
   if (score >= 30) return 'orange';
   if (score > 0) return 'gold';

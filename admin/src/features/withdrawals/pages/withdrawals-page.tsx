@@ -16,6 +16,8 @@ import { ExportCard } from '../../../components/export-card';
 import { rejectReasonLabel } from '../../../components/reject-reason';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
+import { holdRefresh, usePauseWhile } from '../../../lib/live';
+import { QUEUE_COUNTS_KEY } from '../../../lib/queue-counts';
 import { useMe } from '../../../lib/roles';
 import { useUrlFilters } from '../../../lib/url-filters';
 import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
@@ -26,6 +28,7 @@ import { RejectDialog } from '../components/reject-dialog';
 import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
 import { StateTag, stateLabel } from '../components/state-tag';
 import { UserHistory } from '../components/user-history';
+import { AccountLine, WithdrawalCard } from '../components/withdrawal-card';
 
 /** `state=all` in the URL lists every state; no state at all opens on the pending queue. */
 const REASONS = Object.values(RISK_REASON_KEYS);
@@ -53,7 +56,8 @@ export default function WithdrawalsPage() {
   const [checked, setChecked] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<AdminWithdrawalItem>();
   const list = useWithdrawals(filters, pages.cursor);
-  const review = useReviewWithdrawal(setSelected);
+  const review = useReviewWithdrawal(setSelected, () => setRejecting(undefined));
+  usePauseWhile(rejecting !== undefined);
   const me = useMe();
   const approvable = (row: AdminWithdrawalItem) => row.state === 'pending' && approveBlock(row, me.id) === null;
 
@@ -65,7 +69,10 @@ export default function WithdrawalsPage() {
     const sum = (items: AdminWithdrawalItem[], field: 'amount' | 'fee' | 'payout') =>
       items.reduce((total, row) => total + (parseRupees(row[field]) ?? 0n), 0n);
     const waiting = rows.length - sent.length;
+    // The queue holds still while the operator reads the totals (and while the approvals go out).
+    const release = holdRefresh();
     modal.confirm({
+      afterClose: release,
       title: t('withdrawals.bulkTitle', { count: rows.length }),
       content: [
         t('withdrawals.bulkSends', {
@@ -84,6 +91,7 @@ export default function WithdrawalsPage() {
         const { done, failures } = await approveAll(rows);
         setChecked([]);
         void client.invalidateQueries({ queryKey: ['withdrawals'] });
+        void client.invalidateQueries({ queryKey: QUEUE_COUNTS_KEY });
         if (failures.length === 0) void message.success(t('withdrawals.bulkDone', { count: done }));
         else void message.warning(`${t('withdrawals.bulkDone', { count: done })} ${failures.join('; ')}`);
       },
@@ -163,6 +171,13 @@ export default function WithdrawalsPage() {
           }}
           onRow={(row) => ({ onClick: () => setSelected(row), 'aria-selected': row.id === shown?.id })}
           rowClassName={(row) => (row.id === shown?.id ? 'review-row-current' : '')}
+          card={(row) => (
+            <WithdrawalCard
+              item={row}
+              onApprove={() => review.mutateAsync({ id: row.id, action: 'approve' })}
+              onReject={() => setRejecting(row)}
+            />
+          )}
           // No sideways scroll (issue 24): the request (amount, user, account) and the state (with its time
           // and reason) are stacked, so the risk column takes the remaining width and its reasons wrap
           // instead of being cut; under 768 px the rows are cards.
@@ -182,7 +197,7 @@ export default function WithdrawalsPage() {
                     {phoneNumber(row.username)} <Typography.Text type="secondary">#{row.userId}</Typography.Text>
                   </span>
                   <Typography.Text type="secondary" className="cell-wrap">
-                    {row.account.accountType.toUpperCase()} · {row.account.accountNo}
+                    <AccountLine item={row} />
                   </Typography.Text>
                 </Space>
               ),
