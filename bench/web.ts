@@ -412,7 +412,7 @@ export const web: Benchmark = {
             const after = load();
             loads.push(before, after);
             progress(
-              `Lighthouse round ${i + 1} of ${ctx.rounds}, ${target.label}: performance ${score.performance}, LCP ${score.lcp.toFixed(2)} s, TBT ${score.tbt.toFixed(0)} ms (load average ${before} → ${after})`,
+              `Lighthouse round ${i + 1} of ${ctx.rounds}, ${target.label}: performance ${Math.round(score.performance)}, LCP ${score.lcp.toFixed(2)} s, TBT ${score.tbt.toFixed(0)} ms (load average ${before} → ${after})`,
             );
             if (target.calls.length && !answered(score.calls, target.calls)) {
               throw new Error(`${target.label}: no successful ${target.calls.join(' and ')} API calls, not logged in`);

@@ -25,6 +25,8 @@ export function LoginPage() {
   async function submit(values: Values) {
     setBusy(true);
     setError(undefined);
+    // The console's chunk, fetched beside the login call, so it is there when the session is.
+    void import('../../../app/router');
     try {
       const { token } = await apiCall('login', { body: values });
       const me = await apiCall('userDetail', { token });
