@@ -1,45 +1,12 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from '../tools/vite-precompress';
 
 const api = 'http://127.0.0.1:8080';
 const proxy = { '/go_user': api, '/obj': api, '/docs': api };
-
-/** Text files worth compressing; images (png) are compressed already. */
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|txt)$/;
-
-/**
- * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) next to every text file of
- * the build, once, so the server sends them as they are (`preCompressed` in
- * server/src/platform/web.ts) instead of compressing on each request or sending them raw.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
-  return {
-    name: 'kamai:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of walk(outDir).filter((name) => COMPRESSIBLE.test(name))) {
-        const raw = readFileSync(file);
-        if (statSync(file).size < 512) continue;
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        const gz = gzipSync(raw, { level: 9 });
-        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
-      }
-    },
-  };
-}
 
 /**
  * antd-mobile-icons as drawn, in fewer bytes: each icon is Sketch's export (a group per layer with an

@@ -1,15 +1,24 @@
 import { ApiError } from '@kamai/client';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, ConfigProvider, Result, Spin } from 'antd';
-import { useEffect } from 'react';
+import { ConfigProvider, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter } from 'react-router';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { currentLocale } from '../i18n';
-import { ANTD_LOCALES } from '../i18n/antd-locales';
-import { apiCall, clearToken, messageOf, onSessionEnded, useToken } from '../lib/api';
-import { ConsoleRoutes } from './router';
+import { antdLocale } from '../i18n/antd-locales';
+import { apiCall, clearToken, getToken, onSessionEnded, useToken } from '../lib/api';
 import { CONSOLE_THEME } from './theme';
+
+/**
+ * The console (its router, menu, pages, tables and antd's message and modal hosts) is a chunk of its
+ * own, so the login page carries none of it; the login form stays in the first chunk, whose parts
+ * (form, inputs, select) the console's pages use too. With a session kept from before, the console's
+ * chunk is fetched at once, beside the session check.
+ */
+const loadConsole = () => import('./router');
+const ConsoleRoutes = lazy(() => loadConsole().then((m) => ({ default: m.ConsoleRoutes })));
+const SessionError = lazy(() => import('./session-error').then((m) => ({ default: m.SessionError })));
+if (getToken() !== null) void loadConsole();
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,7 +31,6 @@ const queryClient = new QueryClient({
 
 /** The login form until a staff session exists, then the console (the hash keeps the page asked for). */
 function Console() {
-  const { t } = useTranslation();
   const token = useToken();
   const client = useQueryClient();
   useEffect(() => onSessionEnded(() => client.clear()), [client]);
@@ -32,31 +40,21 @@ function Console() {
     if (refused) clearToken();
   }, [refused]);
 
-  if (token === null || refused) return <LoginPage />;
-  if (me.isPending) return <Spin fullscreen />;
-  if (me.isError) {
-    return (
-      <Result
-        status="error"
-        title={messageOf(me.error)}
-        extra={<Button onClick={() => clearToken()}>{t('layout.backToLogin')}</Button>}
-      />
-    );
-  }
-  return <ConsoleRoutes me={me.data} />;
+  let screen: ReactNode;
+  if (token === null || refused) screen = <LoginPage />;
+  else if (me.isPending) screen = <Spin fullscreen />;
+  else if (me.isError) screen = <SessionError error={me.error} />;
+  else screen = <ConsoleRoutes me={me.data} />;
+  return <Suspense fallback={<Spin fullscreen />}>{screen}</Suspense>;
 }
 
 export function App() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={ANTD_LOCALES[currentLocale()]} key={i18n.language} theme={CONSOLE_THEME}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <HashRouter>
-            <Console />
-          </HashRouter>
-        </QueryClientProvider>
-      </AntApp>
+    <ConfigProvider locale={antdLocale(currentLocale())} key={i18n.language} theme={CONSOLE_THEME}>
+      <QueryClientProvider client={queryClient}>
+        <Console />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

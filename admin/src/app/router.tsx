@@ -1,8 +1,8 @@
 import type { UserDetail } from '@kamai/contract';
-import { Button, Result, Spin } from 'antd';
+import { App as AntApp, Button, Result, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { allowed, useMe } from '../lib/roles';
 import { type ConsolePage, OLD_PATHS, PAGES } from './pages';
 import { Shell } from './shell';
@@ -48,19 +48,26 @@ function Home() {
   return home ? <Navigate to={`/${home.path}`} replace /> : null;
 }
 
-/** The console's routes under the hash (`/admin/#/withdrawals?state=pending`): every page lazy, by role. */
+/**
+ * The console's routes under the hash (`/admin/#/withdrawals?state=pending`): every page lazy, by role,
+ * inside antd's App (the hosts of `App.useApp()`'s message and modal).
+ */
 export function ConsoleRoutes({ me }: { me: UserDetail }) {
   return (
-    <Routes>
-      <Route element={<Shell me={me} />}>
-        {PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={<Guarded page={page} />} />
-        ))}
-        {Object.entries(OLD_PATHS).map(([old, now]) => (
-          <Route key={old} path={old} element={<Moved to={now} />} />
-        ))}
-        <Route path="*" element={<Home />} />
-      </Route>
-    </Routes>
+    <AntApp>
+      <HashRouter>
+        <Routes>
+          <Route element={<Shell me={me} />}>
+            {PAGES.map((page) => (
+              <Route key={page.path} path={page.path} element={<Guarded page={page} />} />
+            ))}
+            {Object.entries(OLD_PATHS).map(([old, now]) => (
+              <Route key={old} path={old} element={<Moved to={now} />} />
+            ))}
+            <Route path="*" element={<Home />} />
+          </Route>
+        </Routes>
+      </HashRouter>
+    </AntApp>
   );
 }

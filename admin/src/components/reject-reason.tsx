@@ -1,17 +1,11 @@
-import {
-  decodeRejectReason,
-  REJECT_PRESET_TEXT,
-  REJECT_REASON_MAX,
-  type RejectPreset,
-  translate,
-} from '@kamai/contract';
+import { decodeRejectReason, REJECT_PRESET_TEXT, REJECT_REASON_MAX, type RejectPreset } from '@kamai/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../i18n';
+import { catalogueText } from '../i18n';
 
 /** A preset reason in the operator's language (the user reads the same preset in theirs). */
 export function presetLabel(preset: RejectPreset): string {
-  return translate(currentLocale(), REJECT_PRESET_TEXT[preset]);
+  return catalogueText(REJECT_PRESET_TEXT[preset]);
 }
 
 /** A stored reason (`preset:<code>` and a note, or free text) as the console shows it. */
@@ -43,7 +37,7 @@ export function RejectReasonFields({ presets }: { presets: readonly RejectPreset
           ({ getFieldValue }) => ({
             validator: async (_rule, value: unknown) => {
               if (value || String(getFieldValue('reason') ?? '').trim()) return;
-              throw new Error(translate(currentLocale(), 'enter_reject_reason'));
+              throw new Error(catalogueText('enter_reject_reason'));
             },
           }),
         ]}

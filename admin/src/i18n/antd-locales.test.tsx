@@ -1,8 +1,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { ConfigProvider, DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ANTD_LOCALES } from './antd-locales';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { antdLocale, loadAntdLocale } from './antd-locales';
 
 afterEach(cleanup);
 
@@ -15,9 +15,13 @@ describe.each([
   { locale: 'mr_IN', start: 'सुरुवातीची तारीख', end: 'शेवटची तारीख', one: 'तारीख निवडा', today: 'आज', january: 'जाने.' },
   { locale: 'pa_IN', start: 'ਸ਼ੁਰੂਆਤੀ ਤਾਰੀਖ', end: 'ਅੰਤਿਮ ਤਾਰੀਖ', one: 'ਤਾਰੀਖ ਚੁਣੋ', today: 'ਅੱਜ', january: 'ਜਨਵਰੀ' },
 ] as const)('$locale', ({ locale, start, end, one, today, january }) => {
+  beforeAll(async () => {
+    await loadAntdLocale(locale);
+  });
+
   it('puts translated placeholders on the range and date pickers', () => {
     render(
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider locale={antdLocale(locale)}>
         <DatePicker.RangePicker />
         <DatePicker />
       </ConfigProvider>,
@@ -28,7 +32,7 @@ describe.each([
 
   it('names the months and the today button in the language when the picker opens', () => {
     render(
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider locale={antdLocale(locale)}>
         <DatePicker open defaultPickerValue={dayjs('2026-01-15')} />
       </ConfigProvider>,
     );

@@ -1,16 +1,24 @@
-import { DEFAULT_LOCALE, type Locale, toLocale } from '@kamai/contract';
+import { DEFAULT_LOCALE, type Locale, type MessageKey, type Messages, toLocale } from '@kamai/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en_US from './locales/en_US.json';
-import gu_IN from './locales/gu_IN.json';
-import hi_IN from './locales/hi_IN.json';
-import mr_IN from './locales/mr_IN.json';
-import pa_IN from './locales/pa_IN.json';
-import zh_CN from './locales/zh_CN.json';
+import { loadAntdLocale } from './antd-locales';
 
 const STORAGE_KEY = 'kamai.admin.locale';
-/** The console is small: every language is bundled. */
-const resources = { en_US, gu_IN, hi_IN, mr_IN, pa_IN, zh_CN } satisfies Record<Locale, unknown>;
+
+type Tree = { [key: string]: string | Tree };
+
+/** The console's texts, one chunk per language, fetched when that language is first used. */
+const TEXTS = import.meta.glob<Tree>('./locales/*.json', { import: 'default' });
+
+/** The contract's catalogue (server messages, state and reason labels) in one language, as its own chunk. */
+const CATALOGUES: Record<Locale, () => Promise<Messages>> = {
+  en_US: () => import('@kamai/contract/messages/en_US').then((m) => m.en_US),
+  gu_IN: () => import('@kamai/contract/messages/gu_IN').then((m) => m.gu_IN),
+  hi_IN: () => import('@kamai/contract/messages/hi_IN').then((m) => m.hi_IN),
+  mr_IN: () => import('@kamai/contract/messages/mr_IN').then((m) => m.mr_IN),
+  pa_IN: () => import('@kamai/contract/messages/pa_IN').then((m) => m.pa_IN),
+  zh_CN: () => import('@kamai/contract/messages/zh_CN').then((m) => m.zh_CN),
+};
 
 function readStoredLocale(): Locale {
   try {
@@ -25,7 +33,21 @@ export function currentLocale(): Locale {
   return toLocale(i18n.language) ?? DEFAULT_LOCALE;
 }
 
+/**
+ * Everything a language needs before the console switches to it: its texts (`translation`), the
+ * contract's catalogue (`catalogue`) and antd's texts with dayjs's month names. Loaded once each.
+ */
+async function loadLocale(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation') && i18n.hasResourceBundle(locale, 'catalogue')) return;
+  const texts = TEXTS[`./locales/${locale}.json`];
+  if (!texts) throw new Error(`no console texts for ${locale}`);
+  const [translation, catalogue] = await Promise.all([texts(), CATALOGUES[locale](), loadAntdLocale(locale)]);
+  i18n.addResourceBundle(locale, 'translation', translation, true, true);
+  i18n.addResourceBundle(locale, 'catalogue', catalogue, true, true);
+}
+
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
   try {
     localStorage.setItem(STORAGE_KEY, locale);
@@ -36,14 +58,29 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 export async function initI18n(): Promise<void> {
+  const locale = readStoredLocale();
   await i18n.use(initReactI18next).init({
-    lng: readStoredLocale(),
+    lng: locale,
     fallbackLng: DEFAULT_LOCALE,
-    resources: Object.fromEntries(Object.entries(resources).map(([l, r]) => [l, { translation: r }])),
+    ns: ['translation', 'catalogue'],
+    resources: {},
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  // English is the fallback of a text missing in another language, so it is loaded too.
+  await Promise.all([loadLocale(locale), locale === DEFAULT_LOCALE ? undefined : loadLocale(DEFAULT_LOCALE)]);
+  // Renders again with the texts now present (init ran before they were added).
+  await i18n.changeLanguage(locale);
   document.documentElement.lang = currentLocale().replace('_', '-');
+}
+
+/**
+ * A catalogue text in the console's language, with `{{var}}` filled from `vars`: the words the server
+ * and the user's app use for the same thing (a withdrawal state, a reason, a validation message).
+ */
+export function catalogueText(key: MessageKey, vars?: Record<string, unknown>): string {
+  return i18n.t(key, { ns: 'catalogue', ...vars });
 }
 
 export { i18n };

@@ -1,23 +1,24 @@
-import { MESSAGES, type MessageKey, translate } from '@kamai/contract';
+import { isMessageKey } from '@kamai/contract/constants';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { currentLocale } from '../i18n';
-
-function isKey(text: string | undefined): text is MessageKey {
-  return text !== undefined && text in MESSAGES.en_US;
-}
+import { catalogueText } from '../i18n';
 
 /**
  * An antd Form rule that checks a field with the contract's own schema, so the console refuses exactly
- * what the server refuses, in the catalogue's words.
+ * what the server refuses, in the catalogue's words. `schema` may be a loader of it, fetched on the
+ * first check, for a page that should not carry zod before it validates (the login).
  */
-export function contractRule(schema: z.ZodType, { empty }: { empty?: unknown } = {}): Rule {
+export function contractRule(
+  schema: z.ZodType | (() => Promise<z.ZodType>),
+  { empty }: { empty?: unknown } = {},
+): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value === '' || value === null ? empty : value);
+      const checked = typeof schema === 'function' ? await schema() : schema;
+      const result = checked.safeParse(value === '' || value === null ? empty : value);
       if (result.success) return;
       const key = result.error.issues[0]?.message;
-      throw new Error(translate(currentLocale(), isKey(key) ? key : 'validation_failed'));
+      throw new Error(catalogueText(isMessageKey(key) ? key : 'validation_failed'));
     },
   };
 }

@@ -14,9 +14,9 @@ function cacheHeaders(reply: FastifyReply, path: string) {
 }
 
 /**
- * The web build writes a `.br` and a `.gz` copy next to each text file (web/vite.config.ts);
- * `preCompressed` sends the best one the browser accepts with its Content-Encoding and
- * `Vary: accept-encoding`, and the plain file when there is no copy (the console's build) or the
+ * The app's and the console's builds write a `.br` and a `.gz` copy next to each text file
+ * (tools/vite-precompress.ts); `preCompressed` sends the best one the browser accepts with its
+ * Content-Encoding and `Vary: accept-encoding`, and the plain file when there is no copy or the
  * browser accepts neither. Nothing is compressed per request.
  */
 const STATIC_OPTIONS = { setHeaders: cacheHeaders, index: 'index.html', preCompressed: true } as const;

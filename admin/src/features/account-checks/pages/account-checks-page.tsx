@@ -4,13 +4,13 @@ import {
   ACCOUNT_CHECK_REFUSALS,
   type AccountCheckItem,
   type AccountCheckRefusal,
-  translate,
+  type MessageKey,
 } from '@kamai/contract';
 import { Alert, Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { usePauseWhile } from '../../../lib/live';
@@ -19,7 +19,7 @@ import { useAccountChecks, useDecideAccountCheck } from '../api/account-checks';
 
 type Action = 'approve' | 'refuse';
 const nowrap = () => ({ className: 'nowrap' });
-const catalogue = (key: string) => translate(currentLocale(), key as Parameters<typeof translate>[1]);
+const catalogue = (key: string) => catalogueText(key as MessageKey);
 
 /** Approve (with what was checked) or refuse (with the reason the user reads in their language). */
 function DecideDialog({

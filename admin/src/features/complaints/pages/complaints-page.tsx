@@ -10,7 +10,7 @@ import {
   type ComplaintOutcome,
   type ComplaintSubjectView,
   LOCALE_NAMES,
-  translate,
+  type MessageKey,
   WITHDRAWAL_STATE_LABELS,
   type WithdrawalState,
 } from '@kamai/contract';
@@ -32,7 +32,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { usePauseWhile } from '../../../lib/live';
@@ -40,7 +40,7 @@ import { useCan } from '../../../lib/roles';
 import { useAnswerComplaint, useComplaints } from '../api/complaints';
 
 type Writing = { item: AdminComplaintItem; action: 'reply' | 'close' };
-const catalogue = (key: Parameters<typeof translate>[1]) => translate(currentLocale(), key);
+const catalogue = (key: MessageKey) => catalogueText(key);
 const STATE_COLORS = { open: 'gold', acknowledged: 'blue', closed: 'default' } as const;
 
 /** The linked withdrawal, wallet entry or payout account, as the operator checks it against the complaint. */

@@ -1,15 +1,9 @@
-import {
-  CONTROL_CHANGE_STATES,
-  type ControlChangeItem,
-  type ControlChangeState,
-  isMessageKey,
-  translate,
-} from '@kamai/contract';
+import { CONTROL_CHANGE_STATES, type ControlChangeItem, type ControlChangeState, isMessageKey } from '@kamai/contract';
 import { Alert, Button, Card, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useCan, useMe } from '../../../lib/roles';
@@ -60,7 +54,7 @@ const AMOUNTS = new Set([
 
 function label(t: TFunction, field: string) {
   const signal = `risk_${field.slice('risk.weights.'.length)}`;
-  if (field.startsWith('risk.weights.') && isMessageKey(signal)) return translate(currentLocale(), signal);
+  if (field.startsWith('risk.weights.') && isMessageKey(signal)) return catalogueText(signal);
   return LABELS[field] ? t(LABELS[field]) : field;
 }
 

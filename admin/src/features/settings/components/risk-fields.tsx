@@ -4,11 +4,10 @@ import {
   RISK_REASON_KEYS,
   RISK_SCORE_MAX,
   RISK_SIGNALS,
-  translate,
 } from '@kamai/contract';
 import { Col, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 import { contractRule } from '../../../lib/rules';
 
 const risk = adminSettingsSetBody.shape.risk.unwrap().shape;
@@ -24,7 +23,7 @@ export function RiskFields() {
       <Row gutter={16}>
         {RISK_SIGNALS.map((signal) => (
           <Col xs={24} sm={12} key={signal}>
-            <Form.Item label={translate(currentLocale(), RISK_REASON_KEYS[signal])} name={['weights', signal]}>
+            <Form.Item label={catalogueText(RISK_REASON_KEYS[signal])} name={['weights', signal]}>
               <InputNumber min={0} max={RISK_SCORE_MAX} className="field-full" />
             </Form.Item>
           </Col>

@@ -1,11 +1,11 @@
-import { type AdminWithdrawalItem, type RiskReasonKey, translate } from '@kamai/contract';
+import type { AdminWithdrawalItem, RiskReasonKey } from '@kamai/contract';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 
 /** A risk reason in the catalogue's words (the server's key, translated like its messages). */
 export function reasonLabel(key: RiskReasonKey): string {
-  return translate(currentLocale(), key);
+  return catalogueText(key);
 }
 
 export function scoreColor(score: number): string | undefined {

@@ -1,6 +1,6 @@
-import { translate, WITHDRAWAL_STATE_LABELS, type WithdrawalState } from '@kamai/contract';
+import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from '@kamai/contract';
 import { Tag } from 'antd';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 
 const COLORS: Record<WithdrawalState, string> = {
   pending: 'gold',
@@ -15,7 +15,7 @@ const COLORS: Record<WithdrawalState, string> = {
 
 /** A withdrawal state in the catalogue's words. */
 export function stateLabel(state: WithdrawalState): string {
-  return translate(currentLocale(), WITHDRAWAL_STATE_LABELS[state]);
+  return catalogueText(WITHDRAWAL_STATE_LABELS[state]);
 }
 
 export function StateTag({ state }: { state: WithdrawalState }) {
