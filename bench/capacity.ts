@@ -1,0 +1,452 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { API, BENCH_ADMIN, call, controlled, DUAL_ADMIN_ENV, login, MANY_USERS_ENV, registerUsers } from './lib/api';
+import {
+  budgetText,
+  DAILY_MIX,
+  figuresFor,
+  isWrite,
+  type KindCost,
+  limits,
+  MODEL,
+  PRIMARY_BUDGET,
+  SIZES,
+  type SizeFigures,
+} from './lib/capacity-model';
+import { BENCH_WITHDRAWAL_SETTINGS, customTasks, fundedUsers, WITHDRAW_AMOUNT } from './lib/money';
+import { type OwnPostgres, startOwnPostgres } from './lib/own-postgres';
+import { freshDatabase, POSTGRES_URL } from './lib/postgres';
+import { SERVER_ENTRY, startNode } from './lib/processes';
+import { progress } from './lib/report';
+
+/**
+ * The capacity model's costs (docs/operations.md "Capacity model"), measured: the built server on a
+ * fresh PostgreSQL database, each request kind of the daily mix (bench/lib/capacity-model.ts) sent
+ * alone, `--requests` of it from `--connections`, and per answer: the server's CPU (/proc/<pid>/stat,
+ * all threads, as bench/cpu-per-request.ts), the CPU of PostgreSQL's backends for this database, the
+ * statements' execution time (pg_stat_statements, when the server loads it), bytes on the wire, rows
+ * written (pg_stat_database) with the tables they went to, WAL bytes (pg_current_wal_lsn difference)
+ * and commits. Then the model's table for 350,000, 5 million and 50 million users.
+ *
+ *   npm run build -w server && npx tsx bench/capacity.ts [--own-postgres] [--requests=2000]
+ *     [--connections=8] [--users=64]
+ *
+ * BENCH_POSTGRES_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) serves the run
+ * unless `--own-postgres` starts a private cluster (bench/lib/own-postgres.ts) with pg_stat_statements
+ * loaded; on a shared server WAL positions are the whole cluster's, so other databases' writes count
+ * too (the background WAL rate measured idle before the kinds is printed beside them).
+ */
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+) as Record<string, string>;
+const requests = Number(args.requests ?? 2000);
+const connections = Number(args.connections ?? 8);
+const userCount = Number(args.users ?? 64);
+/** Logins hash a password (the slowest answer by far): fewer of them. */
+const loginRequests = Math.max(50, Math.round(requests / 10));
+const TICK_US = 1_000_000 / 100; // USER_HZ
+const STATS_FLUSH_MS = 11_000; // PostgreSQL 15 backends flush table and database counters within 10 s of going idle
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks of the PostgreSQL backends serving `database` (their title names it). */
+function postgresTicks(database: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      ticks += cpuTicks(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+interface Kind {
+  kind: string;
+  /** The i-th request of the kind: writes never repeat one (each is a new withdrawal, finish, login). */
+  request(i: number): Request;
+  amount: number;
+}
+
+function fire(base: string, kind: Kind, from: number, amount: number): Promise<autocannon.Result> {
+  let next = from;
+  return new Promise((done, fail) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        amount,
+        timeout: 60,
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => {
+              const r = kind.request(next++);
+              return {
+                ...req,
+                method: r.method,
+                path: r.path,
+                headers: {
+                  ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+                  ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+                },
+                body: r.body === undefined ? undefined : JSON.stringify(r.body),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return fail(error);
+        if (!result.non2xx && !result.errors) return done(result);
+        // The answer to one more request of the kind says why.
+        const r = kind.request(next);
+        fetch(`${base}${r.path}`, {
+          method: r.method,
+          headers: {
+            ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+            ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        })
+          .then((res) => res.text())
+          .then(
+            (text) =>
+              fail(
+                new Error(
+                  `${kind.kind}: ${result.non2xx} non-2xx, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}; one more answered ${text.slice(0, 300)}`,
+                ),
+              ),
+            fail,
+          );
+      },
+    );
+  });
+}
+
+interface Counters {
+  lsn: string;
+  commits: number;
+  written: number;
+  tables: Map<string, number>;
+}
+
+async function counters(c: pg.Client, database: string): Promise<Counters> {
+  const db = await c.query<{ lsn: string; commits: string; written: string }>(
+    'select pg_current_wal_lsn()::text lsn, xact_commit::text commits, (tup_inserted + tup_updated + tup_deleted)::text written from pg_stat_database where datname = $1',
+    [database],
+  );
+  const tables = await c.query<{ relname: string; written: string }>(
+    'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text written from pg_stat_user_tables',
+  );
+  const row = db.rows[0];
+  if (!row) throw new Error(`no pg_stat_database row for ${database}`);
+  return {
+    lsn: row.lsn,
+    commits: Number(row.commits),
+    written: Number(row.written),
+    tables: new Map(tables.rows.map((t) => [t.relname, Number(t.written)])),
+  };
+}
+
+async function walBytes(c: pg.Client, from: string, to: string): Promise<number> {
+  const { rows } = await c.query<{ d: string }>('select pg_wal_lsn_diff($1, $2)::text d', [to, from]);
+  return Number(rows[0]?.d ?? Number.NaN);
+}
+
+const own: OwnPostgres | undefined = args['own-postgres'] === 'true' ? await startOwnPostgres(POSTGRES_URL) : undefined;
+const database = await freshDatabase('capacity', own?.url);
+if (!database) throw new Error(`no PostgreSQL server at ${POSTGRES_URL} (BENCH_POSTGRES_URL)`);
+const dbName = new URL(database.url).pathname.slice(1);
+const c = new pg.Client({ connectionString: database.url });
+await c.connect();
+await c.query(`alter database ${dbName} set track_functions = 'all'`);
+const statements = await c
+  .query('create extension if not exists pg_stat_statements')
+  .then(() => c.query('select 1 from pg_stat_statements limit 1'))
+  .then(
+    () => true,
+    () => false,
+  );
+progress(`load average ${load()}; pg_stat_statements ${statements ? 'loaded' : 'not loaded'}`);
+const server = await startNode({
+  args: [SERVER_ENTRY],
+  env: { DATABASE_URL: database.url, WEB_CONCURRENCY: '1', ...MANY_USERS_ENV, ...DUAL_ADMIN_ENV },
+  readyPath: '/obj/test/t2',
+});
+const costs = new Map<string, KindCost>();
+try {
+  const base = server.url;
+  const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  // Two rebate levels on every reward, as the default rates pay them: the users' inviter earns level 1
+  // and that inviter's inviter level 2 (staff earn nothing, so the chain starts below the admin).
+  const inviteCodeOf = async (token: string) =>
+    (await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, token)).inviteCode;
+  const [upline] = await registerUsers(base, 1);
+  if (!upline) throw new Error('no upline');
+  const [inviter] = await registerUsers(base, 1, 1, await inviteCodeOf(upline.token));
+  if (!inviter) throw new Error('no inviter');
+  const users = await fundedUsers(base, admin, userCount, await inviteCodeOf(inviter.token));
+  const finishes = Math.ceil((requests * 1.2) / users.length);
+  const tasks = await customTasks(base, admin, finishes);
+  for (let n = 0; n < 10; n += 1)
+    await call(
+      base,
+      'POST',
+      `${API}/admin/notice/add`,
+      { title: `Notice ${n}`, body: 'Capacity model notice body.' },
+      admin,
+    );
+  const user = (i: number) => users[i % users.length] as (typeof users)[number];
+  let phone = 0;
+  const pending: number[] = [];
+  const kinds: Kind[] = [
+    {
+      kind: 'otp/send',
+      amount: requests,
+      request: () => {
+        phone += 1;
+        return {
+          method: 'POST',
+          path: `${API}/common/otp/send`,
+          token: '',
+          body: { target: `8${String(process.pid % 1000).padStart(3, '0')}${String(phone).padStart(6, '0')}`, type: 1 },
+        };
+      },
+    },
+    {
+      kind: 'login',
+      amount: loginRequests,
+      request: (i) => ({
+        method: 'POST',
+        path: `${API}/common/user/login`,
+        token: '',
+        body: { username: user(i).username, password: user(i).password },
+      }),
+    },
+    ...['user/detail', 'task/list', 'balance/list'].map((path) => ({
+      kind: path,
+      amount: requests,
+      request: (i: number) => ({ method: 'GET' as const, path: `${API}/user/${path}`, token: user(i).token }),
+    })),
+    {
+      kind: 'notice/list',
+      amount: requests,
+      request: (i) => ({ method: 'GET', path: `${API}/common/notice/list`, token: user(i).token }),
+    },
+    {
+      kind: 'task/finish',
+      amount: requests,
+      // User varies fastest: requests in flight together belong to different users.
+      request: (i) => ({
+        method: 'POST',
+        path: `${API}/user/task/finish`,
+        token: user(i).token,
+        body: { taskId: tasks[Math.floor(i / users.length)] },
+      }),
+    },
+    {
+      kind: 'withdraw/add',
+      amount: requests,
+      request: (i) => ({
+        method: 'POST',
+        path: `${API}/user/withdraw/add`,
+        token: user(i).token,
+        body: { amount: WITHDRAW_AMOUNT },
+      }),
+    },
+    {
+      kind: 'withdraw/review',
+      amount: requests,
+      request: (i) => ({
+        method: 'POST',
+        path: `${API}/admin/withdraw/review`,
+        token: admin,
+        body: { id: pending[i], action: 'approve' },
+      }),
+    },
+    {
+      kind: 'admin/withdraw/list',
+      amount: requests,
+      request: () => ({ method: 'GET', path: `${API}/admin/withdraw/list`, token: admin }),
+    },
+    {
+      kind: 'admin/user/list',
+      amount: requests,
+      request: () => ({ method: 'GET', path: `${API}/admin/user/list`, token: admin }),
+    },
+  ];
+  const warm = (k: Kind) => Math.max(connections * 4, Math.round(k.amount / 10));
+  progress(`warming up every kind (${connections} connections)`);
+  const used = new Map<string, number>();
+  for (const k of kinds) {
+    if (k.kind === 'withdraw/review') {
+      const { rows } = await c.query<{ id: string }>(
+        "select id::text from withdrawals where state = 'pending' order by id",
+      );
+      pending.push(...rows.map((r) => Number(r.id)));
+    }
+    await fire(base, k, 0, warm(k));
+    used.set(k.kind, warm(k));
+  }
+  await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
+  const idleBefore = await counters(c, dbName);
+  const idleStarted = performance.now();
+  await new Promise((r) => setTimeout(r, 5000));
+  const idleAfter = await counters(c, dbName);
+  const backgroundWalPerSecond =
+    (await walBytes(c, idleBefore.lsn, idleAfter.lsn)) / ((performance.now() - idleStarted) / 1000);
+  progress(`background WAL while idle: ${backgroundWalPerSecond.toFixed(0)} B/s`);
+  const pid = server.child.pid as number;
+  let before = idleAfter;
+  for (const k of kinds) {
+    if (k.kind === 'withdraw/review') {
+      // Each review approves one of the withdrawals withdraw/add just made (the warm-up approved its own).
+      const { rows } = await c.query<{ id: string }>(
+        "select id::text from withdrawals where state = 'pending' order by id",
+      );
+      pending.length = 0;
+      pending.push(...rows.map((r) => Number(r.id)));
+      used.set(k.kind, 0);
+      if (pending.length < k.amount) k.amount = pending.length;
+    }
+    if (statements) await c.query('select pg_stat_statements_reset()');
+    progress(`${k.kind}: ${k.amount} requests`);
+    const serverBefore = cpuTicks(pid);
+    const pgBefore = postgresTicks(dbName);
+    const result = await fire(base, k, used.get(k.kind) ?? 0, k.amount);
+    if (k.kind === 'withdraw/review') await payoutsSettled(c);
+    const serverTicks = cpuTicks(pid) - serverBefore;
+    const pgTicks = postgresTicks(dbName) - pgBefore;
+    const statementRows = statements
+      ? (
+          await c.query<{ query: string; calls: string; ms: string }>(
+            `select query, calls::text, total_exec_time::text ms from pg_stat_statements s join pg_database d on d.oid = s.dbid
+             where d.datname = $1 and query not like '%pg_stat_statements%' order by total_exec_time desc`,
+            [dbName],
+          )
+        ).rows
+      : [];
+    await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
+    const after = await counters(c, dbName);
+    const tables = [...after.tables]
+      .map(([name, n]) => [name, (n - (before.tables.get(name) ?? 0)) / k.amount] as const)
+      .filter(([, n]) => n >= 0.05)
+      .sort((a, b) => b[1] - a[1]);
+    const wal = await walBytes(c, before.lsn, after.lsn);
+    const cost: KindCost = {
+      kind: k.kind,
+      serverUs: (serverTicks * TICK_US) / k.amount,
+      postgresUs: (pgTicks * TICK_US) / k.amount,
+      ...(statements ? { statementMs: statementRows.reduce((sum, r) => sum + Number(r.ms), 0) / k.amount } : {}),
+      bytes: result.throughput.total / k.amount,
+      rowsWritten: (after.written - before.written) / k.amount,
+      walBytes: wal / k.amount,
+      entries: tables.find(([name]) => name === 'entries')?.[1] ?? 0,
+      rebates: tables.find(([name]) => name === 'rebates')?.[1] ?? 0,
+    };
+    costs.set(k.kind, cost);
+    const commits = (after.commits - before.commits) / k.amount;
+    const top = statementRows
+      .slice(0, 3)
+      .map(
+        (r) =>
+          `${(Number(r.ms) / k.amount).toFixed(3)} ms × ${(Number(r.calls) / k.amount).toFixed(2)}: ${r.query.replace(/\s+/g, ' ').slice(0, 90)}`,
+      );
+    const statementCount = statementRows.reduce((sum, r) => sum + Number(r.calls), 0) / k.amount;
+    process.stdout.write(
+      `${k.kind}\tserver ${cost.serverUs.toFixed(0)} µs\tPostgreSQL CPU ${cost.postgresUs.toFixed(0)} µs` +
+        (cost.statementMs === undefined
+          ? ''
+          : `\tstatements ${cost.statementMs.toFixed(3)} ms (${statementCount.toFixed(1)} a request)`) +
+        `\t${cost.bytes.toFixed(0)} B\trows written ${cost.rowsWritten.toFixed(2)}\tWAL ${cost.walBytes.toFixed(0)} B\tcommits ${commits.toFixed(2)}` +
+        `\t${result.requests.average.toFixed(0)} req/s` +
+        (tables.length ? `\n\ttables: ${tables.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ')}` : '') +
+        (top.length ? `\n\t${top.join('\n\t')}` : '') +
+        '\n',
+    );
+    before = after;
+  }
+  const sizes = await c.query<{ bytes: string; n: string }>(
+    "select pg_total_relation_size('entries')::text bytes, (select count(*) from entries)::text n",
+  );
+  const entryBytes = Number(sizes.rows[0]?.bytes) / Math.max(1, Number(sizes.rows[0]?.n));
+  process.stdout.write(
+    `entries: ${sizes.rows[0]?.n} rows, ${entryBytes.toFixed(0)} B a row with its indexes; background WAL ${backgroundWalPerSecond.toFixed(0)} B/s (${own ? 'own cluster' : 'whole shared cluster'})\n`,
+  );
+  printModel(entryBytes);
+} finally {
+  await c.end();
+  await server.stop();
+  await database.drop();
+  await own?.stop();
+  process.stdout.write(`load average ${load()}\n`);
+}
+
+/**
+ * An approval starts the payout (a job dispatches it to the sandbox gateway, whose callback marks it
+ * paid): its cost is the approval's, so the reviews' figures wait until no approved payout is left open.
+ */
+async function payoutsSettled(c: pg.Client): Promise<void> {
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const { rows } = await c.query<{ n: string }>(
+      "select count(*)::text n from withdrawals where state in ('approved', 'processing')",
+    );
+    if (Number(rows[0]?.n) === 0) return;
+    if (performance.now() > deadline) {
+      progress(`${rows[0]?.n} payouts still open after 120 s: the reviews' figures leave their rest out`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function printModel(entryBytes: number) {
+  process.stdout.write(
+    `\nmodel: active share ${MODEL.activeShare}, peak hour ${MODEL.peakHourFactor}× the average hour, cores planned at ${MODEL.targetUtilisation * 100} %\n`,
+  );
+  process.stdout.write(
+    `mix a day per active user: ${DAILY_MIX.map((m) => `${m.kind} ${m.perActiveUser}${m.route === 'replica' ? ' (replica)' : ''}`).join(', ')}\n`,
+  );
+  const rows: SizeFigures[] = SIZES.map((users) => figuresFor(users, costs, entryBytes));
+  for (const f of rows) {
+    process.stdout.write(
+      `${f.users.toLocaleString('en')} users: ${f.peakPerSecond.toFixed(0)} req/s at peak (${f.writesPeakPerSecond.toFixed(0)} writes)` +
+        `; server ${f.serverCores.toFixed(2)} cores; primary ${f.primaryCores.toFixed(2)} cores (${f.primaryCoresNoReplicas.toFixed(2)} without replicas), replicas ${f.replicaCores.toFixed(2)}` +
+        `; WAL ${f.walMBPerSecondPeak.toFixed(2)} MB/s at peak, ${f.walGBPerDay.toFixed(1)} GB a day; ${f.commitsPeakPerSecond.toFixed(0)} write commits/s` +
+        `; ${f.connections} connections; entries ${(f.entriesPerYear / 1e6).toFixed(0)} M a year, ${f.entriesGBPerYear.toFixed(0)} GB` +
+        `\n\tshare of one primary's budget (${budgetText()}): ${limits(f)
+          .map((l) => `${l.resource} ${l.share.toFixed(2)}`)
+          .join(', ')}; runs out first: ${limits(f)[0]?.resource}\n`,
+    );
+  }
+  const one = figuresFor(1_000_000, costs, entryBytes);
+  process.stdout.write(
+    `per million users: server ${one.serverCores.toFixed(2)} cores, primary ${one.primaryCores.toFixed(2)} cores, replicas ${one.replicaCores.toFixed(3)} cores; ` +
+      `one server core holds ${(1 / one.serverCores).toFixed(2)} M users, one ${PRIMARY_BUDGET.cores}-core primary ${(PRIMARY_BUDGET.cores / one.primaryCores).toFixed(1)} M users on CPU, ` +
+      `one replica core takes the replica reads of ${(1 / one.replicaCores).toFixed(0)} M users\n`,
+  );
+  for (const m of DAILY_MIX) if (!costs.has(m.kind)) throw new Error(`${m.kind} not measured`);
+  for (const k of costs.keys()) if (isWrite(k) && !DAILY_MIX.some((m) => m.kind === k)) throw new Error(k);
+}
