@@ -1,19 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { API, BENCH_ADMIN, call, controlled, DUAL_ADMIN_ENV, login, MANY_USERS_ENV, registerUsers } from './lib/api';
-import {
-  budgetText,
-  DAILY_MIX,
-  figuresFor,
-  isWrite,
-  type KindCost,
-  limits,
-  MODEL,
-  PRIMARY_BUDGET,
-  SIZES,
-  type SizeFigures,
-} from './lib/capacity-model';
+import { counters, cpuTicks, fire, type Kind, payoutsSettled, postgresTicks, walBytes } from './lib/capacity-measure';
+import { type KindCost, printModel } from './lib/capacity-model';
 import { BENCH_WITHDRAWAL_SETTINGS, customTasks, fundedUsers, WITHDRAW_AMOUNT } from './lib/money';
 import { type OwnPostgres, startOwnPostgres } from './lib/own-postgres';
 import { freshDatabase, POSTGRES_URL } from './lib/postgres';
@@ -51,127 +40,10 @@ const loginRequests = Math.max(50, Math.round(requests / 10));
 const TICK_US = 1_000_000 / 100; // USER_HZ
 const STATS_FLUSH_MS = 11_000; // PostgreSQL 15 backends flush table and database counters within 10 s of going idle
 
+/** Requests of a kind sent before it is measured (the first of a kind also prepares its statements). */
+const warmUp = (amount: number) => Math.max(connections * 4, Math.round(amount / 10));
+
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** CPU ticks of the PostgreSQL backends serving `database` (their title names it). */
-function postgresTicks(database: string): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
-      ticks += cpuTicks(Number(pid));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks;
-}
-
-interface Request {
-  method: 'GET' | 'POST';
-  path: string;
-  token: string;
-  body?: unknown;
-}
-
-interface Kind {
-  kind: string;
-  /** The i-th request of the kind: writes never repeat one (each is a new withdrawal, finish, login). */
-  request(i: number): Request;
-  amount: number;
-}
-
-function fire(base: string, kind: Kind, from: number, amount: number): Promise<autocannon.Result> {
-  let next = from;
-  return new Promise((done, fail) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        amount,
-        timeout: 60,
-        requests: [
-          {
-            setupRequest: (req: autocannon.Request) => {
-              const r = kind.request(next++);
-              return {
-                ...req,
-                method: r.method,
-                path: r.path,
-                headers: {
-                  ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
-                  ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
-                },
-                body: r.body === undefined ? undefined : JSON.stringify(r.body),
-              };
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return fail(error);
-        if (!result.non2xx && !result.errors) return done(result);
-        // The answer to one more request of the kind says why.
-        const r = kind.request(next);
-        fetch(`${base}${r.path}`, {
-          method: r.method,
-          headers: {
-            ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
-            ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: r.body === undefined ? undefined : JSON.stringify(r.body),
-        })
-          .then((res) => res.text())
-          .then(
-            (text) =>
-              fail(
-                new Error(
-                  `${kind.kind}: ${result.non2xx} non-2xx, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}; one more answered ${text.slice(0, 300)}`,
-                ),
-              ),
-            fail,
-          );
-      },
-    );
-  });
-}
-
-interface Counters {
-  lsn: string;
-  commits: number;
-  written: number;
-  tables: Map<string, number>;
-}
-
-async function counters(c: pg.Client, database: string): Promise<Counters> {
-  const db = await c.query<{ lsn: string; commits: string; written: string }>(
-    'select pg_current_wal_lsn()::text lsn, xact_commit::text commits, (tup_inserted + tup_updated + tup_deleted)::text written from pg_stat_database where datname = $1',
-    [database],
-  );
-  const tables = await c.query<{ relname: string; written: string }>(
-    'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text written from pg_stat_user_tables',
-  );
-  const row = db.rows[0];
-  if (!row) throw new Error(`no pg_stat_database row for ${database}`);
-  return {
-    lsn: row.lsn,
-    commits: Number(row.commits),
-    written: Number(row.written),
-    tables: new Map(tables.rows.map((t) => [t.relname, Number(t.written)])),
-  };
-}
-
-async function walBytes(c: pg.Client, from: string, to: string): Promise<number> {
-  const { rows } = await c.query<{ d: string }>('select pg_wal_lsn_diff($1, $2)::text d', [to, from]);
-  return Number(rows[0]?.d ?? Number.NaN);
-}
 
 const own: OwnPostgres | undefined = args['own-postgres'] === 'true' ? await startOwnPostgres(POSTGRES_URL) : undefined;
 const database = await freshDatabase('capacity', own?.url);
@@ -207,7 +79,8 @@ try {
   const [inviter] = await registerUsers(base, 1, 1, await inviteCodeOf(upline.token));
   if (!inviter) throw new Error('no inviter');
   const users = await fundedUsers(base, admin, userCount, await inviteCodeOf(inviter.token));
-  const finishes = Math.ceil((requests * 1.2) / users.length);
+  // One task per round of all users: enough for the warm-up and the measured requests.
+  const finishes = Math.ceil((requests + warmUp(requests)) / users.length) + 1;
   const tasks = await customTasks(base, admin, finishes);
   for (let n = 0; n < 10; n += 1)
     await call(
@@ -296,7 +169,7 @@ try {
       request: () => ({ method: 'GET', path: `${API}/admin/user/list`, token: admin }),
     },
   ];
-  const warm = (k: Kind) => Math.max(connections * 4, Math.round(k.amount / 10));
+  const warm = (k: Kind) => warmUp(k.amount);
   progress(`warming up every kind (${connections} connections)`);
   const used = new Map<string, number>();
   for (const k of kinds) {
@@ -306,7 +179,7 @@ try {
       );
       pending.push(...rows.map((r) => Number(r.id)));
     }
-    await fire(base, k, 0, warm(k));
+    await fire(base, k, 0, warm(k), connections);
     used.set(k.kind, warm(k));
   }
   await new Promise((r) => setTimeout(r, STATS_FLUSH_MS));
@@ -334,7 +207,7 @@ try {
     progress(`${k.kind}: ${k.amount} requests`);
     const serverBefore = cpuTicks(pid);
     const pgBefore = postgresTicks(dbName);
-    const result = await fire(base, k, used.get(k.kind) ?? 0, k.amount);
+    const result = await fire(base, k, used.get(k.kind) ?? 0, k.amount, connections);
     if (k.kind === 'withdraw/review') await payoutsSettled(c);
     const serverTicks = cpuTicks(pid) - serverBefore;
     const pgTicks = postgresTicks(dbName) - pgBefore;
@@ -394,59 +267,11 @@ try {
   process.stdout.write(
     `entries: ${sizes.rows[0]?.n} rows, ${entryBytes.toFixed(0)} B a row with its indexes; background WAL ${backgroundWalPerSecond.toFixed(0)} B/s (${own ? 'own cluster' : 'whole shared cluster'})\n`,
   );
-  printModel(entryBytes);
+  printModel(costs, entryBytes);
 } finally {
   await c.end();
   await server.stop();
   await database.drop();
   await own?.stop();
   process.stdout.write(`load average ${load()}\n`);
-}
-
-/**
- * An approval starts the payout (a job dispatches it to the sandbox gateway, whose callback marks it
- * paid): its cost is the approval's, so the reviews' figures wait until no approved payout is left open.
- */
-async function payoutsSettled(c: pg.Client): Promise<void> {
-  const deadline = performance.now() + 120_000;
-  for (;;) {
-    const { rows } = await c.query<{ n: string }>(
-      "select count(*)::text n from withdrawals where state in ('approved', 'processing')",
-    );
-    if (Number(rows[0]?.n) === 0) return;
-    if (performance.now() > deadline) {
-      progress(`${rows[0]?.n} payouts still open after 120 s: the reviews' figures leave their rest out`);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function printModel(entryBytes: number) {
-  process.stdout.write(
-    `\nmodel: active share ${MODEL.activeShare}, peak hour ${MODEL.peakHourFactor}× the average hour, cores planned at ${MODEL.targetUtilisation * 100} %\n`,
-  );
-  process.stdout.write(
-    `mix a day per active user: ${DAILY_MIX.map((m) => `${m.kind} ${m.perActiveUser}${m.route === 'replica' ? ' (replica)' : ''}`).join(', ')}\n`,
-  );
-  const rows: SizeFigures[] = SIZES.map((users) => figuresFor(users, costs, entryBytes));
-  for (const f of rows) {
-    process.stdout.write(
-      `${f.users.toLocaleString('en')} users: ${f.peakPerSecond.toFixed(0)} req/s at peak (${f.writesPeakPerSecond.toFixed(0)} writes)` +
-        `; server ${f.serverCores.toFixed(2)} cores; primary ${f.primaryCores.toFixed(2)} cores (${f.primaryCoresNoReplicas.toFixed(2)} without replicas), replicas ${f.replicaCores.toFixed(2)}` +
-        `; WAL ${f.walMBPerSecondPeak.toFixed(2)} MB/s at peak, ${f.walGBPerDay.toFixed(1)} GB a day; ${f.commitsPeakPerSecond.toFixed(0)} write commits/s` +
-        `; ${f.connections} connections; entries ${(f.entriesPerYear / 1e6).toFixed(0)} M a year, ${f.entriesGBPerYear.toFixed(0)} GB` +
-        `\n\tshare of one primary's budget (${budgetText()}): ${limits(f)
-          .map((l) => `${l.resource} ${l.share.toFixed(2)}`)
-          .join(', ')}; runs out first: ${limits(f)[0]?.resource}\n`,
-    );
-  }
-  const one = figuresFor(1_000_000, costs, entryBytes);
-  process.stdout.write(
-    `per million users: server ${one.serverCores.toFixed(2)} cores, primary ${one.primaryCores.toFixed(2)} cores, replicas ${one.replicaCores.toFixed(3)} cores; ` +
-      `one server core holds ${(1 / one.serverCores).toFixed(2)} M users, one ${PRIMARY_BUDGET.cores}-core primary ${(PRIMARY_BUDGET.cores / one.primaryCores).toFixed(1)} M users on CPU, ` +
-      `one replica core takes the replica reads of ${(1 / one.replicaCores).toFixed(0)} M users\n`,
-  );
-  for (const m of DAILY_MIX) if (!costs.has(m.kind)) throw new Error(`${m.kind} not measured`);
-  for (const k of costs.keys()) if (isWrite(k) && !DAILY_MIX.some((m) => m.kind === k)) throw new Error(k);
 }

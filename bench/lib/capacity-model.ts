@@ -169,3 +169,33 @@ export function limits(f: SizeFigures): { resource: string; share: number }[] {
     { resource: 'commits', share: f.commitsPeakPerSecond / b.commits },
   ].sort((x, y) => y.share - x.share);
 }
+
+/** The model's table for SIZES from the measured costs, as bench/capacity.ts prints it. */
+export function printModel(costs: Map<string, KindCost>, entryBytes: number): void {
+  process.stdout.write(
+    `\nmodel: active share ${MODEL.activeShare}, peak hour ${MODEL.peakHourFactor}× the average hour, cores planned at ${MODEL.targetUtilisation * 100} %\n`,
+  );
+  process.stdout.write(
+    `mix a day per active user: ${DAILY_MIX.map((m) => `${m.kind} ${m.perActiveUser}${m.route === 'replica' ? ' (replica)' : ''}`).join(', ')}\n`,
+  );
+  const rows: SizeFigures[] = SIZES.map((users) => figuresFor(users, costs, entryBytes));
+  for (const f of rows) {
+    process.stdout.write(
+      `${f.users.toLocaleString('en')} users: ${f.peakPerSecond.toFixed(0)} req/s at peak (${f.writesPeakPerSecond.toFixed(0)} writes)` +
+        `; server ${f.serverCores.toFixed(2)} cores; primary ${f.primaryCores.toFixed(2)} cores (${f.primaryCoresNoReplicas.toFixed(2)} without replicas), replicas ${f.replicaCores.toFixed(2)}` +
+        `; WAL ${f.walMBPerSecondPeak.toFixed(2)} MB/s at peak, ${f.walGBPerDay.toFixed(1)} GB a day; ${f.commitsPeakPerSecond.toFixed(0)} write commits/s` +
+        `; ${f.connections} connections; entries ${(f.entriesPerYear / 1e6).toFixed(0)} M a year, ${f.entriesGBPerYear.toFixed(0)} GB` +
+        `\n\tshare of one primary's budget (${budgetText()}): ${limits(f)
+          .map((l) => `${l.resource} ${l.share.toFixed(2)}`)
+          .join(', ')}; runs out first: ${limits(f)[0]?.resource}\n`,
+    );
+  }
+  const one = figuresFor(1_000_000, costs, entryBytes);
+  process.stdout.write(
+    `per million users: server ${one.serverCores.toFixed(2)} cores, primary ${one.primaryCores.toFixed(2)} cores, replicas ${one.replicaCores.toFixed(3)} cores; ` +
+      `one server core holds ${(1 / one.serverCores).toFixed(2)} M users, one ${PRIMARY_BUDGET.cores}-core primary ${(PRIMARY_BUDGET.cores / one.primaryCores).toFixed(1)} M users on CPU, ` +
+      `one replica core takes the replica reads of ${(1 / one.replicaCores).toFixed(0)} M users\n`,
+  );
+  for (const m of DAILY_MIX) if (!costs.has(m.kind)) throw new Error(`${m.kind} not measured`);
+  for (const k of costs.keys()) if (isWrite(k) && !DAILY_MIX.some((m) => m.kind === k)) throw new Error(k);
+}

@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+import { progress } from './report';
+
+/** Per-answer measurements: process CPU from /proc (bench/cpu-per-request.ts, bench/capacity.ts), and for bench/capacity.ts its load and PostgreSQL's counters. */
+
+/** utime + stime of a process (all its threads), in clock ticks (USER_HZ, 100 a second). */
+export function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks of the PostgreSQL backends serving `database` (their title names it). */
+export function postgresTicks(database: string): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
+      ticks += cpuTicks(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks;
+}
+
+export interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+  body?: unknown;
+}
+
+export interface Kind {
+  kind: string;
+  /** The i-th request of the kind: writes never repeat one (each is a new withdrawal, finish, login). */
+  request(i: number): Request;
+  amount: number;
+}
+
+/**
+ * Sends `amount` requests of the kind, from its `from`-th, over `connections`; any answer but 2xx
+ * fails the run, with the answer to one more request of the kind to say why.
+ */
+export function fire(
+  base: string,
+  kind: Kind,
+  from: number,
+  amount: number,
+  connections: number,
+): Promise<autocannon.Result> {
+  let next = from;
+  return new Promise((done, fail) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        amount,
+        timeout: 60,
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => {
+              const r = kind.request(next++);
+              return {
+                ...req,
+                method: r.method,
+                path: r.path,
+                headers: {
+                  ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+                  ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+                },
+                body: r.body === undefined ? undefined : JSON.stringify(r.body),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return fail(error);
+        if (!result.non2xx && !result.errors) return done(result);
+        const r = kind.request(next);
+        fetch(`${base}${r.path}`, {
+          method: r.method,
+          headers: {
+            ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+            ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        })
+          .then((res) => res.text())
+          .then(
+            (text) =>
+              fail(
+                new Error(
+                  `${kind.kind}: ${result.non2xx} non-2xx, ${result.errors} errors ${JSON.stringify(result.statusCodeStats)}; one more answered ${text.slice(0, 300)}`,
+                ),
+              ),
+            fail,
+          );
+      },
+    );
+  });
+}
+
+/** PostgreSQL's counters of the run's database: WAL position, commits, rows written, rows written per table. */
+export interface Counters {
+  lsn: string;
+  commits: number;
+  written: number;
+  tables: Map<string, number>;
+}
+
+export async function counters(c: pg.Client, database: string): Promise<Counters> {
+  const db = await c.query<{ lsn: string; commits: string; written: string }>(
+    'select pg_current_wal_lsn()::text lsn, xact_commit::text commits, (tup_inserted + tup_updated + tup_deleted)::text written from pg_stat_database where datname = $1',
+    [database],
+  );
+  const tables = await c.query<{ relname: string; written: string }>(
+    'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text written from pg_stat_user_tables',
+  );
+  const row = db.rows[0];
+  if (!row) throw new Error(`no pg_stat_database row for ${database}`);
+  return {
+    lsn: row.lsn,
+    commits: Number(row.commits),
+    written: Number(row.written),
+    tables: new Map(tables.rows.map((t) => [t.relname, Number(t.written)])),
+  };
+}
+
+export async function walBytes(c: pg.Client, from: string, to: string): Promise<number> {
+  const { rows } = await c.query<{ d: string }>('select pg_wal_lsn_diff($1, $2)::text d', [to, from]);
+  return Number(rows[0]?.d ?? Number.NaN);
+}
+
+/**
+ * An approval starts the payout (a job dispatches it to the sandbox gateway, whose callback marks it
+ * paid): its cost is the approval's, so the reviews' figures wait until no approved payout is left open.
+ */
+export async function payoutsSettled(c: pg.Client): Promise<void> {
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const { rows } = await c.query<{ n: string }>(
+      "select count(*)::text n from withdrawals where state in ('approved', 'processing')",
+    );
+    if (Number(rows[0]?.n) === 0) return;
+    if (performance.now() > deadline) {
+      progress(`${rows[0]?.n} payouts still open after 120 s: the reviews' figures leave their rest out`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
