@@ -14,7 +14,8 @@ import { progress } from './lib/report';
  * fresh PostgreSQL database, each request kind of the daily mix (bench/lib/capacity-model.ts) sent
  * alone, `--requests` of it from `--connections`, and per answer: the server's CPU (/proc/<pid>/stat,
  * all threads, as bench/cpu-per-request.ts), the CPU of PostgreSQL's backends for this database, the
- * statements' execution time (pg_stat_statements, when the server loads it), bytes on the wire, rows
+ * statements' execution time (pg_stat_statements, when the server loads it; else the database's
+ * `active_time` and its SQL functions' times), bytes on the wire, rows
  * written (pg_stat_database) with the tables they went to, WAL bytes (pg_current_wal_lsn difference)
  * and commits. Then the model's table for 350,000, 5 million and 50 million users.
  *
@@ -231,7 +232,9 @@ try {
       kind: k.kind,
       serverUs: (serverTicks * TICK_US) / k.amount,
       postgresUs: (pgTicks * TICK_US) / k.amount,
-      ...(statements ? { statementMs: statementRows.reduce((sum, r) => sum + Number(r.ms), 0) / k.amount } : {}),
+      statementMs: statements
+        ? statementRows.reduce((sum, r) => sum + Number(r.ms), 0) / k.amount
+        : (after.activeMs - before.activeMs) / k.amount,
       bytes: result.throughput.total / k.amount,
       rowsWritten: (after.written - before.written) / k.amount,
       walBytes: wal / k.amount,
@@ -240,18 +243,26 @@ try {
     };
     costs.set(k.kind, cost);
     const commits = (after.commits - before.commits) / k.amount;
-    const top = statementRows
-      .slice(0, 3)
-      .map(
-        (r) =>
-          `${(Number(r.ms) / k.amount).toFixed(3)} ms × ${(Number(r.calls) / k.amount).toFixed(2)}: ${r.query.replace(/\s+/g, ' ').slice(0, 90)}`,
-      );
+    // Without pg_stat_statements: the database functions' own times (function-stats.ts's view).
+    const top = statements
+      ? statementRows
+          .slice(0, 3)
+          .map(
+            (r) =>
+              `${(Number(r.ms) / k.amount).toFixed(3)} ms × ${(Number(r.calls) / k.amount).toFixed(2)}: ${r.query.replace(/\s+/g, ' ').slice(0, 90)}`,
+          )
+      : [...after.functions]
+          .map(([name, ms]) => [name, (ms - (before.functions.get(name) ?? 0)) / k.amount] as const)
+          .filter(([, ms]) => ms >= 0.001)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([name, ms]) => `function ${name}: ${ms.toFixed(3)} ms`);
     const statementCount = statementRows.reduce((sum, r) => sum + Number(r.calls), 0) / k.amount;
     process.stdout.write(
       `${k.kind}\tserver ${cost.serverUs.toFixed(0)} µs\tPostgreSQL CPU ${cost.postgresUs.toFixed(0)} µs` +
-        (cost.statementMs === undefined
-          ? ''
-          : `\tstatements ${cost.statementMs.toFixed(3)} ms (${statementCount.toFixed(1)} a request)`) +
+        (statements
+          ? `\tstatements ${cost.statementMs?.toFixed(3)} ms (${statementCount.toFixed(1)} a request)`
+          : `\tactive time ${cost.statementMs?.toFixed(3)} ms`) +
         `\t${cost.bytes.toFixed(0)} B\trows written ${cost.rowsWritten.toFixed(2)}\tWAL ${cost.walBytes.toFixed(0)} B\tcommits ${commits.toFixed(2)}` +
         `\t${result.requests.average.toFixed(0)} req/s` +
         (tables.length ? `\n\ttables: ${tables.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ')}` : '') +

@@ -105,18 +105,27 @@ export function fire(
   });
 }
 
-/** PostgreSQL's counters of the run's database: WAL position, commits, rows written, rows written per table. */
+/**
+ * PostgreSQL's counters of the run's database: WAL position, commits, rows written, the time its
+ * sessions spent executing statements (`active_time`, ms), rows written per table and time per
+ * database function (`pg_stat_user_functions`, ms; the database sets `track_functions = all`).
+ */
 export interface Counters {
   lsn: string;
   commits: number;
   written: number;
+  activeMs: number;
   tables: Map<string, number>;
+  functions: Map<string, number>;
 }
 
 export async function counters(c: pg.Client, database: string): Promise<Counters> {
-  const db = await c.query<{ lsn: string; commits: string; written: string }>(
-    'select pg_current_wal_lsn()::text lsn, xact_commit::text commits, (tup_inserted + tup_updated + tup_deleted)::text written from pg_stat_database where datname = $1',
+  const db = await c.query<{ lsn: string; commits: string; written: string; active: string }>(
+    'select pg_current_wal_lsn()::text lsn, xact_commit::text commits, (tup_inserted + tup_updated + tup_deleted)::text written, active_time::text active from pg_stat_database where datname = $1',
     [database],
+  );
+  const functions = await c.query<{ funcname: string; ms: string }>(
+    'select funcname, total_time::text ms from pg_stat_user_functions',
   );
   const tables = await c.query<{ relname: string; written: string }>(
     'select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text written from pg_stat_user_tables',
@@ -127,7 +136,9 @@ export async function counters(c: pg.Client, database: string): Promise<Counters
     lsn: row.lsn,
     commits: Number(row.commits),
     written: Number(row.written),
+    activeMs: Number(row.active),
     tables: new Map(tables.rows.map((t) => [t.relname, Number(t.written)])),
+    functions: new Map(functions.rows.map((f) => [f.funcname, Number(f.ms)])),
   };
 }
 

@@ -11,7 +11,10 @@ export interface KindCost {
   serverUs: number;
   /** CPU of PostgreSQL's backends serving the run's database, µs per answer. */
   postgresUs: number;
-  /** Statements' execution time (pg_stat_statements), ms per answer; undefined without it. */
+  /**
+   * Statements' execution time per answer, ms: pg_stat_statements' when the server loads it, else the
+   * database's `active_time` (all its sessions, the job runner's too). Lock waits count in both.
+   */
   statementMs?: number;
   /** Bytes of the answer on the wire (status line, headers, body). */
   bytes: number;
