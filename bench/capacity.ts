@@ -19,7 +19,7 @@ import { progress } from './lib/report';
  * written (pg_stat_database) with the tables they went to, WAL bytes (pg_current_wal_lsn difference)
  * and commits. Then the model's table for 350,000, 5 million and 50 million users.
  *
- *   npm run build -w server && npx tsx bench/capacity.ts [--own-postgres] [--requests=2000]
+ *   npm run build -w server && npx tsx bench/capacity.ts [--own-postgres] [--requests=1000]
  *     [--connections=8] [--users=64]
  *
  * BENCH_POSTGRES_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) serves the run
@@ -33,7 +33,7 @@ const args = Object.fromEntries(
     return [k, v ?? 'true'];
   }),
 ) as Record<string, string>;
-const requests = Number(args.requests ?? 2000);
+const requests = Number(args.requests ?? 1000);
 const connections = Number(args.connections ?? 8);
 const userCount = Number(args.users ?? 64);
 /** Logins hash a password (the slowest answer by far): fewer of them. */
