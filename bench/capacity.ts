@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { API, BENCH_ADMIN, call, controlled, DUAL_ADMIN_ENV, login, MANY_USERS_ENV, registerUsers } from './lib/api';
-import { counters, cpuTicks, fire, type Kind, payoutsSettled, postgresTicks, walBytes } from './lib/capacity-measure';
+import {
+  counters,
+  cpuTicks,
+  fire,
+  type Kind,
+  payoutsSettled,
+  walBytes,
+  watchPostgresTicks,
+} from './lib/capacity-measure';
 import { type KindCost, printModel } from './lib/capacity-model';
 import { BENCH_WITHDRAWAL_SETTINGS, customTasks, fundedUsers, WITHDRAW_AMOUNT } from './lib/money';
 import { type OwnPostgres, startOwnPostgres } from './lib/own-postgres';
@@ -207,11 +215,11 @@ try {
     if (statements) await c.query('select pg_stat_statements_reset()');
     progress(`${k.kind}: ${k.amount} requests`);
     const serverBefore = cpuTicks(pid);
-    const pgBefore = postgresTicks(dbName);
+    const pgWatch = watchPostgresTicks(dbName);
     const result = await fire(base, k, used.get(k.kind) ?? 0, k.amount, connections);
     if (k.kind === 'withdraw/review') await payoutsSettled(c);
     const serverTicks = cpuTicks(pid) - serverBefore;
-    const pgTicks = postgresTicks(dbName) - pgBefore;
+    const pgTicks = pgWatch.stop();
     const statementRows = statements
       ? (
           await c.query<{ query: string; calls: string; ms: string }>(

@@ -11,20 +11,50 @@ export function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** CPU ticks of the PostgreSQL backends serving `database` (their title names it). */
-export function postgresTicks(database: string): number {
-  let ticks = 0;
+/** CPU ticks of each PostgreSQL backend serving `database` (their title names it), by process id. */
+function backendTicks(database: string): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
-      ticks += cpuTicks(Number(pid));
+      ticks.set(Number(pid), cpuTicks(Number(pid)));
     } catch {
       // The process ended between the listing and the read.
     }
   }
   return ticks;
+}
+
+/** CPU ticks of the PostgreSQL backends serving `database` now (a backend that ended takes its ticks with it). */
+export function postgresTicks(database: string): number {
+  let sum = 0;
+  for (const ticks of backendTicks(database).values()) sum += ticks;
+  return sum;
+}
+
+/**
+ * The CPU ticks PostgreSQL's backends for `database` spend from now until `stop()`. Backends are read
+ * every 200 ms, so one that ends meanwhile (a pool closes idle connections) keeps what it had spent
+ * by its last reading instead of taking it out of the sum.
+ */
+export function watchPostgresTicks(database: string): { stop(): number } {
+  const first = backendTicks(database);
+  const last = new Map(first);
+  const read = () => {
+    for (const [pid, ticks] of backendTicks(database)) last.set(pid, ticks);
+  };
+  const timer = setInterval(read, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      read();
+      let spent = 0;
+      for (const [pid, ticks] of last) spent += ticks - (first.get(pid) ?? 0);
+      return spent;
+    },
+  };
 }
 
 export interface Request {
