@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { API, BENCH_ADMIN, BENCH_ADMIN_ENV, login } from './lib/api';
+import { cpuTicks, postgresTicks } from './lib/capacity-measure';
 import { freshDatabase } from './lib/postgres';
 import { root, startFastifyHello, startHello, startMinimal, startNode, startPolicyHello } from './lib/processes';
 import { POLICY_PARTS, type PolicyPart } from './minimal/policy';
@@ -64,27 +65,6 @@ const postgres = args.postgres === 'true';
 const routes = (args.routes ?? 't1,user/detail,task/list').split(',');
 const connections = Number(args.connections ?? 50);
 const TICK_US = 1_000_000 / 100; // USER_HZ
-
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** CPU ticks of PostgreSQL's backends serving `database` (their title names it: "postgres: user db host state"). */
-function postgresTicks(database: string): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!title.startsWith('postgres: ') || !title.split(' ').includes(database)) continue;
-      ticks += cpuTicks(Number(pid));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks;
-}
 
 interface Figures {
   serverUs: number;

@@ -31,6 +31,25 @@ export async function call<T>(
 /** The bootstrap admin the benchmark servers are started with (ADMIN_USERNAME/ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { username: 'bench-admin@kamai.local', password: 'bench-admin-1' };
 export const BENCH_ADMIN_ENV = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
+/**
+ * A second admin (STAFF_ACCOUNTS): a settings change that weakens a control (a lower withdrawal
+ * minimum, more withdrawals a day) is proposed by one admin and applied by another
+ * (docs/decisions/dual-control.md); `controlled()` does both.
+ */
+export const BENCH_SECOND_ADMIN = { username: 'bench-admin-2@kamai.local', password: 'bench-admin-2' };
+export const DUAL_ADMIN_ENV = {
+  ...BENCH_ADMIN_ENV,
+  STAFF_ACCOUNTS: JSON.stringify([{ ...BENCH_SECOND_ADMIN, role: 'admin' }]),
+};
+
+/** POSTs an admin change; when it is proposed rather than applied, the second admin applies it. */
+export async function controlled(base: string, path: string, body: unknown, token: string): Promise<void> {
+  const data = await call<{ change?: { id: number; state: string } | null }>(base, 'POST', path, body, token);
+  if (data.change?.state !== 'pending') return;
+  const second = await login(base, BENCH_SECOND_ADMIN.username, BENCH_SECOND_ADMIN.password);
+  await call(base, 'POST', `${API}/admin/control/apply`, { id: data.change.id }, second);
+}
+
 /** For benchmarks that register hundreds of users from one address (the default is 200 codes an hour). */
 export const MANY_USERS_ENV = {
   ...BENCH_ADMIN_ENV,
@@ -57,9 +76,14 @@ export interface BenchUser {
 
 /**
  * Registers `count` users the way a person does: a code to the phone (read back from the sandbox
- * outbox by the admin), then register with the admin's invite code.
+ * outbox by the admin), then register with the admin's invite code, or `inviteCode` when given.
  */
-export async function registerUsers(base: string, count: number, parallel = 1): Promise<BenchUser[]> {
+export async function registerUsers(
+  base: string,
+  count: number,
+  parallel = 1,
+  inviteCode?: string,
+): Promise<BenchUser[]> {
   const adminToken = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
   const admin = await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
   const users: BenchUser[] = [];
@@ -82,7 +106,7 @@ export async function registerUsers(base: string, count: number, parallel = 1): 
       password,
       password2: password,
       verifyCode: code,
-      inviteCode: admin.inviteCode,
+      inviteCode: inviteCode ?? admin.inviteCode,
     });
     users.push({ username, password, token });
   };

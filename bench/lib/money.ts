@@ -135,12 +135,17 @@ export class Supply {
 }
 
 /**
- * Registers `count` users through the API (8 at a time), each with a UPI payout account and ₹1,000
- * credited by the admin (`revenue/add`).
+ * Registers `count` users through the API (8 at a time; invited by the admin, or by the owner of
+ * `inviteCode`), each with a UPI payout account and ₹1,000 credited by the admin (`revenue/add`).
  */
-export async function fundedUsers(base: string, admin: string, count: number): Promise<(BenchUser & { id: number })[]> {
+export async function fundedUsers(
+  base: string,
+  admin: string,
+  count: number,
+  inviteCode?: string,
+): Promise<(BenchUser & { id: number })[]> {
   progress(`registering ${count} users through the API`);
-  const registered = await registerUsers(base, count, 8);
+  const registered = await registerUsers(base, count, 8, inviteCode);
   progress('a payout account and ₹1,000 for each');
   const funded: (BenchUser & { id: number })[] = [];
   for (let i = 0; i < registered.length; i += 8) {

@@ -8,9 +8,9 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database for one benchmark run, or undefined when no server answers. */
-export async function freshDatabase(label: string): Promise<FreshDatabase | undefined> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+/** A new empty database for one benchmark run on `server`, or undefined when no server answers. */
+export async function freshDatabase(label: string, server = POSTGRES_URL): Promise<FreshDatabase | undefined> {
+  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
   } catch {
@@ -18,7 +18,7 @@ export async function freshDatabase(label: string): Promise<FreshDatabase | unde
   }
   const name = `kamai_bench_${label}_${process.pid}_${Date.now()}`;
   await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
