@@ -57,11 +57,18 @@ export interface BenchUser {
 
 /**
  * Registers `count` users the way a person does: a code to the phone (read back from the sandbox
- * outbox by the admin), then register with the admin's invite code.
+ * outbox by the admin), then register with the admin's invite code, or `inviteCode`.
  */
-export async function registerUsers(base: string, count: number, parallel = 1): Promise<BenchUser[]> {
+export async function registerUsers(
+  base: string,
+  count: number,
+  parallel = 1,
+  inviteCode?: string,
+): Promise<BenchUser[]> {
   const adminToken = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  const admin = await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
+  const admin = inviteCode
+    ? { inviteCode }
+    : await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
   const users: BenchUser[] = [];
   const one = async () => {
     const phone = nextPhone();
