@@ -47,11 +47,7 @@ export const moneyWrite: Benchmark = {
     const withdraw = median(runs.withdraw.kamai.map(okRate));
     const pgbench = median(runs.pgbench.map((r) => r.rps));
     return [
-      against(
-        `3 money write (PostgreSQL): POST withdraw/add peak, ${runs.clients} clients`,
-        runs.withdraw,
-        ctx.rounds,
-      ),
+      against(`3 money write (PostgreSQL): POST withdraw/add peak, ${runs.clients} clients`, runs.withdraw, ctx.rounds),
       against(
         `3 money write (PostgreSQL): POST admin/withdraw/review approve peak, ${runs.clients} clients`,
         runs.review,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { API, BENCH_ADMIN, type BenchUser, call, login, MANY_USERS_ENV, registerUsers } from './api';
+import { API, BENCH_ADMIN, type BenchUser, call, controlled, login, MANY_USERS_ENV, registerUsers } from './api';
 import { alternate, type BenchContext } from './bench';
 import { type LoadRequest, type LoadResult, runLoad } from './load';
 import { freshDatabase } from './postgres';
@@ -211,7 +211,13 @@ export async function customTasks(base: string, admin: string, count: number): P
 async function uplines(base: string): Promise<string> {
   const [top] = await registerUsers(base, 1);
   if (!top) throw new Error('no top upline');
-  const { inviteCode } = await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, top.token);
+  const { inviteCode } = await call<{ inviteCode: string }>(
+    base,
+    'GET',
+    `${API}/user/user/detail`,
+    undefined,
+    top.token,
+  );
   const [middle] = await registerUsers(base, 1, 1, inviteCode);
   if (!middle) throw new Error('no middle upline');
   return (await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, middle.token))
@@ -221,8 +227,8 @@ async function uplines(base: string): Promise<string> {
 async function prepare(server: Running, users: number, tasks: number) {
   const base = server.url;
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
-  await call(base, 'POST', `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  await controlled(base, `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
   const registered = await fundedUsers(base, admin, users, await uplines(base));
   const taskIds = await customTasks(base, admin, tasks);
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -309,20 +315,47 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         supply.used(result, clients);
         return result;
       };
-      const review = (target: Running) => async () =>
-        runLoad({
+      const review = (target: Running) => async () => {
+        const ids = await pendingIds(ours.url);
+        if (ids.length === 0) throw new Error('no pending withdrawals left to approve');
+        return runLoad({
           url: target.url,
           connections: clients,
           durationSec: ctx.seconds,
-          requests: approvals(await pendingIds(ours.url)),
+          requests: approvals(ids),
           spread: true,
         });
-      if (!ctx.smoke) {
-        progress('warming up (and withdrawals for the reviews to approve)');
-        for (const target of [server, minimal, server, minimal]) await write(target, withdrawals)();
-        await write(server, finishes)();
-        await write(minimal, finishes)();
+      };
+      // Also the bank of pending withdrawals the reviews approve (they outrun the requests).
+      for (const target of [server, minimal]) {
+        const [probe] = withdrawals.next();
+        if (!probe) break;
+        const res = await fetch(`${target.url}${probe.path}`, {
+          method: 'POST',
+          headers: probe.headers,
+          body: probe.body,
+        });
+        if (!res.ok) throw new Error(`withdraw/add answered ${res.status}: ${await res.text()}`);
+        withdrawals.used({ total: 1, errors: 0 } as LoadResult, 0);
       }
+      progress('warming up');
+      const warm = [];
+      for (const target of [server, minimal, server, minimal]) warm.push(await write(target, withdrawals)());
+      warm.push(await write(server, finishes)(), await write(minimal, finishes)());
+      // The reviews' first statements, each server's: a second of approvals.
+      for (const target of [server, minimal]) {
+        warm.push(
+          await runLoad({
+            url: target.url,
+            connections: clients,
+            durationSec: 1,
+            requests: approvals(await pendingIds(ours.url)),
+            spread: true,
+          }),
+        );
+      }
+      const refused = statusNote(warm);
+      if (refused) progress(`warm-up answers besides 2xx: ${refused}`);
       progress(
         `${ctx.rounds} rounds of ${ctx.seconds} s, ${clients} clients, Kamai and the competitor each: pgbench TPC-B (${seconds} s), withdraw/add, task/finish with two rebate levels, withdraw/review approve`,
       );

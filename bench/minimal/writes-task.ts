@@ -1,4 +1,4 @@
-import { parseRupees, PUSH_PATHS, REBATE_HOLD_DAYS_DEFAULT, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { PUSH_PATHS, parseRupees, REBATE_HOLD_DAYS_DEFAULT, SYSTEM_TASK_IDS } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { SETTING_DEFAULTS } from '../../server/src/platform/settings.queries';
@@ -114,7 +114,10 @@ interface Condition {
   qualified?: boolean;
 }
 
-function available(row: { active: boolean; deleted_at: Date | null; starts_at: Date | null; ends_at: Date | null }, at: Date) {
+function available(
+  row: { active: boolean; deleted_at: Date | null; starts_at: Date | null; ends_at: Date | null },
+  at: Date,
+) {
   if (!row.active || row.deleted_at) return false;
   if (row.starts_at && row.starts_at > at) return false;
   return !(row.ends_at && row.ends_at <= at);
@@ -193,7 +196,8 @@ export function taskFinish(app: FastifyInstance, pool: pg.Pool) {
         const a1 = rebateAccount(one);
         const a2 = rebateAccount(two);
         // One upline can be both levels only in a cycle, which invites cannot make; still add them up.
-        const after2 = a2.id !== null && a2.id === a1.id ? a1.balance + one.amount + two.amount : a2.balance + two.amount;
+        const after2 =
+          a2.id !== null && a2.id === a1.id ? a1.balance + one.amount + two.amount : a2.balance + two.amount;
         const key = `task:${taskId}:user:${caller.id}`;
         const push = {
           source: 'notification',

@@ -106,7 +106,8 @@ async function lockAccounts(client: pg.PoolClient, userId: number): Promise<Lock
 }
 
 function settingsOf(limitsStored: unknown, riskStored: unknown) {
-  const stored = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const stored = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const limits = { ...SETTING_DEFAULTS.withdrawal, ...stored(limitsStored) };
   const riskOwn = stored(riskStored);
   const risk = {

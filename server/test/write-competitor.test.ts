@@ -105,7 +105,7 @@ async function rowsOf(userIds: number[], since: string) {
   const withdrawalIds = (
     await query<{ id: string }>('select id from withdrawals where user_id = any($1) order by id', [userIds])
   ).map((r) => r.id);
-  withdrawalIds.forEach((id, i) => names.set(`w${id}`, `w${i}`));
+  for (const [i, id] of withdrawalIds.entries()) names.set(`w${id}`, `w${i}`);
   const rename = (text: string) =>
     text
       .replace(/withdrawal:(\d+)/g, (_, id) => `withdrawal:${names.get(`w${id}`) ?? 'other'}`)
@@ -200,7 +200,10 @@ async function rowsOf(userIds: number[], since: string) {
     ).map((n) => ({
       user_id: user(n.user_id),
       kind: n.kind,
-      params: { ...(n.params as object), withdrawalId: withdrawal((n.params as { withdrawalId: number }).withdrawalId) },
+      params: {
+        ...(n.params as object),
+        withdrawalId: withdrawal((n.params as { withdrawalId: number }).withdrawalId),
+      },
       dedupe_key: rename(String(n.dedupe_key)),
     })),
     jobs: (
@@ -272,7 +275,13 @@ describe.skipIf(!server)('the write competitor against Kamai', () => {
       const more = [];
       for (let i = 0; i < 5; i += 1) more.push(shape(await send('/user/withdraw/add', { amount: '1' }, user.token)));
       return {
-        answers: { first: shape(first), replay: shape(replay), same: replay.data?.id === first.data?.id, reused: shape(reused), more },
+        answers: {
+          first: shape(first),
+          replay: shape(replay),
+          same: replay.data?.id === first.data?.id,
+          reused: shape(reused),
+          more,
+        },
         users: [user.id],
         since,
       };
