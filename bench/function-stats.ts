@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API, BENCH_ADMIN, call, controlled, login, MANY_USERS_ENV } from './lib/api';
+import { API, BENCH_ADMIN, controlled, login, MANY_USERS_ENV } from './lib/api';
 import { BENCH_WITHDRAWAL_SETTINGS, fundedUsers } from './lib/money';
 import { freshDatabase } from './lib/postgres';
 import { SERVER_ENTRY, startNode } from './lib/processes';
