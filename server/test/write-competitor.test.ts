@@ -178,13 +178,15 @@ async function rowsOf(userIds: number[], since: string) {
          from rebates where invitee_id = any($1) and source_posting_id > $2 order by id`,
         [userIds, since],
       )
-    ).map((r) => ({
-      ...r,
-      source_posting_id: posting(r.source_posting_id),
-      accrual_posting_id: posting(r.accrual_posting_id),
-      invitee_id: user(r.invitee_id),
-      earner_id: user(r.earner_id),
-    })),
+    ).map(
+      (r): Record<string, unknown> => ({
+        ...r,
+        source_posting_id: posting(r.source_posting_id),
+        accrual_posting_id: posting(r.accrual_posting_id),
+        invitee_id: user(r.invitee_id),
+        earner_id: user(r.earner_id),
+      }),
+    ),
     completions: (
       await query<Record<string, unknown>>(
         'select user_id, posting_id from task_completions where user_id = any($1) and task_id <> 2 order by user_id',
@@ -218,7 +220,7 @@ async function rowsOf(userIds: number[], since: string) {
         `select action, target, before, after from audit_log where target = any($1) order by id`,
         [withdrawalIds.map((id) => `withdrawal:${id}`)],
       )
-    ).map((a) => ({ ...a, target: rename(String(a.target)) })),
+    ).map((a): Record<string, unknown> => ({ ...a, target: rename(String(a.target)) })),
   };
 }
 
