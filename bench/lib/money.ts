@@ -315,11 +315,12 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         supply.used(result, clients);
         return result;
       };
-      // Approvals outrun the requests that make them: each review run approves a fixed number of the
-      // pending withdrawals (fewer than a round's withdraw runs make), timed, not for a fixed time.
+      // Approvals outrun the requests that make them: each review run approves a number of the pending
+      // withdrawals (half of those pending, at most perReview), timed, not for a fixed time.
       const perReview = ctx.smoke ? 20 : 1000;
       const review = (target: Running) => async () => {
-        const ids = (await pendingIds(ours.url)).slice(0, perReview);
+        const pending = await pendingIds(ours.url);
+        const ids = pending.slice(0, Math.min(perReview, Math.floor(pending.length / 2)));
         if (ids.length < clients) throw new Error('no pending withdrawals left to approve');
         return runLoad({
           url: target.url,
