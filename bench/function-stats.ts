@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { API, BENCH_ADMIN, call, login, MANY_USERS_ENV } from './lib/api';
+import { API, BENCH_ADMIN, controlled, login, MANY_USERS_ENV } from './lib/api';
 import { BENCH_WITHDRAWAL_SETTINGS, fundedUsers } from './lib/money';
 import { freshDatabase } from './lib/postgres';
 import { SERVER_ENTRY, startNode } from './lib/processes';
@@ -25,7 +25,7 @@ const server = await startNode({
 try {
   const base = server.url;
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
   const users = await fundedUsers(base, admin, 64);
   await c.query('select pg_stat_reset()');
   let i = 0;

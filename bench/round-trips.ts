@@ -1,4 +1,4 @@
-import { API, BENCH_ADMIN, call, login, MANY_USERS_ENV } from './lib/api';
+import { API, BENCH_ADMIN, call, controlled, login, MANY_USERS_ENV } from './lib/api';
 import { BENCH_WITHDRAWAL_SETTINGS, customTasks, fundedUsers } from './lib/money';
 import { freshDatabase } from './lib/postgres';
 import { SERVER_ENTRY, startNode } from './lib/processes';
@@ -22,7 +22,7 @@ const server = await startNode({
 try {
   const base = server.url;
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
   const [user] = await fundedUsers(base, admin, 1);
   if (!user) throw new Error('no user');
   const tasks = await customTasks(base, admin, repeat);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { API, BENCH_ADMIN, call, login, MANY_USERS_ENV } from './lib/api';
+import { API, BENCH_ADMIN, call, controlled, login, MANY_USERS_ENV } from './lib/api';
 import type { BenchContext, Benchmark } from './lib/bench';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load';
 import { BENCH_WITHDRAWAL_SETTINGS, customTasks, fundedUsers, okRate, Supply, WITHDRAW_AMOUNT } from './lib/money';
@@ -81,7 +81,7 @@ async function soakOn(ctx: BenchContext, server: Running): Promise<Row[]> {
   server.child.stdout?.on('data', scan);
   server.child.stderr?.on('data', scan);
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
   const funded = await fundedUsers(base, admin, users);
   const taskIds = await customTasks(base, admin, tasks);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });

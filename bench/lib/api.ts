@@ -30,32 +30,33 @@ export async function call<T>(
 
 /** The bootstrap admin the benchmark servers are started with (ADMIN_USERNAME/ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { username: 'bench-admin@kamai.local', password: 'bench-admin-1' };
-export const BENCH_ADMIN_ENV = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password };
 /**
- * A second admin (STAFF_ACCOUNTS): a settings change that weakens a control (a lower withdrawal
- * minimum, more withdrawals a day) is proposed by one admin and applied by another
- * (docs/decisions/dual-control.md); `controlled()` does both.
+ * A second admin the benchmark servers are started with (STAFF_ACCOUNTS): a settings change that
+ * weakens a control (the benchmarks' lower withdrawal minimum) is applied by another admin
+ * (docs/decisions/dual-control.md).
  */
 export const BENCH_SECOND_ADMIN = { username: 'bench-admin-2@kamai.local', password: 'bench-admin-2' };
-export const DUAL_ADMIN_ENV = {
-  ...BENCH_ADMIN_ENV,
+export const BENCH_ADMIN_ENV = {
+  ADMIN_USERNAME: BENCH_ADMIN.username,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
   STAFF_ACCOUNTS: JSON.stringify([{ ...BENCH_SECOND_ADMIN, role: 'admin' }]),
 };
-
-/** POSTs an admin change; when it is proposed rather than applied, the second admin applies it. */
-export async function controlled(base: string, path: string, body: unknown, token: string): Promise<void> {
-  const data = await call<{ change?: { id: number; state: string } | null }>(base, 'POST', path, body, token);
-  if (data.change?.state !== 'pending') return;
-  const second = await login(base, BENCH_SECOND_ADMIN.username, BENCH_SECOND_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/control/apply`, { id: data.change.id }, second);
-}
-
+/** The benchmark servers' staff, both admins (capacity.ts's name for BENCH_ADMIN_ENV). */
+export const DUAL_ADMIN_ENV = BENCH_ADMIN_ENV;
 /** For benchmarks that register hundreds of users from one address (the default is 200 codes an hour). */
 export const MANY_USERS_ENV = {
   ...BENCH_ADMIN_ENV,
   OTP_SENDS_PER_IP_PER_HOUR: '1000000',
   REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
 };
+
+/** A dual-controlled change made whole: posted by `token`'s admin, applied by the second admin when proposed. */
+export async function controlled(base: string, path: string, body: unknown, token: string): Promise<void> {
+  const data = await call<{ change?: { id: number; state: string } | null }>(base, 'POST', path, body, token);
+  if (data.change?.state !== 'pending') return;
+  const second = await login(base, BENCH_SECOND_ADMIN.username, BENCH_SECOND_ADMIN.password);
+  await call(base, 'POST', `${API}/admin/control/apply`, { id: data.change.id }, second);
+}
 
 export async function login(base: string, username: string, password: string): Promise<string> {
   const data = await call<{ token: string }>(base, 'POST', `${API}/common/user/login`, { username, password });
@@ -85,7 +86,9 @@ export async function registerUsers(
   inviteCode?: string,
 ): Promise<BenchUser[]> {
   const adminToken = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  const admin = await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
+  const admin = inviteCode
+    ? { inviteCode }
+    : await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, adminToken);
   const users: BenchUser[] = [];
   const one = async () => {
     const phone = nextPhone();

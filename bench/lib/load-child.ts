@@ -33,6 +33,7 @@ function full(spec: LoadSpec): Promise<RunFigures> {
         connections: spec.connections,
         pipelining: spec.pipelining ?? 1,
         duration: spec.durationSec,
+        ...(spec.amount ? { amount: spec.amount } : {}),
         headers: spec.headers,
         requests: requests as autocannon.Request[] | undefined,
         timeout: 10,

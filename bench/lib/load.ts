@@ -40,6 +40,8 @@ export interface LoadSpec {
    */
   requests?: LoadRequest[];
   spread?: boolean;
+  /** Stop after this many requests (autocannon's `amount`) instead of after `durationSec`. */
+  amount?: number;
 }
 
 export interface LoadResult {

@@ -1,21 +1,26 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { API, BENCH_ADMIN, type BenchUser, call, login, MANY_USERS_ENV, registerUsers } from './api';
+import pg from 'pg';
+import { API, BENCH_ADMIN, type BenchUser, call, controlled, login, MANY_USERS_ENV, registerUsers } from './api';
 import { alternate, type BenchContext } from './bench';
 import { type LoadRequest, type LoadResult, runLoad } from './load';
 import { freshDatabase } from './postgres';
-import { type Running, startServer } from './processes';
+import { type Running, startServer, startWriteCompetitor } from './processes';
 import { median, progress } from './report';
 
 const run = promisify(execFile);
 
 /**
- * Shared by benchmarks 3 (money write vs pgbench) and 4 (hot account): one PostgreSQL database and
- * server, many users with a payout account and a balance, and three contenders alternated in the
- * same rounds: pgbench's TPC-B on its own database of the same server, `withdraw/add` (each a hold
- * posting between two accounts of its user) and `task/finish` of custom tasks (each a reward posting
- * from the one `platform_rewards` account). Run once per benchmark run, whichever of 3 and 4 asks first.
+ * Shared by benchmarks 3 (money writes) and 4 (hot account): one PostgreSQL database, Kamai's server
+ * and the write yardstick (`bench/minimal/writes.ts`, the same writes by hand) on it, many users with a
+ * payout account and a balance, all invited by one upline chain, and the contenders alternated in the
+ * same rounds: pgbench's TPC-B on its own database of the same server (informative), then for Kamai
+ * and the yardstick each `withdraw/add` (a hold posting between two accounts of its user),
+ * `task/finish` of custom tasks (a reward posting from `platform_rewards` and two rebate postings to
+ * the uplines' pending rebates) and `withdraw/review` approving pending withdrawals. Both servers draw
+ * from the same lists of requests, so neither repeats a request the other sent. Run once per
+ * benchmark run, whichever of 3 and 4 asks first.
  */
 
 /** Database clients of pgbench and HTTP connections of the write loads (no pipelining: each is a client). */
@@ -31,16 +36,24 @@ const TASK_REWARD = '1.00';
 /** The server's default rebate rates (level 1 10%, level 2 5%). */
 const DEFAULT_REBATES = { level1Bps: 1000, level2Bps: 500 };
 
+/** One write measured against the yardstick in the same rounds: Kamai's runs and the competitor's. */
+export interface Pair {
+  kamai: LoadResult[];
+  minimal: LoadResult[];
+}
+
 export interface WriteRuns {
   clients: number;
   /** `rps` is pgbench's tps, `p50` its average latency. */
   pgbench: LoadResult[];
-  withdraw: LoadResult[];
-  hot: LoadResult[];
-  /** The same task/finish load with the default rebates on: each credit also locks the inviter's wallet (informative). */
-  inviter: LoadResult[];
-  /** p99 of withdraw/add at half of its peak, per round, and that rate. */
-  withdrawHalf: LoadResult[];
+  /** withdraw/add: a hold posting between two accounts of the requesting user. */
+  withdraw: Pair;
+  /** task/finish with the default rebates: a reward posting and two rebate postings to the one upline chain. */
+  finish: Pair;
+  /** admin/withdraw/review approving pending withdrawals. */
+  review: Pair;
+  /** p99 of withdraw/add at half of Kamai's peak, per round, and that rate; the competitor at the same rate. */
+  withdrawHalf: Pair;
   halfRate: number;
   /** pgbench's scale (branches; 100,000 accounts each). */
   scale: number;
@@ -191,14 +204,32 @@ export async function customTasks(base: string, admin: string, count: number): P
   return ids;
 }
 
+/**
+ * The upline chain every bench user is invited under: `top` invites `middle`, who invites the users,
+ * so each task reward owes a level-1 rebate to `middle` and a level-2 rebate to `top`.
+ */
+async function uplines(base: string): Promise<string> {
+  const [top] = await registerUsers(base, 1);
+  if (!top) throw new Error('no top upline');
+  const { inviteCode } = await call<{ inviteCode: string }>(
+    base,
+    'GET',
+    `${API}/user/user/detail`,
+    undefined,
+    top.token,
+  );
+  const [middle] = await registerUsers(base, 1, 1, inviteCode);
+  if (!middle) throw new Error('no middle upline');
+  return (await call<{ inviteCode: string }>(base, 'GET', `${API}/user/user/detail`, undefined, middle.token))
+    .inviteCode;
+}
+
 async function prepare(server: Running, users: number, tasks: number) {
   const base = server.url;
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await call(base, 'POST', `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
-  // Rebates off: every user here has the admin as inviter, whose wallet would then take a locked
-  // rebate posting with every credit (a hot row of its own, not the platform account measured).
-  await call(base, 'POST', `${API}/admin/rebate/set`, { level1Bps: 0, level2Bps: 0 }, admin);
-  const registered = await fundedUsers(base, admin, users);
+  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
+  await controlled(base, `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
+  const registered = await fundedUsers(base, admin, users, await uplines(base));
   const taskIds = await customTasks(base, admin, tasks);
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   // User varies fastest, so requests in flight together belong to different users.
@@ -228,17 +259,35 @@ async function prepare(server: Running, users: number, tasks: number) {
     admin,
     withdrawals: new Supply('withdraw/add', withdrawals),
     finishes: new Supply('task/finish', finishes),
+    approvals: (ids: number[]): LoadRequest[] =>
+      ids.map((id) => ({
+        method: 'POST',
+        path: `${API}/admin/withdraw/review`,
+        headers: json(admin),
+        body: JSON.stringify({ id, action: 'approve', reason: '' }),
+      })),
   };
+}
+
+/** The pending withdrawals, oldest first: what the next review run approves. */
+async function pendingIds(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select id from withdrawals where state = 'pending' order by id");
+    return rows.map((r) => Number(r.id));
+  } finally {
+    await client.end();
+  }
 }
 
 async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
   const clients = writeClients(ctx);
   const scale = ctx.smoke ? 1 : clients;
-  // Each user may withdraw DAILY_COUNT_MAX (100) times a day: 400 users give 40,000 requests. 200 ran
-  // out at ~780 req/s (the last runs got 409 daily_count_reached, session 6).
+  // Each user may withdraw DAILY_COUNT_MAX (100) times a day, shared by Kamai and the competitor: 400
+  // users give 40,000 requests for both.
   const users = ctx.smoke ? 8 : 400;
-  // Each task is one claim per user: enough that no run on a fast machine uses them up (a smoke run on a
-  // quiet CI machine finished 160 in half a second).
+  // Each task is one claim per user: enough that no run on a fast machine uses them up.
   const tasks = ctx.smoke ? 150 : 250;
   const ours = await freshDatabase('write');
   if (!ours) return undefined;
@@ -248,28 +297,16 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
     progress(`pgbench -i -s ${scale} on its own database`);
     await pgbenchInit(bench.url, scale);
     const server = await startServer({ DATABASE_URL: ours.url, ...MANY_USERS_ENV });
+    const minimal = await startWriteCompetitor(ours.url).catch(async (error) => {
+      await server.stop();
+      throw error;
+    });
     try {
-      const { admin, withdrawals, finishes } = await prepare(server, users, tasks);
-      const rebates = (on: boolean) =>
-        call(
-          server.url,
-          'POST',
-          `${API}/admin/rebate/set`,
-          on ? DEFAULT_REBATES : { level1Bps: 0, level2Bps: 0 },
-          admin,
-        );
-      const withRebates = async () => {
-        await rebates(true);
-        try {
-          return await write(finishes)();
-        } finally {
-          await rebates(false);
-        }
-      };
+      const { withdrawals, finishes, approvals } = await prepare(server, users, tasks);
       const seconds = Math.max(1, Math.round(ctx.seconds));
-      const write = (supply: Supply) => async () => {
+      const write = (target: Running, supply: Supply) => async () => {
         const result = await runLoad({
-          url: server.url,
+          url: target.url,
           connections: clients,
           durationSec: ctx.seconds,
           requests: supply.next(),
@@ -278,37 +315,94 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         supply.used(result, clients);
         return result;
       };
-      if (!ctx.smoke) {
-        progress('warming up');
-        await write(withdrawals)();
-        await write(finishes)();
+      // Approvals outrun the requests that make them: each review run approves a number of the pending
+      // withdrawals (half of those pending, at most perReview), timed, not for a fixed time.
+      const perReview = ctx.smoke ? 20 : 1000;
+      const review = (target: Running) => async () => {
+        const pending = await pendingIds(ours.url);
+        const ids = pending.slice(0, Math.min(perReview, Math.floor(pending.length / 2)));
+        if (ids.length < clients) throw new Error('no pending withdrawals left to approve');
+        return runLoad({
+          url: target.url,
+          connections: clients,
+          durationSec: 60,
+          amount: ids.length,
+          requests: approvals(ids),
+          spread: true,
+        });
+      };
+      // Also the bank of pending withdrawals the reviews approve (they outrun the requests).
+      for (const target of [server, minimal]) {
+        const [probe] = withdrawals.next();
+        if (!probe) break;
+        const res = await fetch(`${target.url}${probe.path}`, {
+          method: 'POST',
+          headers: probe.headers,
+          body: probe.body,
+        });
+        if (!res.ok) throw new Error(`withdraw/add answered ${res.status}: ${await res.text()}`);
+        withdrawals.used({ total: 1, errors: 0 } as LoadResult, 0);
       }
+      progress('warming up');
+      const warm = [];
+      for (const target of [server, minimal, server, minimal]) warm.push(await write(target, withdrawals)());
+      warm.push(await write(server, finishes)(), await write(minimal, finishes)());
+      // The reviews' first statements, each server's: a second of approvals.
+      for (const target of [server, minimal]) {
+        warm.push(
+          await runLoad({
+            url: target.url,
+            connections: clients,
+            durationSec: 1,
+            amount: Math.min(perReview / 4, 200),
+            requests: approvals(await pendingIds(ours.url)),
+            spread: true,
+          }),
+        );
+      }
+      const refused = statusNote(warm);
+      if (refused) progress(`warm-up answers besides 2xx: ${refused}`);
       progress(
-        `${ctx.rounds} rounds of ${ctx.seconds} s, ${clients} clients: pgbench TPC-B (${seconds} s), withdraw/add, task/finish, task/finish with rebates to one inviter`,
+        `${ctx.rounds} rounds of ${ctx.seconds} s, ${clients} clients, Kamai and the competitor each: pgbench TPC-B (${seconds} s), withdraw/add, task/finish with two rebate levels, withdraw/review approve`,
       );
       const peaks = await alternate(ctx.rounds, {
         pgbench: () => pgbenchRun(bench.url, clients, seconds),
-        withdraw: write(withdrawals),
-        hot: write(finishes),
-        inviter: withRebates,
+        withdrawKamai: write(server, withdrawals),
+        withdrawMinimal: write(minimal, withdrawals),
+        finishKamai: write(server, finishes),
+        finishMinimal: write(minimal, finishes),
+        reviewKamai: review(server),
+        reviewMinimal: review(minimal),
       });
-      const halfRate = Math.max(1, Math.round(median(peaks.withdraw.map(okRate)) / 2));
-      progress(`withdraw/add p99 at ${halfRate} req/s (half of its peak), ${ctx.rounds} rounds`);
-      const withdrawHalf: LoadResult[] = [];
-      for (let i = 0; i < ctx.rounds; i += 1) {
+      const halfRate = Math.max(1, Math.round(median(peaks.withdrawKamai.map(okRate)) / 2));
+      progress(`withdraw/add p99 at ${halfRate} req/s (half of Kamai's peak), ${ctx.rounds} rounds each`);
+      const paced = (target: Running) => async () => {
         const result = await runLoad({
-          url: server.url,
+          url: target.url,
           connections: clients,
           rate: halfRate,
           durationSec: ctx.seconds,
           requests: withdrawals.next().slice(0, Math.ceil(halfRate * ctx.seconds) + 10),
         });
         withdrawals.used(result, 0);
-        withdrawHalf.push(result);
-      }
+        return result;
+      };
+      const half = await alternate(ctx.rounds, { kamai: paced(server), minimal: paced(minimal) });
       progress(`left unused: ${withdrawals.left()} withdrawals, ${finishes.left()} task finishes`);
-      return { clients, ...peaks, withdrawHalf, halfRate, scale, users, tasks };
+      return {
+        clients,
+        pgbench: peaks.pgbench,
+        withdraw: { kamai: peaks.withdrawKamai, minimal: peaks.withdrawMinimal },
+        finish: { kamai: peaks.finishKamai, minimal: peaks.finishMinimal },
+        review: { kamai: peaks.reviewKamai, minimal: peaks.reviewMinimal },
+        withdrawHalf: half,
+        halfRate,
+        scale,
+        users,
+        tasks,
+      };
     } finally {
+      await minimal.stop();
       await server.stop();
     }
   } finally {

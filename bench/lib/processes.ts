@@ -145,3 +145,15 @@ export function startPolicyHello(nodeArgs: string[] = [], part?: 'none' | Policy
     readyPath: '/obj/test/t1',
   });
 }
+
+/**
+ * Benchmarks 3 and 4's yardstick: the money writes written by hand with Fastify 5 and node-postgres
+ * (`bench/minimal/writes-server.ts`), on Kamai's PostgreSQL database at `databaseUrl`.
+ */
+export function startWriteCompetitor(databaseUrl: string, nodeArgs: string[] = []): Promise<Running> {
+  return startNode({
+    args: [...nodeArgs, '--import', 'tsx', join(root, 'bench/minimal/writes-server.ts')],
+    env: { DATABASE_URL: databaseUrl },
+    readyPath: '/ready',
+  });
+}
