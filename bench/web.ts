@@ -188,7 +188,7 @@ async function staticPage(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
-/** Lighthouse targets of issues 7 and 14, one printed line each; `base` is the static page's median. */
+/** Lighthouse targets, one printed line each; `base` is the static page's median. */
 const METRICS: {
   what: string;
   pick: (s: Score) => number;
