@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The reliability suite (issue 7): real server processes and fault injection against a PostgreSQL
+ * The reliability suite (docs/decisions/reliability-suite.md): real server processes and fault injection against a
+ * PostgreSQL
  * server and Redis. `npm run test:reliability` with DATABASE_URL (and REDIS_URL, default the local
  * Redis); skipped without them unless CI=true. One file at a time: each starts its own servers.
  */

@@ -9,7 +9,7 @@ import { type Running, root, startMinimal, startNode } from './lib/processes';
 /**
  * The asynchronous resources (promises, timers, ticks, ...) one answer of a read creates, in Kamai and
  * in benchmark 2's minimal app on the same PostgreSQL database: counts, so the figures do not move with
- * the machine's load (docs/performance.md, issue 26). Each server runs with bench/lib/count-async.mjs
+ * the machine's load (docs/performance.md). Each server runs with bench/lib/count-async.mjs
  * preloaded; after a warm-up, the counts before and after `--requests` answers give the figure per answer.
  *
  *   npx tsx bench/async-per-request.ts [--routes=user/detail,task/list] [--requests=10000]

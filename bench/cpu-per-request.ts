@@ -11,7 +11,7 @@ import { POLICY_PARTS, type PolicyPart } from './minimal/policy';
 /**
  * The server's own CPU time per answer (utime + stime of its process from /proc, over a fixed number
  * of requests after a warm-up): less disturbed by a shared machine than req/s, since time the server
- * waits for a core is not counted. Compares builds back to back (docs/performance.md, issue 14):
+ * waits for a core is not counted. Compares builds back to back (docs/performance.md):
  *
  *   npx tsx bench/cpu-per-request.ts [--entry=server/dist/main.js,/abs/other/dist/main.js] [--postgres]
  *     [--requests=N] [--rounds=N] [--routes=t1,user/detail,task/list] [--connections=50] [--pipelining=N]

@@ -6,7 +6,8 @@ import { freshDatabase } from './lib/postgres';
 import { SERVER_ENTRY, startNode } from './lib/processes';
 
 /**
- * Where withdraw/add's database time goes (issue 14 item 3): the built server on a fresh PostgreSQL
+ * Where withdraw/add's database time goes (docs/decisions/round-trips-per-write.md): the built server on a fresh
+ * PostgreSQL
  * database with `track_functions = all`, 64 funded users, 8 s of withdraw/add from 32 connections, then
  * PostgreSQL's own per-function times (pg_stat_user_functions) and the tables read by sequential scan:
  *

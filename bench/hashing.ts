@@ -15,7 +15,10 @@ import { median, progress, type Row } from './lib/report';
 const READ = { connections: 10, rate: 100 } as const;
 /** The flood: as many logins as these connections can push, each one a password hash. */
 const FLOOD_CONNECTIONS = 32;
-/** Issue 12's attack: 150 threads of bogus registrations; here as many connections as fast as answered. */
+/**
+ * The sign-up flood (docs/decisions/password-hashing-pools.md): 150 threads of bogus registrations; here as many
+ * connections as fast as answered.
+ */
 const REGISTER_FLOOD_CONNECTIONS = 150;
 /** Real logins measured under the register flood: paced, a few a second, as people log in. */
 const LOGINS = { connections: 4, rate: 20 } as const;
@@ -28,8 +31,8 @@ const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 25
  * A fair flood is one the limiters do not turn away cheaply, or it would not hash at all: half
  * correct logins of real users (each a hash and a new session) and half wrong logins for unknown
  * names, each name and address used once (a login attempt is counted per name and address before
- * its hash, issue 12), as a botnet would. The server trusts X-Forwarded-For here (TRUST_PROXY=true)
- * so the addresses count. Sent with `spread`: each request once before any again.
+ * its hash: docs/decisions/login-throttling.md), as a botnet would. The server trusts X-Forwarded-For here
+ * (TRUST_PROXY=true) so the addresses count. Sent with `spread`: each request once before any again.
  */
 function floodRequests(users: { username: string; password: string }[]): LoadRequest[] {
   const requests: LoadRequest[] = [];
@@ -50,7 +53,7 @@ function floodRequests(users: { username: string; password: string }[]): LoadReq
 }
 
 /**
- * The sign-up flood of issue 12 (defect 3): registrations of new phone numbers with made-up codes,
+ * The sign-up flood (docs/decisions/password-hashing-pools.md): registrations of new phone numbers with made-up codes,
  * each from its own address and with a real invite code (the operator's), so neither the per-address
  * limit nor the invite check turns them away and only the order of the checks (the code before any
  * hash) keeps them off the hashing pool.
@@ -94,7 +97,7 @@ const describeStatuses = (statuses: Record<string, number>) =>
     .join(' ');
 
 /**
- * Issue 12, defect 3: real logins' p99 during a flood of bogus registrations against their p99
+ * Real logins' p99 during a flood of bogus registrations against their p99
  * without it (target ≤ 2×), and how many of those logins answered 503 (target 0: the flood must not
  * take login's share of the hashing pool).
  */

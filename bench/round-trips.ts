@@ -4,7 +4,8 @@ import { freshDatabase } from './lib/postgres';
 import { SERVER_ENTRY, startNode } from './lib/processes';
 
 /**
- * Database round trips per money write (issue 14 item 3): the built server on a fresh PostgreSQL
+ * Database round trips per money write (docs/decisions/round-trips-per-write.md): the built server on a fresh
+ * PostgreSQL
  * database with bench/lib/count-queries.mjs preloaded, which counts node-postgres queries (one round
  * trip each, BEGIN and COMMIT included); each write is sent alone, `--repeat` times, and the count of
  * the last one printed (the first of a kind also prepares named statements).

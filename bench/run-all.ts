@@ -14,7 +14,10 @@ import { moneyWrite } from './money-write';
 import { soak } from './soak';
 import { web } from './web';
 
-/** The benchmarks of issue 7, by their number there. Each prints one line per figure: figure, baseline, ratio, PASS/FAIL. */
+/**
+ * The benchmarks, by their number in docs/performance.md's table. Each prints one line per figure: figure, baseline,
+ * ratio, PASS/FAIL.
+ */
 const BENCHMARKS: Benchmark[] = [ceiling, authRead, moneyWrite, hotAccount, hashing, growth, web, coldStart, soak];
 
 function parseArgs(argv: string[]) {

@@ -4,7 +4,7 @@ import { apiCall, apiRegister, controlled, PHONE } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 /**
- * Issue 15 items 8, 10, 11, 12 and 13 as a user sees them in Chromium at 390×844: dates in the reader's
+ * Account pages (items 8 and 10-13 below) as a user sees them in Chromium at 390×844: dates in the reader's
  * language with Latin digits, sharing the invite, the withdrawal fee and payout time, the operator's
  * Help, Terms and Privacy, the remark of a manual credit and the payout form's keep-number hint.
  */
@@ -50,7 +50,7 @@ test.beforeAll(async () => {
   adminToken = (await api<{ token: string }>('POST', '/common/user/login', { username, password }, '')).token;
 });
 
-test.describe('issue 15 items 8 and 10-13 in the browser at 390×844', () => {
+test.describe('account pages, items 8 and 10-13, in the browser at 390×844', () => {
   test('item 8: Hindi, Marathi, Punjabi and Gujarati income records show Latin digits and their own month names', async ({
     browser,
   }) => {

@@ -7,7 +7,8 @@ import { apiCall, apiRegister, phonePage } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
 /**
- * Issue 25 in Chromium, on the sandbox gateway (docs/decisions/payout-account-validation.md): the bank's
+ * Payout account validation in Chromium, on the sandbox gateway (docs/decisions/payout-account-validation.md): the
+ * bank's
  * name on the payout method and in the withdraw dialog in two languages, a refused account, and the
  * name reason in the console's review queue.
  */

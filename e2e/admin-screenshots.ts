@@ -217,7 +217,7 @@ async function walk(url: string) {
     await shoot(page, '16-audit');
     await context.close();
 
-    // Issue 15: the dashboard's trends, the review table at 1280 px and the pages issues 12 and 15 added
+    // The dashboard's trends, the review table at 1280 px and the pages
     // (credits, task proofs, payout mismatches, Help/Terms/Privacy editor), in all six languages.
     for (const locale of LOCALES) {
       const narrow = await browser.newContext({ viewport: { width: 1280, height: 800 } });

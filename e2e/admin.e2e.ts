@@ -129,7 +129,8 @@ test.describe('operator console at 1280×800', () => {
     }).toPass({ timeout: 15_000 });
     await dialog.getByLabel('Title — हिन्दी').fill(hindi);
     await dialog.getByLabel('Reward (₹)').fill('7');
-    // Every task says how it is verified (issue 15): saving without it is refused on the form.
+    // Every task says how it is verified (docs/decisions/task-verification.md): saving without it is refused on the
+    // form.
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByText('Choose how the task is verified').count()).toBe(1);
     await dialog.getByLabel('Verification').click();

@@ -20,7 +20,7 @@ test.describe('accounts in the browser at 390×844', () => {
     const phone = uniquePhone();
     const sendCode = form.getByRole('button', { name: 'Send code' });
     expect(await sendCode.isDisabled()).toBe(true);
-    // Issue 24: typed as on a landline, with the trunk 0 and a space.
+    // Typed as on a landline, with the trunk 0 and a space.
     await form.getByLabel('Mobile number').fill(`0${phone.slice(0, 5)} ${phone.slice(5)}`);
     await expect(sendCode).toBeEnabled();
     await sendCode.click();
@@ -61,14 +61,14 @@ test.describe('accounts in the browser at 390×844', () => {
     await page.goto(`${base()}/index/user`);
     const form = await dialog(page);
     await page.getByRole('button', { name: 'Confirm' }).click();
-    // Issue 24: under the field only, not again in a toast covering it.
+    // Under the field only, not again in a toast covering it.
     await expect.poll(() => form.getByText('Enter phone or email').count()).toBe(1);
     expect(await page.locator('.adm-toast-main').count()).toBe(0);
     await form.getByLabel('Mobile number').fill('98765 00000');
     await form.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('.adm-toast-main').first().waitFor();
-    // Issue 15 item 6: wraps at word boundaries (never `break-all`) on an opaque background.
+    // Wraps at word boundaries (never `break-all`) on an opaque background.
     const style = await page
       .locator('.adm-toast-main')
       .first()
@@ -95,7 +95,7 @@ test.describe('accounts in the browser at 390×844', () => {
     expect(await phone.getAttribute('inputmode')).toBe('numeric');
     await phone.fill('98100');
     await phone.blur();
-    // Issue 24: the phone's problem is said under the phone field, in words about a phone.
+    // The phone's problem is said under the phone field, in words about a phone.
     const phoneField = form.locator('.text-field').filter({ has: page.getByLabel('Mobile number') });
     await expect.poll(() => phoneField.getByText('Enter a 10-digit mobile number, e.g. 98765 43210').count()).toBe(1);
     // As a field error (red, aria-invalid), not a grey hint.

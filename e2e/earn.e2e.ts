@@ -42,7 +42,7 @@ test.describe('earning in the browser at 390×844', () => {
 
     await page.goto(`${base()}/Intro1`);
     await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);
-    // No video uploaded: the introduction pays nothing and its task is hidden, not free (issue 15).
+    // No video uploaded: the introduction pays nothing and its task is hidden, not free.
     await expect.poll(() => page.getByText('No presentation video yet').count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByText('Before you start').count()).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiCall, apiRegister, controlled, phonePage } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
-/** Issue 24: amounts said as they are: "You receive", the review step, the net in the paid notice, counts. */
+/** Amounts said as they are: "You receive", the review step, the net in the paid notice, counts. */
 const base = baseUrl;
 const API = '/go_user/api/v1';
 let adminToken = '';

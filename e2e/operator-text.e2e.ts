@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiCall, apiRegister } from './browser';
 import { baseUrl, firstAdmin } from './env';
 
-/** Issue 24: the console's review queue on a phone and a laptop, and a notice written in Hindi. */
+/** The console's review queue on a phone and a laptop, and a notice written in Hindi. */
 const base = baseUrl;
 const api = <T>(method: string, path: string, token: string | null, body?: unknown) =>
   apiCall<T>(method, `/go_user/api/v1${path}`, body, token);

@@ -5,7 +5,7 @@ import { baseUrl, firstAdmin } from './env';
 import { findOverflows, type Overflow } from './overflow';
 
 /**
- * Issue 15 item 7: every field and list title fits or ellipsises from 320 to 430 px wide, in all six
+ * Every field and list title fits or ellipsises from 320 to 430 px wide, in all six
  * languages. Each scene opens a page, dialog or form once; the check then measures it at every width
  * (the page is resized, not reopened), placeholders against their inputs' room and titles against
  * their boxes (./overflow.ts). One page and one session per locale.

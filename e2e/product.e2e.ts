@@ -55,7 +55,7 @@ async function fundedUser(rupees: string) {
   return { ...user, id: me.id };
 }
 
-test.describe('what a user sees of issue 15, at 390×844', () => {
+test.describe('what a user sees of tasks, withdrawals and account deletion, at 390×844', () => {
   test('Home keeps Hot, Latest and Limited-time with empty states; a limited task counts down to its end', async ({
     browser: fixture,
   }) => {

@@ -1,4 +1,5 @@
-// Registers by phone through the MSG91 fake (issue 13 §1): the server runs with SMS_PROVIDER=msg91 and
+// Registers by phone through the MSG91 fake (docs/decisions/sms-delivery.md): the server runs with SMS_PROVIDER=msg91
+// and
 // MSG91_BASE_URL pointing at a local fake that follows MSG91's SendOTP API; the test reads the code from
 // what the fake received, as a phone would show it, and MSG91's delivery report then marks it delivered.
 import { expect, test } from '@playwright/test';

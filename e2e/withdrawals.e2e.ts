@@ -152,7 +152,7 @@ test.describe('withdrawals in the browser at 390×844', () => {
     const form = page.getByRole('dialog', { name: 'Edit payout method' });
     await form.getByRole('radio', { name: 'Bank' }).check({ force: true });
     await form.getByLabel('Bank account number', { exact: true }).fill('1234 5678 9012');
-    // Issue 24: the number is typed twice; a slip is caught under the second field.
+    // The number is typed twice; a slip is caught under the second field.
     await form.getByLabel('Bank account number again').fill('1234 5678 9013');
     await form.getByLabel(/IFSC/).fill('sbin0001234');
     await expect(form.getByText('State Bank of India, branch code 001234')).toHaveCount(1);

@@ -13,7 +13,7 @@ export interface BenchContext {
   soakMinutes?: number;
 }
 
-/** One benchmark of issue 7's list; `id` is its number there. */
+/** One benchmark of docs/performance.md's table; `id` is its number there. */
 export interface Benchmark {
   id: number;
   title: string;

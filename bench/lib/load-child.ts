@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import type { LoadRequest, LoadSpec, RunFigures } from './load';
 
 /**
- * A load generator process of its own (issue 7: "autocannon in its own process"), so its CPU use
+ * A load generator process of its own (docs/decisions/benchmark-method.md), so its CPU use
  * and timers are not mixed with the benchmark runner's. Kept alive between runs (spawning one per
  * run cost ~0.5 s each); takes a LoadSpec per message and answers with the run's figures.
  */

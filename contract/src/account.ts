@@ -7,7 +7,8 @@ import type { RouteDef } from './route-def';
 import { refuseBidi } from './validation';
 
 /**
- * Pages an operator writes in the console and users read from My (issue 15): Help (support contact
+ * Pages an operator writes in the console and users read from My (docs/decisions/help-and-legal-pages.md): Help
+ * (support contact
  * and FAQ), Terms and Privacy. Texts are kept per locale; a locale left empty shows the English text.
  */
 export const PAGE_SLUGS = ['help', 'terms', 'privacy'] as const;

@@ -46,7 +46,7 @@ export const adminUserRow = z.object({
   inviteCode: z.string(),
   role: z.enum(ROLES),
   frozen: z.boolean(),
-  /** The user deleted the account: final, no staff action applies (issue 22). */
+  /** The user deleted the account: final, no staff action applies (docs/decisions/account-deletion.md). */
   deleted: z.boolean(),
   createdAt: z.string(),
   /** Rupee strings. `hold` is the money moved aside by withdrawals under review or in payment. */

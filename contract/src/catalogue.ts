@@ -25,7 +25,7 @@ export const CATALOGUE = {
   too_many_requests: 429,
   internal_error: 500,
   service_unavailable: 503,
-  // web push (issue 13)
+  // web push
   push_subscribed: 200,
   push_unsubscribed: 200,
   push_endpoint_not_allowed: 400,
@@ -176,7 +176,7 @@ export const CATALOGUE = {
   account_deleted_final: 409,
   enter_reject_reason: 400,
   withdrawal_limits_invalid: 400,
-  // fraud signals and four-eyes (issue 12)
+  // fraud signals and four-eyes
   cannot_credit_self: 409,
   second_approver_required: 409,
   credit_request_not_found: 404,
@@ -216,7 +216,7 @@ export const CATALOGUE = {
   payout_unknown_order: 400,
   payout_amount_mismatch: 400,
   payout_order_not_dispatched: 400,
-  // product (issue 15): task verification, intro watching, withdrawal cancel and fee, account pages and deletion
+  // product: task verification, intro watching, withdrawal cancel and fee, account pages and deletion
   task_condition_required: 400,
   task_verification_required: 400,
   task_proof_image_invalid: 400,
@@ -261,7 +261,7 @@ export const CATALOGUE = {
   enter_unclaimed_note: 400,
   unclaimed_handled: 200,
   account_numbers_do_not_match: 400,
-  // reject reasons an operator picks (issue 24): texts the user reads in their language
+  // reject reasons an operator picks: texts the user reads in their language
   reject_preset_account_mismatch: 200,
   reject_preset_account_invalid: 200,
   reject_preset_duplicate: 200,

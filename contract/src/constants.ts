@@ -32,7 +32,7 @@ export type TaskSection = (typeof TASK_SECTIONS)[number];
 export const SYSTEM_TASK_IDS = { register: 2, survey: 3, intro: 4, inviteOne: 5, firstWithdrawal: 6 } as const;
 
 /**
- * Login lockout (issue 12; docs/decisions/login-throttling.md). Failures of one account from one address
+ * Login lockout (docs/decisions/login-throttling.md). Failures of one account from one address
  * lock that pair for a short while: an attacker elsewhere cannot lock the owner out. The account
  * alone locks only at a much higher count, the cap on guesses from many addresses (ASVS 2.2.1: at
  * most 100 failed attempts an hour on one account). Each attempt is reserved before its password is

@@ -72,7 +72,7 @@ export function normalizePhone(input: string): string | undefined {
 
 /**
  * Unicode NFKC, then trimmed: full-width digits and letters (`９`, `ａ`) become their ASCII forms, so
- * one person cannot hold two accounts that look the same (issue 12).
+ * one person cannot hold two accounts that look the same (docs/decisions/canonical-identity.md).
  */
 export function foldUsername(input: string): string {
   return input.normalize('NFKC').trim();

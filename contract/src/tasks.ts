@@ -21,7 +21,8 @@ export const TASK_STATES = ['incomplete', 'claimable', 'review', 'completed'] as
 export type TaskState = (typeof TASK_STATES)[number];
 
 /**
- * How a task is verified (issue 15): `automatic`, a condition the server checks from its own records,
+ * How a task is verified (docs/decisions/task-verification.md): `automatic`, a condition the server checks from its own
+ * records,
  * or `proof`, a screenshot or link an operator approves. No kind pays on a click.
  */
 export const TASK_VERIFICATION_KINDS = ['automatic', 'proof'] as const;
@@ -220,7 +221,7 @@ export const taskProofSubmitBody = z
       .string()
       .trim()
       .max(160, 'task_proof_image_invalid')
-      // As the upload answered it: signed (`?exp=…&sig=…`, issue 22), or bare.
+      // As the upload answered it: signed (`?exp=…&sig=…`), or bare.
       .regex(
         /^\/uploads\/[0-9a-f]{64}\.(png|jpg|webp)(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})?$/,
         'task_proof_image_invalid',

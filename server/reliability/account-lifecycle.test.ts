@@ -13,7 +13,8 @@ import {
 } from './cluster';
 
 /**
- * Account lifecycle over HTTP on two real server processes (issue 22): a deleted account is not
+ * Account lifecycle over HTTP on two real server processes (docs/decisions/account-deletion.md): a deleted account is
+ * not
  * revived by any operator route or login on either instance, a credit racing the deletion never lands
  * after it, and the same phone registered again works but counts as no new friend and earns no
  * first-time reward.

@@ -11,7 +11,8 @@ import {
 } from './cluster';
 
 /**
- * Issue 12 against two real server processes on one PostgreSQL database and one Redis: parallel
+ * Login throttling and hashing pools (docs/decisions/login-throttling.md, password-hashing-pools.md) against two real
+ * server processes on one PostgreSQL database and one Redis: parallel
  * password guesses spread over both instances are checked no more than the lock allows (defect 2),
  * and a flood of bogus registrations over both leaves real logins alone (defect 3), with the
  * per-address registration limit counted across instances.

@@ -16,7 +16,8 @@ import {
 } from './cluster';
 
 /**
- * The crash loop (issue 7): two server processes on one PostgreSQL database take mixed money traffic
+ * The crash loop (docs/decisions/reliability-suite.md): two server processes on one PostgreSQL database take mixed
+ * money traffic
  * (withdrawals with an Idempotency-Key, task claims, approvals and rejections, the gateway's signed
  * callbacks, operator credits); ten times one of them is killed with SIGKILL in the middle of it and
  * started again. Every request that was answered 2xx is in the database, nothing happened twice, the

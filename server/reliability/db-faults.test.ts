@@ -11,7 +11,8 @@ import { freshDatabase, requiredServices } from './cluster';
 import { tcpProxy } from './tcp-proxy';
 
 /**
- * Database faults (issue 7): the app talks to PostgreSQL through a TCP proxy that the test cuts and
+ * Database faults (docs/decisions/database-failures.md): the app talks to PostgreSQL through a TCP proxy that the test
+ * cuts and
  * restores, and the server terminates the app's connections. Requests fail fast with 503 in the
  * envelope, the app recovers by itself, and no money movement is half written.
  */

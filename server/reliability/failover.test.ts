@@ -7,7 +7,8 @@ import { applyAlone, dropRedisKeys, type Instance, startInstance } from './clust
 import { type Formation, failoverBinaries, MONITOR_SETTINGS, startFormation } from './pg-auto-failover';
 
 /**
- * A database primary failure (issue 20), with real parts: a pg_auto_failover monitor and three nodes,
+ * A database primary failure (docs/decisions/database-failover.md), with real parts: a pg_auto_failover monitor and
+ * three nodes,
  * HAProxy in front with a read-write health check, two Kamai instances on it with Redis. Money traffic
  * runs (registrations, task claims, withdrawals with an Idempotency-Key, approvals, operator credits with
  * keys); the primary's whole node (keeper, postmaster, backends) is killed with SIGKILL; the traffic goes

@@ -16,7 +16,7 @@ import {
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, requests spread over both
- * (issue 7, multi-instance): money is credited once however the requests are spread, and the
+ * (docs/decisions/reliability-suite.md): money is credited once however the requests are spread, and the
  * per-address limits count across instances, a balance is spent once, a withdrawal is approved,
  * paid out and settled once however the requests and the gateway's callbacks are spread.
  */

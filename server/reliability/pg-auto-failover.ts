@@ -7,7 +7,8 @@ import pg from 'pg';
 import { freePort } from './cluster';
 
 /**
- * A pg_auto_failover formation for the failover test (issue 20): a monitor and three nodes on their own
+ * A pg_auto_failover formation for the failover test (docs/decisions/database-failover.md): a monitor and three nodes
+ * on their own
  * ports under a temp folder, and HAProxy in front of them, all real processes from Debian's packages
  * (postgresql-15-auto-failover, pg-auto-failover-cli, haproxy). pg_autoctl refuses to run as root, so
  * as root everything of PostgreSQL runs as the `postgres` user (runuser).

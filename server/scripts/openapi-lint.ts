@@ -1,6 +1,7 @@
 // npm run lint:openapi: builds the app (in-memory database, nothing listens), writes the document it serves
 // at /docs/json to .tmp/openapi.json, runs Spectral with the OWASP API ruleset over it, and fails on any
-// finding that tools/spectral/openapi-exceptions.json does not list with a reason (issue 12).
+// finding that tools/spectral/openapi-exceptions.json does not list with a reason
+// (docs/decisions/openapi-and-spectral.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

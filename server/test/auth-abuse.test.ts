@@ -8,7 +8,8 @@ import { notify } from '../src/platform/notifications.queries';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * The auth abuse walk (issue 7): dead tokens on every user and admin route of the table, other users'
+ * The auth abuse walk (docs/decisions/fuzzing-and-hostile-input.md): dead tokens on every user and admin route of the
+ * table, other users'
  * ids on every user route that names a resource, code and password guessing, and fields a client must
  * not set. Routes come from the table, so a route added later is walked without touching this file;
  * a new user route that names a resource must be listed in OWNED or NOT_OWNED below.
@@ -313,7 +314,7 @@ describe('guessing codes and passwords', () => {
     }
     const locked = await ctx.post(`${API}/common/user/login`, victim, { ip: '10.1.0.1' });
     expect(locked).toMatchObject({ status: 429, body: { code: 429, key: 'login_locked' } });
-    // The owner elsewhere is not locked out by someone else's guesses (issue 12, defect 7).
+    // The owner elsewhere is not locked out by someone else's guesses (docs/decisions/login-throttling.md).
     expect((await ctx.post(`${API}/common/user/login`, victim, { ip: '10.1.1.1' })).status).toBe(200);
 
     const sprayer = '10.2.0.1';
@@ -394,7 +395,7 @@ describe('mass assignment', () => {
 
     const otherBefore = await ctx.balanceOf(other.token);
     // A friend registers with the new user's code: task 5 becomes claimable once a registration counts
-    // as an invite (the default waits for the friend's first task; issue 12's qualified invites).
+    // as an invite (the default waits for the friend's first task: docs/decisions/fraud-signals.md).
     const admin = await ctx.adminToken();
     expect(
       (await ctx.control(`${API}/admin/settings/set`, { risk: { qualifiedInvite: 'registration' } }, { token: admin }))

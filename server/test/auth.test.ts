@@ -139,7 +139,7 @@ describe('register validation', () => {
       key: 'verification_code_not_found',
       message: 'Verification code not found',
     });
-    // A taken name is told only to whoever proved a code for it (issue 12, defect 6).
+    // A taken name is told only to whoever proved a code for it (docs/decisions/usernames-and-one-time-codes.md).
     const { username } = await ctx.registerUser();
     const guessed = await register({ ...valid, username, inviteCode: ctx.admin.inviteCode });
     expect(guessed.body.key).toBe('verification_code_not_found');

@@ -13,7 +13,8 @@ import { createJobRunner } from '../src/platform/jobs';
 import { createTestContext, type TestContext, testDatabase } from './helpers';
 
 /**
- * Kamai's side of a database failover (issue 20): what a client sees while the primary is read-only or
+ * Kamai's side of a database failover (docs/decisions/database-failover.md): what a client sees while the primary is
+ * read-only or
  * away, the libpq-style host lists, readiness, the job runner's backoff, the start-up wait, and
  * Idempotency-Key on the operator routes that move money. The whole failover, with pg_auto_failover
  * and HAProxy, is server/reliability/failover.test.ts.
@@ -276,7 +277,8 @@ describe('the job runner while the database fails', () => {
       runner.start();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const inASecond = claims;
-      // Without the backoff the two loops claimed thousands of times a second (issue 20: 19,364 lines in 30 s).
+      // Without the backoff the two loops claimed thousands of times a second (19,364 log lines in 30 s;
+      // docs/decisions/job-runner-idle.md).
       expect(inASecond).toBeLessThanOrEqual(8);
       expect(inASecond).toBeGreaterThanOrEqual(2);
       expect(lines.filter((l) => l.startsWith('error'))).toEqual([

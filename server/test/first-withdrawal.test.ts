@@ -6,7 +6,7 @@ import { checkLedger } from '../src/features/wallet/wallet.ledger';
 import { createTestContext, type TestContext } from './helpers';
 import { API, callbackUrl, nowSeconds, payee, review, withdraw } from './payout-helpers';
 
-/** Issue 24: the first-withdrawal reward is for money paid out, and the paid notice quotes what was paid. */
+/** The first-withdrawal reward is for money paid out, and the paid notice quotes what was paid. */
 const SECRET = 'first-withdrawal-test-secret';
 const TASK = SYSTEM_TASK_IDS.firstWithdrawal;
 let ctx: TestContext;

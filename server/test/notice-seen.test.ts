@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../src/platform/notifications.queries';
 import { createTestContext, type TestContext } from './helpers';
 
-/** Issue 24: what the inbox list showed is read, so the Profile badge drops once the list is seen. */
+/** What the inbox list showed is read, so the Profile badge drops once the list is seen. */
 const API = '/go_user/api/v1';
 const SEEN = `${API}/user/notice/seen`;
 let ctx: TestContext;

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const op = (path: string, method: string) => doc.paths[path.replace(/:(\w+)/g, '{$1}')][method.toLowerCase()];
 
-describe('OpenAPI error responses (issue 12)', () => {
+describe('OpenAPI error responses', () => {
   it('every route documents each status it can answer, with the envelope and its catalogue keys', () => {
     for (const [name, def] of Object.entries(routes) as [RouteName, RouteDef][]) {
       const responses = op(def.path, def.method).responses;

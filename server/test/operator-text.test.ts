@@ -4,7 +4,7 @@ import { pushMessageFor } from '../src/features/push/push.service';
 import { createTestContext, type TestContext } from './helpers';
 import { payee, withdraw } from './payout-helpers';
 
-/** Issue 24: what operators write reaches users in their own language, and internal notes stay internal. */
+/** What operators write reaches users in their own language, and internal notes stay internal. */
 const API = '/go_user/api/v1';
 let ctx: TestContext;
 

@@ -57,7 +57,7 @@ describe('invite/list', () => {
     ]);
     // Register rebates, pending for the hold: 3 × ₹0.50 (level 1) + ₹0.25 (level 2). By default an invitee
     // counts once it completed a task other than registering: none has yet. The header's count is
-    // what the list shows (issue 24: "0 friends invited" above three listed friends).
+    // what the list shows (the count once said "0 friends invited" above three listed friends).
     expect(page1.body.data.totals).toEqual({ count: 3, rebateEarned: '0.00', rebatePending: '1.75', qualified: 0 });
     const admin = await ctx.adminToken();
     const setRule = (qualifiedInvite: string) =>

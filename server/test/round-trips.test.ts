@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helpers';
 import { API, payee, review, withdraw } from './payout-helpers';
 
-// Round trips per money write (issue 14 item 3), counted as node-postgres queries made on behalf of
+// Round trips per money write (docs/decisions/round-trips-per-write.md), counted as node-postgres queries made on
+// behalf of
 // one request (BEGIN and COMMIT included), as bench/round-trips.ts counts them. PostgreSQL server
 // only: PGlite runs in the process and has no client-side query to count.
 const counting = new AsyncLocalStorage<string[]>();

@@ -10,7 +10,7 @@ import { PRODUCTION_ENV } from './production-env';
 const SLOW = { timeout: 180_000 };
 
 /**
- * Regression tests of the defects an attacker found (issue 12, defects 1, 2, 3, 6, 7 and 8). Each
+ * Regression tests of the defects an attacker found (defects 1, 2, 3, 6, 7 and 8 below). Each
  * failed on the code before its fix; the races send their requests in parallel.
  */
 const API = '/go_user/api/v1';

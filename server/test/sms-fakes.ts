@@ -1,4 +1,4 @@
-// Local fakes of MSG91 and Twilio for the SMS senders' tests (issue 13 §1), following the providers'
+// Local fakes of MSG91 and Twilio for the SMS senders' tests (docs/decisions/sms-delivery.md), following the providers'
 // published APIs (pages cited in docs/decisions/sms-delivery.md). Each checks what the real one checks
 // and answers its documented errors; `mode` makes it misbehave on purpose.
 

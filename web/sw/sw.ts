@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The user app's service worker (issue 13): precaches the app shell and every hashed asset of the
+ * The user app's service worker (docs/decisions/offline-app.md): precaches the app shell and every hashed asset of the
  * build, so the app opens offline; answers navigations with the cached shell; shows pushes. API
  * answers are never cached: only navigations and the precached files are handled here, and
  * navigations to the API, the docs, metrics, uploads and the console go straight to the network.

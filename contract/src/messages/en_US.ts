@@ -20,7 +20,7 @@ export const en_US: Messages = {
   too_many_requests: 'Too many requests, please try again later',
   internal_error: 'Something went wrong, please try again',
   service_unavailable: 'The service is not ready, please try again shortly',
-  // web push (issue 13)
+  // web push
   push_subscribed: 'Notifications are on for this device',
   push_unsubscribed: 'Notifications are off for this device',
   push_endpoint_not_allowed: 'This push service is not accepted',
@@ -213,7 +213,7 @@ export const en_US: Messages = {
   payout_unknown_order: 'Unknown order number',
   payout_amount_mismatch: 'The amount does not match the order',
   payout_order_not_dispatched: 'This order has not been sent for payment',
-  // product (issue 15)
+  // product
   task_condition_required: 'Choose what the server checks for this task',
   task_verification_required: 'Choose how this task is verified: automatic or proof',
   task_proof_image_invalid: 'Upload the screenshot again',

@@ -20,7 +20,7 @@ export const gu_IN: Messages = {
   too_many_requests: 'ઘણી બધી વિનંતીઓ, કૃપા કરીને પછીથી ફરી પ્રયાસ કરો',
   internal_error: 'કંઈક ખોટું થયું, કૃપા કરીને ફરી પ્રયાસ કરો',
   service_unavailable: 'સેવા હજી તૈયાર નથી, કૃપા કરીને થોડી વારમાં ફરી પ્રયાસ કરો',
-  // web push (issue 13)
+  // web push
   push_subscribed: 'આ ઉપકરણ માટે સૂચનાઓ ચાલુ છે',
   push_unsubscribed: 'આ ઉપકરણ માટે સૂચનાઓ બંધ છે',
   push_endpoint_not_allowed: 'આ પુશ સેવા સ્વીકાર્ય નથી',
@@ -211,7 +211,7 @@ export const gu_IN: Messages = {
   payout_unknown_order: 'અજાણ્યો ઓર્ડર નંબર',
   payout_amount_mismatch: 'રકમ ઓર્ડર સાથે મેળ ખાતી નથી',
   payout_order_not_dispatched: 'આ ઓર્ડર ચુકવણી માટે મોકલાયો નથી',
-  // product (issue 15)
+  // product
   task_condition_required: 'આ કાર્ય માટે સર્વર શું તપાસશે તે પસંદ કરો',
   task_verification_required: 'આ કાર્ય કેવી રીતે ચકાસાશે તે પસંદ કરો: આપોઆપ અથવા પુરાવો',
   task_proof_image_invalid: 'સ્ક્રીનશૉટ ફરીથી અપલોડ કરો',

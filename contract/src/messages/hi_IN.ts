@@ -20,7 +20,7 @@ export const hi_IN: Messages = {
   too_many_requests: 'बहुत अधिक अनुरोध, कृपया बाद में पुनः प्रयास करें',
   internal_error: 'कुछ गलत हो गया, कृपया पुनः प्रयास करें',
   service_unavailable: 'सेवा अभी तैयार नहीं है, कृपया थोड़ी देर में पुनः प्रयास करें',
-  // web push (issue 13)
+  // web push
   push_subscribed: 'इस डिवाइस के लिए सूचनाएँ चालू हैं',
   push_unsubscribed: 'इस डिवाइस के लिए सूचनाएँ बंद हैं',
   push_endpoint_not_allowed: 'यह पुश सेवा स्वीकार नहीं की जाती',
@@ -211,7 +211,7 @@ export const hi_IN: Messages = {
   payout_unknown_order: 'अज्ञात ऑर्डर संख्या',
   payout_amount_mismatch: 'राशि ऑर्डर से मेल नहीं खाती',
   payout_order_not_dispatched: 'यह ऑर्डर भुगतान के लिए नहीं भेजा गया है',
-  // product (issue 15)
+  // product
   task_condition_required: 'चुनें कि इस कार्य के लिए सर्वर क्या जाँचेगा',
   task_verification_required: 'चुनें कि यह कार्य कैसे सत्यापित होगा: स्वचालित या प्रमाण',
   task_proof_image_invalid: 'स्क्रीनशॉट फिर से अपलोड करें',

@@ -20,7 +20,7 @@ export const mr_IN: Messages = {
   too_many_requests: 'खूप जास्त विनंत्या, कृपया नंतर पुन्हा प्रयत्न करा',
   internal_error: 'काहीतरी चुकले, कृपया पुन्हा प्रयत्न करा',
   service_unavailable: 'सेवा अजून तयार नाही, कृपया थोड्या वेळाने पुन्हा प्रयत्न करा',
-  // web push (issue 13)
+  // web push
   push_subscribed: 'या डिव्हाइससाठी सूचना चालू आहेत',
   push_unsubscribed: 'या डिव्हाइससाठी सूचना बंद आहेत',
   push_endpoint_not_allowed: 'ही पुश सेवा स्वीकारली जात नाही',
@@ -210,7 +210,7 @@ export const mr_IN: Messages = {
   payout_unknown_order: 'अज्ञात ऑर्डर क्रमांक',
   payout_amount_mismatch: 'रक्कम ऑर्डरशी जुळत नाही',
   payout_order_not_dispatched: 'हा ऑर्डर पेमेंटसाठी पाठवलेला नाही',
-  // product (issue 15)
+  // product
   task_condition_required: 'या कार्यासाठी सर्व्हर काय तपासेल ते निवडा',
   task_verification_required: 'हे कार्य कसे पडताळले जाईल ते निवडा: आपोआप किंवा पुरावा',
   task_proof_image_invalid: 'स्क्रीनशॉट पुन्हा अपलोड करा',

@@ -20,7 +20,7 @@ export const pa_IN: Messages = {
   too_many_requests: 'ਬਹੁਤ ਜ਼ਿਆਦਾ ਬੇਨਤੀਆਂ, ਕਿਰਪਾ ਕਰਕੇ ਬਾਅਦ ਵਿੱਚ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
   internal_error: 'ਕੁਝ ਗਲਤ ਹੋ ਗਿਆ, ਕਿਰਪਾ ਕਰਕੇ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
   service_unavailable: 'ਸੇਵਾ ਅਜੇ ਤਿਆਰ ਨਹੀਂ ਹੈ, ਕਿਰਪਾ ਕਰਕੇ ਥੋੜ੍ਹੀ ਦੇਰ ਬਾਅਦ ਮੁੜ ਕੋਸ਼ਿਸ਼ ਕਰੋ',
-  // web push (issue 13)
+  // web push
   push_subscribed: 'ਇਸ ਡਿਵਾਈਸ ਲਈ ਸੂਚਨਾਵਾਂ ਚਾਲੂ ਹਨ',
   push_unsubscribed: 'ਇਸ ਡਿਵਾਈਸ ਲਈ ਸੂਚਨਾਵਾਂ ਬੰਦ ਹਨ',
   push_endpoint_not_allowed: 'ਇਹ ਪੁਸ਼ ਸੇਵਾ ਸਵੀਕਾਰ ਨਹੀਂ ਕੀਤੀ ਜਾਂਦੀ',
@@ -211,7 +211,7 @@ export const pa_IN: Messages = {
   payout_unknown_order: 'ਅਣਜਾਣ ਆਰਡਰ ਨੰਬਰ',
   payout_amount_mismatch: 'ਰਕਮ ਆਰਡਰ ਨਾਲ ਮੇਲ ਨਹੀਂ ਖਾਂਦੀ',
   payout_order_not_dispatched: 'ਇਹ ਆਰਡਰ ਭੁਗਤਾਨ ਲਈ ਨਹੀਂ ਭੇਜਿਆ ਗਿਆ',
-  // product (issue 15)
+  // product
   task_condition_required: 'ਚੁਣੋ ਕਿ ਇਸ ਕੰਮ ਲਈ ਸਰਵਰ ਕੀ ਜਾਂਚੇਗਾ',
   task_verification_required: 'ਚੁਣੋ ਕਿ ਇਹ ਕੰਮ ਕਿਵੇਂ ਪੁਸ਼ਟ ਹੋਵੇਗਾ: ਆਪਣੇ ਆਪ ਜਾਂ ਸਬੂਤ',
   task_proof_image_invalid: 'ਸਕ੍ਰੀਨਸ਼ਾਟ ਦੁਬਾਰਾ ਅੱਪਲੋਡ ਕਰੋ',

@@ -20,7 +20,7 @@ export const zh_CN: Messages = {
   too_many_requests: '请求过于频繁，请稍后再试',
   internal_error: '出错了，请重试',
   service_unavailable: '服务尚未就绪，请稍后再试',
-  // web push (issue 13)
+  // web push
   push_subscribed: '已为此设备开启通知',
   push_unsubscribed: '已为此设备关闭通知',
   push_endpoint_not_allowed: '不接受此推送服务',
@@ -207,7 +207,7 @@ export const zh_CN: Messages = {
   payout_unknown_order: '未知订单号',
   payout_amount_mismatch: '金额与订单不符',
   payout_order_not_dispatched: '该订单尚未发起支付',
-  // product (issue 15)
+  // product
   task_condition_required: '请选择服务器为此任务检查的条件',
   task_verification_required: '请选择此任务的验证方式：自动或凭证',
   task_proof_image_invalid: '请重新上传截图',

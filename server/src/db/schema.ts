@@ -137,7 +137,8 @@ export const otpOutbox = pgTable(
 );
 
 /**
- * One delivery attempt of a code or an operator message through one provider (issue 13 §1): a failover
+ * One delivery attempt of a code or an operator message through one provider (docs/decisions/sms-delivery.md): a
+ * failover
  * writes one row per provider tried. Never holds the code or the message text.
  */
 export const otpDeliveries = pgTable(
@@ -162,7 +163,7 @@ export const otpDeliveries = pgTable(
 );
 
 /**
- * Login attempts counted per fixed window (issue 12, defects 2 and 7): one row per (username,
+ * Login attempts counted per fixed window (docs/decisions/login-throttling.md): one row per (username,
  * address) for the short lock of that pair, and one per username with address `*` for the lock of the
  * account from anywhere. Keyed by the username as typed (normalised), known or not, so an unknown name
  * behaves like a known one. An attempt is reserved (counted) before its password is checked, in one
@@ -308,7 +309,10 @@ export const tasks = pgTable(
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
     system: boolean('system').notNull().default(false),
-    /** How completion is verified (issue 15): an automatic condition or an operator-approved proof. */
+    /**
+     * How completion is verified (docs/decisions/task-verification.md): an automatic condition or an operator-approved
+     * proof.
+     */
     verification: jsonb('verification')
       .$type<StoredTaskVerification>()
       .notNull()
@@ -351,7 +355,7 @@ export const taskProofs = pgTable(
 );
 
 /**
- * Who stored an upload and what for (issue 22): `public` files (an operator's notice images, task
+ * Who stored an upload and what for: `public` files (an operator's notice images, task
  * icons, videos) are served to anyone; `proof` files only by a signed URL given to their owner and to
  * staff, and only their owner may submit them as a proof. The file itself is content-addressed and
  * shared by equal uploads; a file with no row at all is an operator upload older than this table.
@@ -1021,7 +1025,7 @@ export const payoutReconciliations = pgTable(
 );
 
 /**
- * Where a registration or a login came from (issue 12): the address as the app sees it (behind
+ * Where a registration or a login came from (docs/decisions/fraud-signals.md): the address as the app sees it (behind
  * TRUST_PROXY, the forwarded one), its comparison key (IPv4 as is, IPv6 by /64), the User-Agent, and
  * the device id the web app keeps in localStorage (null when absent or malformed).
  */
@@ -1112,7 +1116,7 @@ export const controlChanges = pgTable(
 );
 
 /**
- * A browser's Web Push subscription (issue 13): where to send (`endpoint`, checked against
+ * A browser's Web Push subscription (docs/decisions/web-push.md): where to send (`endpoint`, checked against
  * PUSH_ALLOWED_ORIGINS when saved and again before each send), the keys that encrypt for it, and the
  * language its pushes are written in. One endpoint belongs to one user: the last one to subscribe it.
  */

@@ -11,7 +11,7 @@ const bool = z
 const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int().positive();
 const nonNegativeInt = z.coerce.number({ error: 'must be a whole number' }).int().min(0, 'must be 0 or more');
 
-/** The SMS providers (issue 13 §1); each is tried in the order of SMS_PROVIDER. */
+/** The SMS providers (docs/decisions/sms-delivery.md); each is tried in the order of SMS_PROVIDER. */
 export const SMS_PROVIDERS = ['sandbox', 'msg91', 'twilio'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
 
@@ -206,7 +206,10 @@ export const configSchema = z.object({
     .default('kamai:'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_LEDGER_CHECK_SECONDS: positiveInt.default(60),
-  /** Web Push (issue 13): both keys or neither; without them a pair is generated once and kept in settings. */
+  /**
+   * Web Push (docs/decisions/web-push.md): both keys or neither; without them a pair is generated once and kept in
+   * settings.
+   */
   VAPID_PUBLIC_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
@@ -321,13 +324,14 @@ export const configSchema = z.object({
   OTP_ADMIN_SENDS_PER_HOUR: positiveInt.default(30),
   /** Failed logins from one address, any accounts, per LOGIN_ADDRESS_LOCK_MINUTES (contract). */
   LOGIN_FAILURES_PER_IP: positiveInt.default(300),
-  /** Registration and password-reset attempts from one address an hour (issue 12, defect 3). */
+  /** Registration and password-reset attempts from one address an hour. */
   REGISTRATIONS_PER_IP_PER_HOUR: positiveInt.default(100),
   RESETS_PER_IP_PER_HOUR: positiveInt.default(100),
   /**
    * A registration or password reset refused for its one-time code answers this late (ms). A script
    * that guesses codes or floods sign-ups on many connections is slowed to one try per connection per
-   * delay, so the event loop stays free for real logins (issue 12, defect 3; benchmark 5). 0 turns it off.
+   * delay, so the event loop stays free for real logins (docs/decisions/password-hashing-pools.md; benchmark 5). 0
+   * turns it off.
    */
   AUTH_CODE_FAILURE_DELAY_MS: nonNegativeInt.max(10_000).default(1000),
   /**

@@ -1,7 +1,8 @@
 import { AppError } from './errors';
 
 /**
- * Four-eyes (issue 12): money above a threshold of the `risk` settings moves only when a second
+ * Four-eyes (docs/decisions/four-eyes-approvals.md): money above a threshold of the `risk` settings moves only when a
+ * second
  * staff member decides. Withdrawals and operator credits keep it differently (a withdrawal records
  * its first approval on the row; a credit above the threshold waits as a request), but the two
  * rules are these, in one place.

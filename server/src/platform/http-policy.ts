@@ -49,7 +49,8 @@ export const CONTENT_SECURITY_POLICY = {
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   // Every API answer (the JSON envelope, success or error, a CSV export, a plain-text probe) is personal
-  // or live: no browser or proxy may keep it (issue 12). Set here with the rest rather than by an onSend
+  // or live: no browser or proxy may keep it (docs/decisions/http-headers.md). Set here with the rest rather than by an
+  // onSend
   // hook that inspected every response's type (docs/decisions/http-headers.md).
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',

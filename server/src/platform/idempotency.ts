@@ -20,7 +20,8 @@ const json = (value: unknown) =>
   JSON.stringify(value, (_name, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 /**
- * Runs a money-moving operation once per Idempotency-Key (issue 20): the key is written, the operation
+ * Runs a money-moving operation once per Idempotency-Key (docs/decisions/withdrawals.md): the key is written, the
+ * operation
  * runs and its answer is stored, all in one transaction. A retry with the same key and body (after a 503
  * in a failover, a lost answer) gets the first answer, never a second posting; with another body it is
  * refused (409 idempotency_key_reused). Parallel requests with one key meet at the key's primary key:

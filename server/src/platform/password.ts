@@ -9,7 +9,8 @@ import { AppError } from './errors';
  * - `login`: one thread per core; logins, password changes and operator resets;
  * - `signup`: half as many; the anonymous registrations and password resets.
  * Each pool has its own threads and queue, so a flood of sign-ups fills only its own and cannot
- * starve logins (issue 12, defect 3). Past a pool's queue cap (`maxQueue`: 64 per thread for login,
+ * starve logins (docs/decisions/password-hashing-pools.md). Past a pool's queue cap (`maxQueue`: 64 per thread for
+ * login,
  * 32 for sign-ups) a task is answered "busy" (503) at once rather than after seconds (benchmark 5).
  */
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

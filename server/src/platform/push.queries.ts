@@ -3,7 +3,7 @@ import type { Executor } from '../db/client';
 import { jobs, pushSubscriptions } from '../db/schema';
 
 /**
- * Web Push jobs (issue 13): features enqueue a push in the transaction of the change it reports; the
+ * Web Push jobs (docs/decisions/web-push.md): features enqueue a push in the transaction of the change it reports; the
  * push feature (features/push) runs the jobs. Here, below the features, so that notify() and any
  * feature can enqueue one.
  */

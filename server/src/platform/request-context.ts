@@ -11,7 +11,8 @@ const storage = new AsyncLocalStorage<RequestContext>();
 
 /**
  * The request id is always the server's own (a UUID, answered as `x-request-id`): a client could
- * send the same id twice, or another client's, and the audit log must name one request (issue 12).
+ * send the same id twice, or another client's, and the audit log must name one request
+ * (docs/decisions/request-pipeline.md).
  * The client's id is kept beside it.
  */
 export function clientRequestIdOf(request: FastifyRequest): string | undefined {

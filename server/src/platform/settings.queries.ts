@@ -28,12 +28,15 @@ export const SETTING_DEFAULTS = {
     maxPaise: 5_000_000,
     dailyCount: 3,
     dailyTotalPaise: 10_000_000,
-    /** Taken from each withdrawal when paid (issue 15); none by default. */
+    /** Taken from each withdrawal when paid (docs/decisions/withdrawals.md); none by default. */
     feePaise: 0,
     /** The payout time the withdraw dialog promises. */
     payoutHours: 24,
   },
-  /** Fraud signal weights, four-eyes thresholds and the qualified-invite rule (issue 12). */
+  /**
+   * Fraud signal weights, four-eyes thresholds and the qualified-invite rule (docs/decisions/fraud-signals.md,
+   * four-eyes-approvals.md).
+   */
   risk: RISK_DEFAULTS,
   /** Payout account checks: per-user daily limit, the fee posted per check, the name-match threshold. */
   accountValidation: ACCOUNT_VALIDATION_DEFAULTS,

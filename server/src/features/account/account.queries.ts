@@ -79,7 +79,8 @@ export async function countOpenWithdrawals(db: Executor, userId: number) {
 }
 
 /**
- * Erases or anonymises everything that identifies the user, in the caller's transaction (issue 15,
+ * Erases or anonymises everything that identifies the user, in the caller's transaction
+ * (docs/decisions/account-deletion.md,
  * DPDP Act 2023). The user row stays as the ledger's anonymous owner (`deleted-<id>`, no password, an
  * invite code no one can type); money records stay with their amounts, their account details masked.
  */
@@ -102,7 +103,7 @@ export async function eraseUser(db: Executor, user: { id: number; username: stri
   await db.delete(loginAttempts).where(eq(loginAttempts.username, user.username));
   await db.delete(otpCodes).where(eq(otpCodes.target, user.username));
   await db.delete(otpOutbox).where(eq(otpOutbox.target, user.username));
-  // Issue 22: where the account came from (addresses, browsers, device ids), where codes were sent,
+  // Where the account came from (addresses, browsers, device ids), where codes were sent,
   // where pushes go.
   await db.delete(otpDeliveries).where(eq(otpDeliveries.target, user.username));
   await db.delete(clientSignals).where(eq(clientSignals.userId, id));

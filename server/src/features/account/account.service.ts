@@ -23,7 +23,7 @@ import { defaultPageTexts } from './default-pages';
 
 const EMPTY_TEXT: PageText = { title: '', body: '', faq: [] };
 
-/** The reader's locale when it has a title or a body, else English (issue 15: one fallback, like tasks). */
+/** The reader's locale when it has a title or a body, else English (one fallback, like tasks). */
 function textFor(texts: StoredPage['texts'], locale: Locale): PageText {
   const own = texts[locale];
   if (own && (own.title || own.body || own.faq.length > 0)) return own;

@@ -116,7 +116,8 @@ export function createAdminUsersService({ db, replica, now }: { db: Db; replica:
     const target = rows.find((r) => r.id === userId);
     if (me?.role !== 'admin' || me.frozen) throw new AppError('forbidden');
     if (!target) throw new AppError('user_not_found');
-    // A deleted account is final (issue 22): no unfreezing, promoting or new password revives it.
+    // A deleted account is final (docs/decisions/account-deletion.md): no unfreezing, promoting or new password revives
+    // it.
     if (target.deletedAt) throw new AppError('account_deleted_final');
     return target;
   }
@@ -214,7 +215,7 @@ export function createAdminUsersService({ db, replica, now }: { db: Db; replica:
 
   /**
    * Sets a new password and ends every session; the audit row records that, never the password, and
-   * the user is told (issue 12: no password changes silently, whoever makes it).
+   * the user is told (no password changes silently, whoever makes it: docs/decisions/passwords-and-sessions.md).
    */
   async function resetPassword(actor: Actor, input: { userId: number; password: string }) {
     refuseCommonPassword(input.password);

@@ -65,7 +65,7 @@ async function takeOrRefuse(limit: RateLimit, ip: string) {
 }
 
 /**
- * Registration, login and passwords. The order of the checks is the defence (issue 12): cheap
+ * Registration, login and passwords. The order of the checks is the defence (docs/decisions/login-throttling.md): cheap
  * checks (address limits, the one-time code, the name, the invite code) come before any password
  * hash, so bogus requests cost no hashing; a name's existence is told only to whoever proved the code
  * for it; a login attempt is counted before its password is checked.
@@ -85,7 +85,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  /** Audit row and notification of a new password, in the change's transaction (issue 12, defect 1). */
+  /**
+   * Audit row and notification of a new password, in the change's transaction
+   * (docs/decisions/passwords-and-sessions.md).
+   */
   async function recordPasswordChange(
     tx: Executor,
     input: { userId: number; actorId: number; action: string; requestId?: string; after: Record<string, unknown> },
@@ -159,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           return { ok: false, key: 'username_taken' } satisfies Refusal;
         }
         // A phone or e-mail registered before (then deleted) makes a working account, but no new
-        // friend for the inviter and no first-time rewards (issue 22).
+        // friend for the inviter and no first-time rewards (docs/decisions/canonical-identity.md).
         const seenCanonical = await identities.record(tx, identityHash);
         const seenTyped = typedHash ? await identities.record(tx, typedHash) : false;
         const returningIdentity = seenCanonical || seenTyped;
@@ -209,7 +212,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
     const user = await users.findUserByUsername(db, username);
     // Unknown names are checked against a throwaway hash and counted alike: no difference to see.
-    // A deleted account never logs in again, whatever its row holds (issue 22): it is checked like an unknown name.
+    // A deleted account never logs in again, whatever its row holds (docs/decisions/account-deletion.md): it is checked
+    // like an unknown name.
     const live = user?.deletedAt ? undefined : user;
     const ok = await verifyPassword(live?.passwordHash, input.password);
     if (!live || !ok) throw new AppError('incorrect_username_or_password');

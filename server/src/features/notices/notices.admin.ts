@@ -37,7 +37,8 @@ export function createNoticesAdmin({ db, replica, now }: { db: Db; replica: Repl
 
   async function add(actor: Actor, input: NoticeInput & { title: string; body: string }) {
     const at = now();
-    // Published on save unless the operator chose a draft (issue 15: drafts by default went unseen).
+    // Published on save unless the operator chose a draft (drafts by default went unseen:
+    // docs/decisions/notices-and-notifications.md).
     const published = input.published ?? true;
     return db.transaction(async (tx) => {
       const row = await q.insertNotice(tx, {

@@ -150,7 +150,10 @@ export function createNoticesService({ db, replica, now }: { db: Db; replica: Re
     return { count: counts.notices + counts.notifications, ...counts };
   }
 
-  /** Marks read what the inbox list showed the user (issue 24: the badge drops once the list is seen). */
+  /**
+   * Marks read what the inbox list showed the user (the badge drops once the list is seen:
+   * docs/decisions/notices-and-notifications.md).
+   */
   async function seen(userId: number, body: { notices: number[]; notifications: number[] }) {
     await q.markSeen(db, userId, [...new Set(body.notices)], [...new Set(body.notifications)], now());
     return unread(userId);

@@ -8,7 +8,8 @@ import type { OtpServiceDeps } from './otp.service';
 
 /** The operators' side of verification codes: the delivery log and the sandbox's outbox. */
 export function createOtpAdmin(deps: Pick<OtpServiceDeps, 'db' | 'config' | 'senders'>) {
-  // Live codes readable over the API only while they go nowhere real, and never in production (issue 12).
+  // Live codes readable over the API only while they go nowhere real, and never in production
+  // (docs/decisions/production-mode.md).
   const outboxOpen = (deps.senders.sms.sandbox || deps.senders.email.sandbox) && deps.config.NODE_ENV !== 'production';
   async function deliveries({ limit, cursor, target }: PageQuery & { target?: string }) {
     const beforeId = decodeCursor(cursor, isRowId);

@@ -92,7 +92,7 @@ export async function insertOutbox(db: Executor, values: typeof otpOutbox.$infer
 
 /**
  * Newest first; `beforeId` continues a page. Never a code sent to a staff account (reviewer or
- * admin): with it, whoever reads the outbox could reset that account's password (issue 12).
+ * admin): with it, whoever reads the outbox could reset that account's password (docs/decisions/sms-delivery.md).
  */
 export async function listOutbox(db: Executor, limit: number, beforeId?: number) {
   const staff = db

@@ -185,7 +185,8 @@ export function createOtpService(deps: OtpServiceDeps) {
   /**
    * Refuses at once, with the answer `verify` would give, a target that has no usable code: one
    * unlocked read outside any transaction, so a flood of made-up codes for made-up numbers costs a
-   * single indexed read each and never queues behind (or holds) a transaction (issue 12, defect 3).
+   * single indexed read each and never queues behind (or holds) a transaction
+   * (docs/decisions/password-hashing-pools.md).
    */
   async function precheck(target: string): Promise<void> {
     if (!(await q.hasUsableCode(deps.db, target, now(), OTP_MAX_TRIES))) {

@@ -162,7 +162,7 @@ export function twilioClient(config: Config, fetcher: typeof fetch = fetch): Pro
   };
 }
 
-/** SMS_PROVIDER: the sandbox, or the named providers in failover order (issue 13 §1). */
+/** SMS_PROVIDER: the sandbox, or the named providers in failover order (docs/decisions/sms-delivery.md). */
 export function smsSenderFor(config: Config, deliveryLog: DeliveryLog, fetcher: typeof fetch = fetch): OtpSender {
   if (config.SMS_PROVIDER.length === 1 && config.SMS_PROVIDER[0] === 'sandbox') return sandboxSender(deliveryLog);
   const clients: ProviderClient[] = config.SMS_PROVIDER.map((name) => {

@@ -60,7 +60,7 @@ export function pushMessageFor(content: PushContent, locale: Locale): PushMessag
   };
 }
 
-/** Web Push: devices subscribe; jobs carry each push after its cause commits (issue 13). */
+/** Web Push: devices subscribe; jobs carry each push after its cause commits (docs/decisions/web-push.md). */
 export function createPushService(options: PushServiceOptions) {
   const { db, sender, allowedOrigins, log } = options;
 

@@ -82,7 +82,8 @@ export async function listInvitees(db: Executor, inviterId: number, limit: numbe
  * `qualifiedInvite` rule read in the same statement (docs/decisions/fraud-signals.md): `registration`
  * every invitee; `verified_phone` those who registered with a mobile number (verified by its
  * one-time code) or linked a messaging number; `first_task` those who completed a task other than
- * registering. A returning identity (a phone or e-mail registered before, issue 22) never counts: one
+ * registering. A returning identity (a phone or e-mail registered before: docs/decisions/canonical-identity.md) never
+ * counts: one
  * phone is one friend, ever.
  */
 export function qualifiedInviteesOf(inviterId: AnyColumn | SQL | number): SQL<number> {

@@ -72,7 +72,7 @@ export async function completeTask(
 export async function completeSystemTask(tx: Tx, userId: number, taskId: number, now: Date): Promise<bigint> {
   const task = await q.findTask(tx, taskId);
   if (!task || !isAvailable(task, now) || (await q.hasCompletion(tx, userId, taskId))) return 0n;
-  // First-time rewards are paid to a phone or e-mail once, ever (issue 22).
+  // First-time rewards are paid to a phone or e-mail once, ever (docs/decisions/canonical-identity.md).
   if (await isReturningIdentity(tx, userId)) return 0n;
   const plan = await findRebatePlan(tx, userId);
   if (plan.staff) return 0n;

@@ -97,7 +97,7 @@ function hidden(task: Verified, facts: Facts): boolean {
   return conditionOf(task)?.type === 'intro' && !facts.introVideo;
 }
 
-/** What tasks ask of the uploads feature (issue 22: a proof is the submitter's own, shown signed). */
+/** What tasks ask of the uploads feature (a proof is the submitter's own, shown signed). */
 export interface ProofFiles {
   /** The bare URL of the user's own proof upload named by `url`, else undefined. */
   ownProof(userId: number, url: string): Promise<string | undefined>;

@@ -15,12 +15,12 @@ import { diskFileStore, type FileStore } from './uploads.store';
 function uploadsHandlers(uploads: UploadsService, proofUploads: RateLimit, signer: UrlSigner): Handlers {
   return {
     adminToolUpload: async (ctx) => uploads.upload(ctx.actor, await ctx.file?.(), { purpose: 'public' }),
-    // A proof task's screenshot: images only (issue 15).
+    // A proof task's screenshot: images only (docs/decisions/task-verification.md).
     // Per user and hour: every stored file stays, so a script must not fill the disk with "proof".
     taskProofUpload: async (ctx) => {
       const taken = await proofUploads.take(String(ctx.actor.id));
       if (!taken.ok) throw new AppError('too_many_requests', { seconds: taken.retryAfterSeconds });
-      // Private (issue 22): the uploader gets a signed URL to show it; only they may submit it.
+      // Private: the uploader gets a signed URL to show it; only they may submit it.
       const stored = await uploads.upload(ctx.actor, await ctx.file?.(), { imagesOnly: true, purpose: 'proof' });
       return { ...stored, url: signer.sign(stored.url) };
     },
@@ -50,7 +50,7 @@ function parseRange(header: string, size: number): { start: number; end: number 
  * Serves stored uploads at `/uploads/<sha256>.<ext>`: their own type, `nosniff`, single byte ranges
  * for video players. Only hash-shaped names are looked up. A file an operator published is public and
  * cached for a year (a name is its content); a proof screenshot only with a valid signature (its owner's
- * and staff's answers carry one: issue 22), cached privately; anything else is not found, alike.
+ * and staff's answers carry one), cached privately; anything else is not found, alike.
  */
 export function serveUploads(app: FastifyInstance, store: FileStore, db: Db, signer: UrlSigner) {
   app.get(`${UPLOADS_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {

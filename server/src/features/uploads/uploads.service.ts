@@ -113,7 +113,7 @@ export function createUploadsService({ db, store, tempDir }: { db: Db; store: Fi
 
   /**
    * An operator's upload (images and video, `public`), or with `imagesOnly` a user's screenshot for a
-   * task proof (`proof`: private, issue 22). The row records who stored it and what for.
+   * task proof (`proof`: private). The row records who stored it and what for.
    */
   async function upload(
     actor: Actor,

@@ -140,7 +140,8 @@ export function createWithdrawalsService({
   }
 
   /**
-   * Cancels the caller's own withdrawal while it is pending (issue 15): the hold returns to the wallet,
+   * Cancels the caller's own withdrawal while it is pending (docs/decisions/withdrawals.md): the hold returns to the
+   * wallet,
    * with history and notification, in one transaction on the locked row. A reviewer deciding at the same
    * moment waits for the lock and then finds it cancelled (409), or the other way round: exactly one wins.
    */

@@ -144,7 +144,7 @@ function PageEditor({ slug }: { slug: PageSlug }) {
   );
 }
 
-/** Help, Terms and Privacy, as users read them from My (issue 15). */
+/** Help, Terms and Privacy, as users read them from My (docs/decisions/help-and-legal-pages.md). */
 export default function PagesPage() {
   const { t } = useTranslation();
   const [slug, setSlug] = useState<PageSlug>('help');

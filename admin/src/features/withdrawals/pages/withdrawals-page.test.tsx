@@ -129,7 +129,7 @@ describe('the review queue', () => {
     renderQueue('/withdrawals', [item(51, '10.00')], { state: 'pending' });
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean);
     expect(headers).toEqual(['ID', 'Request', 'Risk', 'State', 'Actions']);
-    // No fixed columns and no scroll width: nothing sits behind a horizontal scroll (issue 24).
+    // No fixed columns and no scroll width: nothing sits behind a horizontal scroll.
     expect(document.querySelector('.ant-table-cell-fix-end')).toBeNull();
     expect(document.querySelector('.ant-table-ping-right, .ant-table-fixed-column')).toBeNull();
   });

@@ -178,7 +178,7 @@ export default function WithdrawalsPage() {
               onReject={() => setRejecting(row)}
             />
           )}
-          // No sideways scroll (issue 24): the request (amount, user, account) and the state (with its time
+          // No sideways scroll: the request (amount, user, account) and the state (with its time
           // and reason) are stacked, so the risk column takes the remaining width and its reasons wrap
           // instead of being cut; under 768 px the rows are cards.
           tableLayout="fixed"

@@ -10,7 +10,7 @@ import { zh_CN } from './zh_CN';
 const BY_LOCALE: Record<Locale, DefaultPages> = { en_US, gu_IN, hi_IN, mr_IN, pa_IN, zh_CN };
 
 /**
- * What a fresh install shows until an operator saves the page (issue 24: a money app must not open
+ * What a fresh install shows until an operator saves the page (a money app must not open
  * with an empty Privacy policy): Help, Terms and Privacy written in all six languages.
  */
 export function defaultPageTexts(slug: PageSlug): Partial<Record<Locale, PageText>> {

@@ -12,7 +12,7 @@ interface GetCodeButtonProps {
 /**
  * "Get code", then "Again in 9 s" for the re-bind countdown (spec section 4: 10 s). A whole-width
  * button under the number, not beside it: beside it, "Messaging number" and the typed number were cut
- * on 320-360 px phones, the more so while the countdown's longer text held the room (issue 15 item 7).
+ * on 320-360 px phones, the more so while the countdown's longer text held the room.
  */
 export function GetCodeButton({ waitSeconds, loading, onClick }: GetCodeButtonProps) {
   const { t } = useTranslation('linked');

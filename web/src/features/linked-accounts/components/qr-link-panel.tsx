@@ -106,7 +106,7 @@ export default function QrLinkPanel() {
           <li>{t('qr.step2')}</li>
           <li>{t('qr.step3')}</li>
         </ol>
-        {/* A phone cannot scan its own screen: the code is for a second device (issue 24). */}
+        {/* A phone cannot scan its own screen: the code is for a second device. */}
         <p className="link-steps-note muted text-13">{t('qrSecondDevice')}</p>
       </section>
     </div>

@@ -6,7 +6,7 @@ import { apiCall } from '../../../lib/api';
 import { unreadKey } from './get-unread';
 
 /**
- * Marks read what the list shows (issue 24: the Profile badge stayed at 5, then 11, after the list was
+ * Marks read what the list shows (the Profile badge once stayed at 5, then 11, after the list was
  * opened). The unread dots stay for this visit, so the user still sees what is new; the badge takes
  * the server's new count at once. Each item is sent once per visit; a failure is retried on the next.
  */
