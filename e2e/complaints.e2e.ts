@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +21,8 @@ const env = {
   INVITE_CODE_REQUIRED: 'false',
 };
 let server: RunningServer;
+/** Where the complaint's screenshots go when E2E_SHOTS names a folder. */
+const SHOTS = process.env.E2E_SHOTS;
 
 test.beforeAll(async () => {
   server = await startServer(env);
@@ -124,6 +126,15 @@ test('a complaint raised in Hindi is answered in the console, read by the user, 
   await expect(app.getByText('आपका पुराना नंबर हटा दिया गया है।')).toBeVisible();
   const inbox = await api<{ items: { title: string }[] }>('GET', '/common/notice/list?kind=notification', userToken);
   expect(inbox.items.map((i) => i.title)).toContain(`Reply to complaint ${number}`);
+  if (SHOTS) {
+    // The complaint with its history, as the user reads it in Hindi and in Chinese (looked at, not asserted).
+    mkdirSync(SHOTS, { recursive: true });
+    await app.screenshot({ path: join(SHOTS, 'complaint-hi.png'), fullPage: true });
+    await app.evaluate(() => localStorage.setItem('kamai.locale', 'zh_CN'));
+    await app.reload();
+    await expect(app.getByRole('heading', { name: number })).toBeVisible();
+    await app.screenshot({ path: join(SHOTS, 'complaint-zh.png'), fullPage: true });
+  }
   expect(await metric('kamai_complaints_open')).toBe(1);
   expect(await metric('kamai_complaints_overdue')).toBe(0);
 

@@ -248,18 +248,18 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
         const proof = await q.lockProof(tx, input.id);
         if (!proof) throw new AppError('task_proof_not_found');
         if (proof.userId === actor.id) throw new AppError('cannot_review_own_proof');
-        // Decided meanwhile (another reviewer, or rejected at the account's deletion): say by whom and when.
+        // A deleted account is credited nothing, whatever the proof (its pending ones were rejected at
+        // the deletion); the share lock orders this after, or before, a deletion in flight.
+        if (input.action === 'approve' && (await lockUserShared(tx, proof.userId))?.deletedAt) {
+          throw new AppError('account_deleted_final');
+        }
+        // Decided meanwhile (another reviewer): say by whom and when.
         if (proof.state !== 'pending') {
           throw await staleRefusal(tx, 'task_proof_state_conflict', {
             state: proof.state,
             byId: proof.reviewerId,
             at: proof.reviewedAt,
           });
-        }
-        // A deleted account is credited nothing, whatever the proof (its pending ones were rejected at
-        // the deletion); the share lock orders this after, or before, a deletion in flight.
-        if (input.action === 'approve' && (await lockUserShared(tx, proof.userId))?.deletedAt) {
-          throw new AppError('account_deleted_final');
         }
         const task = await q.findTask(tx, proof.taskId);
         if (!task) throw new AppError('task_not_found');
