@@ -133,8 +133,12 @@ test.describe('operator console at 1280×800', () => {
     // form.
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByText('Choose how the task is verified').count()).toBe(1);
-    await dialog.getByLabel('Verification').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Proof (an operator approves)' }).click();
+    // The options list may still be opening when clicked: choose until the select shows the choice.
+    await expect(async () => {
+      await dialog.getByLabel('Verification').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: 'Proof (an operator approves)' }).click();
+      await expect(dialog.getByText('Choose how the task is verified')).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Save' }).click();
     // Saved on the server (the table may page it out of view: system tasks sort first).
     const token = await adminToken();
@@ -190,7 +194,8 @@ test.describe('operator console at 1280×800', () => {
     await consoleLogin(page, reviewer.username, reviewer.password);
     await expect(page.getByTestId('operator')).toHaveText(reviewer.username);
     // The review queue and the read-only pages; nothing only admins may open.
-    await expect(page.getByRole('menuitem')).toHaveText([
+    // A queue's row ends with what waits on it (a count, blank while none is known).
+    const rows = [
       'Dashboard',
       'Withdrawal review',
       'Payout mismatches',
@@ -204,7 +209,8 @@ test.describe('operator console at 1280×800', () => {
       'Task proofs',
       'Settings',
       'Audit log',
-    ]);
+    ];
+    await expect(page.getByRole('menuitem')).toHaveText(rows.map((name) => new RegExp(`^${name}\\s*\\d*\\s*$`)));
 
     // A deep link to the queue filtered to one user: the filters show what the link asked for.
     await page.goto(`${base()}/admin/#/withdrawals?state=pending&userId=${userId}`);
