@@ -14,16 +14,13 @@ import { refuseCommonPassword } from '../../platform/common-passwords';
 import { type ControlChangeRow, type ControlKind, pickLike, proposeChange } from '../../platform/control-changes';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import { notify } from '../../platform/notifications.queries';
 import { hashPassword } from '../../platform/password';
 import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
-import { deleteUserSessions } from '../../platform/sessions.queries';
-import { clearLoginAttempts } from '../auth';
 import { countInvitees } from '../referrals';
-import { updatePassword } from '../users';
 import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
+import { applyNewPassword } from './new-password';
 
 type ListQuery = PageQuery & Omit<q.UserFilter, 'search' | 'beforeId' | 'limit'> & { q?: string };
 
@@ -224,21 +221,12 @@ export function createAdminUsersService({ db, replica, now }: { db: Db; replica:
       const target = await lockForChange(tx, actor, input.userId);
       // Staff reset their own password by one-time code: no admin sets another staff member's and logs in as them.
       if (target.role !== 'user') throw new AppError('staff_password_by_code');
-      await updatePassword(tx, input.userId, passwordHash);
-      const sessionsEnded = await deleteUserSessions(tx, input.userId);
-      await clearLoginAttempts(tx, target.username);
-      const auditId = await writeAudit(tx, {
+      const sessionsEnded = await applyNewPassword(tx, {
+        user: { id: input.userId, username: target.username },
+        passwordHash,
         actorId: actor.id,
-        action: 'user.resetpass',
-        target: `user:${input.userId}`,
-        after: { by: 'operator', sessionsEnded },
+        after: { by: 'operator' },
         requestId: actor.requestId,
-      });
-      await notify(tx, {
-        userId: input.userId,
-        kind: 'password_changed',
-        params: {},
-        dedupeKey: `password:${input.userId}:${auditId}`,
       });
       return { sessionsEnded };
     });

@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeUsername } from '@kamai/contract';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit.queries';
 import { countOtherActiveAdmins } from '../../platform/control-changes.queries';
-import { notify } from '../../platform/notifications.queries';
 import { hashPassword } from '../../platform/password';
-import { deleteUserSessions } from '../../platform/sessions.queries';
-import { clearLoginAttempts } from '../auth';
-import { updatePassword } from '../users';
 import * as q from './admin-users.queries';
+import { applyNewPassword } from './new-password';
 
 /** Who ran the reset: the host's name and the operating-system user, for the audit row. */
 export interface HostOperator {
@@ -51,21 +47,12 @@ export async function resetAdminFromHost(
         ok: false,
         reason: `another active admin exists: ask them, or reset by one-time code (Forgot password). A reset from the host would let one person hold two admin accounts`,
       };
-    await updatePassword(tx, found.id, passwordHash);
-    const sessionsEnded = await deleteUserSessions(tx, found.id);
-    await clearLoginAttempts(tx, found.username);
     // The deployment has no actor of its own: the account is the actor, as for STAFF_ACCOUNTS promotions.
-    const auditId = await writeAudit(tx, {
+    const sessionsEnded = await applyNewPassword(tx, {
+      user: found,
+      passwordHash,
       actorId: found.id,
-      action: 'user.resetpass',
-      target: `user:${found.id}`,
-      after: { by: 'host', host: input.operator.host, osUser: input.operator.osUser, sessionsEnded },
-    });
-    await notify(tx, {
-      userId: found.id,
-      kind: 'password_changed',
-      params: {},
-      dedupeKey: `password:${found.id}:${auditId}`,
+      after: { by: 'host', host: input.operator.host, osUser: input.operator.osUser },
     });
     return { ok: true, userId: found.id, username: found.username, password, sessionsEnded };
   });
