@@ -135,6 +135,10 @@ test.describe('earning in the browser at 390×844', () => {
     const page = await loggedInPage(browser, user.token);
     await page.goto(`${base()}/index/home`);
     await expect(page.getByText('Register an account')).toHaveCount(1, { timeout: 10_000 });
+    // Home first paints without the query cache and switches to it when the tab bar's unread badge has
+    // loaded it (home-content.tsx); a finger down across that switch touches a node that is gone. The
+    // pull starts on the Home that stays: the badge's chunks and its count have arrived.
+    await page.waitForLoadState('networkidle');
     const asked: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
