@@ -46,7 +46,13 @@ try {
   await inParallel(requests, 16, async (i) => {
     const user = users[i % users.length];
     if (!user) return;
-    const { id } = await call<{ id: number }>(base, 'POST', `${API}/user/withdraw/add`, { amount: WITHDRAW_AMOUNT }, user.token);
+    const { id } = await call<{ id: number }>(
+      base,
+      'POST',
+      `${API}/user/withdraw/add`,
+      { amount: WITHDRAW_AMOUNT },
+      user.token,
+    );
     ids.push(id);
   });
   progress(`  ${((requests * 1000) / (performance.now() - started)).toFixed(0)} req/s`);
