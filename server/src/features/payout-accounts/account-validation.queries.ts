@@ -1,5 +1,5 @@
 import type { PayoutAccountType } from '@kamai/contract';
-import { and, count, eq, gte, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
