@@ -21,7 +21,7 @@ const admin = <T>(path: string, body: unknown) => apiCall<T>('POST', `${API}/adm
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The web's own `check.*` texts, so a changed translation changes what is looked for. */
 function checkTexts(locale: 'en_US' | 'hi_IN') {
-  const file = resolve(root, `web/src/i18n/locales/${locale}/payouts.json`);
+  const file = resolve(root, `web/src/i18n/locales/${locale}/payoutAccounts.json`);
   const check = (JSON.parse(readFileSync(file, 'utf8')) as { check: Record<string, string> }).check;
   const fill = (key: string, name: string) => (check[key] ?? `missing ${key}`).replace('{{name}}', name);
   return {

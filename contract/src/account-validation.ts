@@ -308,7 +308,7 @@ export const accountCheckRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'Payout account numbers waiting for an operator (no bank check available, or one overdue), oldest first',
-    tag: 'admin',
+    tag: 'payout-accounts',
     query: pageQuery,
     data: pageOf(accountCheckItem),
   },
@@ -318,7 +318,7 @@ export const accountCheckRoutes = {
     roles: STAFF,
     summary:
       'Approves or refuses (with a reason) a payout account number; above the four-eyes threshold two different operators must approve; audited',
-    tag: 'admin',
+    tag: 'payout-accounts',
     body: accountCheckDecisionBody,
     data: z.object({ id: z.number().int(), state: z.enum(['queued', 'approved', 'refused']) }),
     ok: 'account_check_decided',

@@ -38,7 +38,7 @@ export const auditRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'The audit log of admin actions, newest first (keyset pages), filterable; append-only',
-    tag: 'admin',
+    tag: 'audit',
     query: auditListQuery,
     data: pageOf(auditItem),
   },

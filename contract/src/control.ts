@@ -67,7 +67,7 @@ export const controlRoutes = {
     roles: STAFF,
     summary:
       'Proposed control changes, newest first; `pending` also counts them and says whether one waits for the single-admin delay',
-    tag: 'admin',
+    tag: 'control',
     query: adminControlQuery,
     data: pageOf(controlChangeItem).extend({
       pending: z.number().int(),
@@ -80,7 +80,7 @@ export const controlRoutes = {
     policy: 'admin',
     summary:
       'A second admin applies a proposed change (the proposer only after the single-admin delay); refused when stale or expired; audited',
-    tag: 'admin',
+    tag: 'control',
     body: refuseBidi(adminControlDecideBody),
     data: controlChangeItem,
     ok: 'control_change_applied',
@@ -89,7 +89,7 @@ export const controlRoutes = {
     ...endpoints.adminControlCancel,
     policy: 'admin',
     summary: 'Any admin cancels a pending proposed change; audited',
-    tag: 'admin',
+    tag: 'control',
     body: refuseBidi(adminControlDecideBody),
     data: controlChangeItem,
     ok: 'control_change_cancelled',

@@ -36,6 +36,7 @@ export * from './revenue';
 export * from './route-def';
 export * from './route-errors';
 export * from './routes';
+export * from './settings';
 export * from './survey';
 export * from './tasks';
 export * from './unclaimed';

@@ -201,7 +201,7 @@ export const otpRoutes = {
     ...endpoints.adminOtpDeliveries,
     policy: 'admin',
     summary: 'Delivery attempts of codes and messages (provider, status, error), newest first; never the code',
-    tag: 'admin',
+    tag: 'otp',
     query: deliveryQuery,
     data: deliveryPage,
   },

@@ -242,7 +242,7 @@ export const payoutGatewayRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: "The installation's payout reference prefix and the last reconciliation against RazorpayX's record",
-    tag: 'admin',
+    tag: 'payouts',
     data: payoutReconciliationStatus,
   },
   adminPayoutReconciliationRun: {
@@ -250,7 +250,7 @@ export const payoutGatewayRoutes = {
     policy: 'admin',
     summary:
       "Queues a reconciliation of one India day against RazorpayX's record (today when no day is given); every difference opens a payout mismatch. Audited",
-    tag: 'admin',
+    tag: 'payouts',
     headers: idempotencyKeyHeaders,
     body: adminReconciliationRunBody,
     data: z.object({ day: z.string() }),
@@ -270,7 +270,7 @@ export const payoutGatewayRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'Payout mismatches: signed gateway callbacks that contradict a final state, newest first',
-    tag: 'admin',
+    tag: 'payouts',
     query: adminMismatchQuery,
     data: pageOf(payoutMismatchItem),
   },
@@ -279,7 +279,7 @@ export const payoutGatewayRoutes = {
     policy: 'admin',
     summary:
       "Resolves a payout mismatch: recover the amount from the user's wallet (refused, nothing taken, when the wallet holds less) or dismiss it with a reason; audited",
-    tag: 'admin',
+    tag: 'payouts',
     headers: idempotencyKeyHeaders,
     body: refuseBidi(adminMismatchResolveBody),
     data: payoutMismatchItem,

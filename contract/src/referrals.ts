@@ -77,7 +77,7 @@ export const referralRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'Rebate rates for the inviter (level 1) and their inviter (level 2), in basis points',
-    tag: 'admin',
+    tag: 'referrals',
     data: rebateSettings,
   },
   adminRebateSet: {
@@ -85,7 +85,7 @@ export const referralRoutes = {
     policy: 'admin',
     summary:
       'Sets the rebate rates (0-10000 basis points each) and the hold of new rebates in days: lower rates and a longer hold apply at once, any other change is proposed for a second admin (`change`)',
-    tag: 'admin',
+    tag: 'referrals',
     body: rebateSetBody,
     data: rebateSettings.extend({ change: controlChangeRef.nullable() }),
   },
@@ -94,7 +94,7 @@ export const referralRoutes = {
     policy: 'admin',
     summary:
       "Marks a user as a duplicate identity: no rebates are owed on their rewards any more and their uplines' pending ones are reversed; audited",
-    tag: 'admin',
+    tag: 'referrals',
     body: userDuplicateBody,
     data: rebateReversalData,
     ok: 'user_marked_duplicate',

@@ -28,6 +28,7 @@ import { queueRoutes } from './queues';
 import { referralRoutes } from './referrals';
 import { revenueRoutes } from './revenue';
 import { type RouteDef, STAFF } from './route-def';
+import { settingsRoutes } from './settings';
 import { surveyRoutes } from './survey';
 import { taskRoutes } from './tasks';
 import { unclaimedRoutes } from './unclaimed';
@@ -124,7 +125,7 @@ export const routes = {
     ...endpoints.adminOtpOutbox,
     policy: 'admin',
     summary: 'Codes delivered by the sandbox sender, newest first (keyset pages)',
-    tag: 'admin',
+    tag: 'otp',
     query: pageQuery,
     data: outboxPage,
   },
@@ -149,7 +150,7 @@ export const routes = {
     policy: 'admin',
     roles: STAFF,
     summary: "Checks the ledger's invariants: postings balance, cached balances match, none negative",
-    tag: 'admin',
+    tag: 'wallet',
     data: ledgerCheckData,
   },
   ...otpRoutes,
@@ -167,6 +168,7 @@ export const routes = {
   ...accountCheckRoutes,
   ...complaintRoutes,
   ...withdrawalRoutes,
+  ...settingsRoutes,
   ...unclaimedRoutes,
   ...payoutRoutes,
   ...accountRoutes,

@@ -70,7 +70,7 @@ export const unclaimedRoutes = {
     roles: STAFF,
     summary:
       'Money that came back for deleted accounts (in the platform_unclaimed account), newest first, with the number still open',
-    tag: 'admin',
+    tag: 'withdrawals',
     query: adminUnclaimedQuery,
     data: unclaimedMoneyPage,
   },
@@ -78,7 +78,7 @@ export const unclaimedRoutes = {
     ...endpoints.adminUnclaimedHandle,
     policy: 'admin',
     summary: 'Marks unclaimed money handled with a note of what was done; the money stays where it is. Audited',
-    tag: 'admin',
+    tag: 'withdrawals',
     body: refuseBidi(adminUnclaimedHandleBody),
     data: unclaimedMoneyItem,
     ok: 'unclaimed_handled',

@@ -40,7 +40,7 @@ export const uploadRoutes = {
     summary:
       'Uploads one file (multipart/form-data, field `file`): PNG, JPEG or WebP up to 5 MB, MP4 up to 100 MB, ' +
       'checked by its bytes and stored under its SHA-256',
-    tag: 'admin',
+    tag: 'uploads',
     multipart: { field: UPLOAD_FIELD },
     data: uploadData,
   },

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import {
-  accountValidationSettings,
-  accountValidationSettingsChange,
-  accountVerification,
-  comparedName,
-} from './account-validation';
+import { accountVerification, comparedName } from './account-validation';
 import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX } from './constants';
-import { controlChangeRef } from './control';
 import { endpoints } from './endpoints';
-import { RISK_REASON_KEYS, riskSettings, riskSettingsChange, withdrawalApprovals, withdrawalRisk } from './fraud';
+import { RISK_REASON_KEYS, withdrawalApprovals, withdrawalRisk } from './fraud';
 import { parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
@@ -402,49 +396,36 @@ export const withdrawalLimits = z.object({
 export const PAYOUT_HOURS_MAX = 720;
 export type WithdrawalLimits = z.infer<typeof withdrawalLimits>;
 
-/** Platform settings that belong to no other feature's page; grouped so others can add theirs. */
-export const adminSettingsData = z.object({
-  withdrawal: withdrawalLimits,
-  risk: riskSettings,
-  accountValidation: accountValidationSettings,
-});
-
 export const DAILY_COUNT_MAX = 100;
-/** Fields left out stay as they are. */
-export const adminSettingsSetBody = z.object({
-  withdrawal: z
-    .object({
-      min: rupeeAmountField.optional(),
-      max: rupeeAmountField.optional(),
-      dailyCount: z.coerce
-        .number({ error: 'validation_failed' })
-        .int('validation_failed')
-        .min(1, 'validation_failed')
-        .max(DAILY_COUNT_MAX, 'validation_failed')
-        .optional(),
-      dailyTotal: rupeeAmountField.optional(),
-      /** Rupees, 0 allowed. */
-      fee: z
-        .union([z.string().max(AMOUNT_TEXT_MAX, 'invalid_amount'), z.number()], { error: 'invalid_amount' })
-        .transform((value, ctx) => {
-          const paise = parseRupees(value);
-          if (paise === undefined) {
-            ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
-            return z.NEVER;
-          }
-          return paise;
-        })
-        .optional(),
-      payoutHours: z.coerce
-        .number({ error: 'validation_failed' })
-        .int('validation_failed')
-        .min(1, 'validation_failed')
-        .max(PAYOUT_HOURS_MAX, 'validation_failed')
-        .optional(),
+/** A change to the withdrawal limits on the settings page (settings.ts); fields left out stay as they are. */
+export const withdrawalLimitsChange = z.object({
+  min: rupeeAmountField.optional(),
+  max: rupeeAmountField.optional(),
+  dailyCount: z.coerce
+    .number({ error: 'validation_failed' })
+    .int('validation_failed')
+    .min(1, 'validation_failed')
+    .max(DAILY_COUNT_MAX, 'validation_failed')
+    .optional(),
+  dailyTotal: rupeeAmountField.optional(),
+  /** Rupees, 0 allowed. */
+  fee: z
+    .union([z.string().max(AMOUNT_TEXT_MAX, 'invalid_amount'), z.number()], { error: 'invalid_amount' })
+    .transform((value, ctx) => {
+      const paise = parseRupees(value);
+      if (paise === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'invalid_amount' });
+        return z.NEVER;
+      }
+      return paise;
     })
-    .default({}),
-  risk: riskSettingsChange.default({}),
-  accountValidation: accountValidationSettingsChange.default({}),
+    .optional(),
+  payoutHours: z.coerce
+    .number({ error: 'validation_failed' })
+    .int('validation_failed')
+    .min(1, 'validation_failed')
+    .max(PAYOUT_HOURS_MAX, 'validation_failed')
+    .optional(),
 });
 
 export const withdrawalRoutes = {
@@ -489,7 +470,7 @@ export const withdrawalRoutes = {
     roles: STAFF,
     summary:
       'Withdrawals by state, user and India calendar day; pending ones first, oldest first, then the rest newest first',
-    tag: 'admin',
+    tag: 'withdrawals',
     query: adminWithdrawQuery,
     data: pageOf(adminWithdrawalItem),
   },
@@ -498,30 +479,9 @@ export const withdrawalRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'Approves (queues the payout) or rejects (returns the hold, reason required) a pending withdrawal',
-    tag: 'admin',
+    tag: 'withdrawals',
     body: refuseBidi(adminWithdrawReviewBody),
     data: adminWithdrawalItem,
     ok: 'withdrawal_reviewed',
   },
-  adminSettingsGet: {
-    ...endpoints.adminSettingsGet,
-    policy: 'admin',
-    roles: STAFF,
-    summary:
-      'Platform settings: withdrawal limits, risk signal weights, four-eyes thresholds, when an invite qualifies and payout account checks',
-    tag: 'admin',
-    data: adminSettingsData,
-  },
-  adminSettingsSet: {
-    ...endpoints.adminSettingsSet,
-    policy: 'admin',
-    summary:
-      'Changes platform settings (fields left out stay): a change that only tightens applies at once, any other is proposed for a second admin (`change`); audited',
-    tag: 'admin',
-    body: refuseBidi(adminSettingsSetBody),
-    data: adminSettingsData.extend({ change: controlChangeRef.nullable() }),
-  },
 } as const satisfies Record<string, RouteDef>;
-
-/** The name this schema had when only `withdraw/add` took the header. */
-export const withdrawAddHeaders = idempotencyKeyHeaders;

@@ -1,5 +1,6 @@
 import { CATALOGUE, errorResponsesOf, ROUTE_ERRORS, type RouteDef, type RouteName, routes } from '@kamai/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureRoutes } from '../src/platform/routes';
 import { createTestContext, type TestContext } from './helpers';
 
 const API = '/go_user/api/v1';
@@ -84,6 +85,31 @@ describe('OpenAPI error responses', () => {
   it('integers carry a format', () => {
     const schema = op(`${API}/common/otp/send`, 'POST').responses['200'].content['application/json'].schema;
     expect(schema.properties.code.format).toBe('int64');
+  });
+});
+
+describe('OpenAPI tags', () => {
+  it("one tag per feature: all of a feature's routes carry the same one tag, no other feature's routes carry it", () => {
+    const features = featureRoutes(ctx.app);
+    // Every route of the table is some feature's (checkEveryRoute), each once.
+    expect(features.flat().sort()).toEqual(Object.keys(routes).sort());
+    const owner = new Map<string, readonly RouteName[]>();
+    for (const names of features) {
+      const tags = new Set<string>();
+      for (const name of names) {
+        const opTags: string[] = op(routes[name].path, routes[name].method).tags;
+        expect(opTags, name).toHaveLength(1);
+        tags.add(opTags[0] ?? '');
+      }
+      expect([...tags], `one feature's routes: ${names.join(' ')}`).toHaveLength(1);
+      const [tag = ''] = tags;
+      expect(owner.get(tag), `tag ${tag} on two features`).toBeUndefined();
+      owner.set(tag, names);
+    }
+    // The withdrawals feature's console routes are tagged with it, not with a shared "admin".
+    expect(op(`${API}/admin/withdraw/review`, 'POST').tags).toEqual(['withdrawals']);
+    expect(op(routes.adminSettingsGet.path, 'GET').tags).toEqual(['settings']);
+    expect(owner.size).toBe(features.length);
   });
 });
 

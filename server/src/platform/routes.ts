@@ -186,16 +186,24 @@ function localeOf(header: string | undefined): Locale {
   return locale;
 }
 
-/** Per app: the routes registered so far and who finds a session (the auth feature says). */
+/**
+ * Per app: the routes registered so far, each `registerRoutes` call's (one feature's) names, and who
+ * finds a session (the auth feature says).
+ */
 const registries = new WeakMap<
   FastifyInstance,
-  { names: Set<RouteName>; resolveSession?: SessionResolver; wrote?: (user: number) => Promise<void> }
+  {
+    names: Set<RouteName>;
+    features: RouteName[][];
+    resolveSession?: SessionResolver;
+    wrote?: (user: number) => Promise<void>;
+  }
 >();
 
 function registryOf(app: FastifyInstance) {
   let registry = registries.get(app);
   if (!registry) {
-    registry = { names: new Set() };
+    registry = { names: new Set(), features: [] };
     registries.set(app, registry);
   }
   return registry;
@@ -227,12 +235,22 @@ export function checkEveryRoute(app: FastifyInstance) {
 }
 
 /**
+ * The route names of each `registerRoutes` call so far, in order: one list per feature. Each feature's
+ * routes carry its one OpenAPI tag (`def.tag`), a tag no other feature's routes carry
+ * (docs/decisions/openapi-and-spectral.md; the OpenAPI test checks it).
+ */
+export function featureRoutes(app: FastifyInstance): readonly (readonly RouteName[])[] {
+  return registryOf(app).features;
+}
+
+/**
  * Registers a feature's routes of the contract's table with their schemas and policy. A name
  * registered twice is a programming error.
  */
 export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const registry = registryOf(app);
+  registry.features.push(Object.keys(handlers) as RouteName[]);
   const resolveSession: SessionResolver = (tokenHash) => {
     if (!registry.resolveSession) throw new Error('no session resolver: the auth feature was not registered');
     return registry.resolveSession(tokenHash);

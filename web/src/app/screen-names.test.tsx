@@ -38,7 +38,7 @@ const POINTERS: [text: string, screen: ScreenKey][] = [
   ['common:notFound.action', 'home'],
   ['users:deleted.home', 'home'],
   ['users:deleted.kept', 'privacy'],
-  ['payouts:receipt.doneText', 'reviews'],
+  ['withdrawals:receipt.doneText', 'reviews'],
   ['linked:result.linked', 'onlineAccounts'],
   ['linked:result.viewAccounts', 'onlineAccounts'],
   ['linked:accounts.empty.description', 'add'],

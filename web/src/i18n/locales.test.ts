@@ -53,12 +53,13 @@ describe('web translations', () => {
       'intro',
       'linked',
       'notices',
-      'payouts',
+      'payoutAccounts',
       'referrals',
       'survey',
       'tasks',
       'users',
       'wallet',
+      'withdrawals',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // The public face of the otp feature (verification codes and their senders).
 
 export { register } from './otp.routes';
-export type { Delivery, OtpSender, SmsSender } from './otp.senders';
+export type { Delivery, OtpSender } from './otp.senders';
 export type { OtpService } from './otp.service';

@@ -22,9 +22,6 @@ export type Delivery = {
   locale: Locale;
 } & ({ kind: 'code'; code: string } | { kind: 'message'; text: string });
 
-/** @deprecated the old name of `Delivery`. */
-export type OtpMessage = Delivery;
-
 /** Delivers a code or a message over one channel (docs/design.md "Scope"). Throws `DeliveryFailed` when nobody took it. */
 export interface OtpSender {
   /** True while nothing leaves the machine (the outbox shows codes): the sandbox sender. */
@@ -34,8 +31,6 @@ export interface OtpSender {
   /** Resolves with the provider that accepted it. */
   send(delivery: Delivery): Promise<{ provider: DeliveryProvider }>;
 }
-
-export type SmsSender = OtpSender;
 
 /** Why a provider did not take a message: the target itself is wrong, or the provider is not usable now. */
 export type FailureClass = 'invalid_target' | 'unavailable';

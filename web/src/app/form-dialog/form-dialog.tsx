@@ -54,7 +54,7 @@ function useFormModule(name: FormName): { module?: AnyFormModule; failed: boolea
 
 /** The global form dialog (spec section 2): one dialog, the form chosen by name through `showForm`. */
 export default function FormDialog() {
-  const { t } = useTranslation(['common', 'auth', 'linked', 'payouts', 'tasks', 'users']);
+  const { t } = useTranslation(['common', 'auth', 'linked', 'payoutAccounts', 'tasks', 'users', 'withdrawals']);
   const state = useFormDialogState();
   const titleId = useId();
   const entry = state.name ? formRegistry[state.name] : undefined;

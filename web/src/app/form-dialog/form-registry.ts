@@ -8,8 +8,8 @@ export interface FormEntry {
     | 'auth:titles.resetPassword'
     | 'auth:titles.changePassword'
     | 'linked:rebind.title'
-    | 'payouts:account.addTitle'
-    | 'payouts:withdraw.title'
+    | 'payoutAccounts:account.addTitle'
+    | 'withdrawals:withdraw.title'
     | 'tasks:proof.title'
     | 'users:deleteAccount.title';
   /** Dialog width in CSS pixels. */
@@ -45,13 +45,13 @@ export const formRegistry: Record<FormName, FormEntry> = {
     load: () => import('../../features/linked-accounts/forms/rebind-form').then((m) => anyForm(m.rebindForm)),
   },
   payoutAccount: {
-    titleKey: 'payouts:account.addTitle',
+    titleKey: 'payoutAccounts:account.addTitle',
     size: DIALOG_WIDTH_PX,
     load: () =>
       import('../../features/payout-accounts/forms/payout-account-form').then((m) => anyForm(m.payoutAccountForm)),
   },
   withdraw: {
-    titleKey: 'payouts:withdraw.title',
+    titleKey: 'withdrawals:withdraw.title',
     size: DIALOG_WIDTH_PX,
     load: () => import('../../features/withdrawals/forms/withdraw-form').then((m) => anyForm(m.withdrawForm)),
   },

@@ -2,7 +2,7 @@ import type { PayoutAccountBindBody, PayoutAccountEditBody } from '@kamai/contra
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 
-export const payoutAccountsKey = ['payouts', 'accounts'] as const;
+export const payoutAccountsKey = ['payoutAccounts', 'list'] as const;
 
 export function payoutAccountsQueryOptions() {
   return queryOptions({
@@ -16,14 +16,15 @@ export function usePayoutAccounts() {
   return useQuery(payoutAccountsQueryOptions());
 }
 
-/** Withdrawals name accounts too, so every change refreshes both lists. */
-function useInvalidatePayouts() {
+/** Withdrawals name accounts too, so every change refreshes both features' queries. */
+function useInvalidatePayoutAccounts() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['payouts'] });
+  return () =>
+    Promise.all([['payoutAccounts'], ['withdrawals']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useBindPayoutAccount() {
-  const invalidate = useInvalidatePayouts();
+  const invalidate = useInvalidatePayoutAccounts();
   return useMutation({
     mutationFn: (body: PayoutAccountBindBody) => apiRequest('wdaccountBind', { body }),
     onSuccess: invalidate,
@@ -31,7 +32,7 @@ export function useBindPayoutAccount() {
 }
 
 export function useEditPayoutAccount() {
-  const invalidate = useInvalidatePayouts();
+  const invalidate = useInvalidatePayoutAccounts();
   return useMutation({
     mutationFn: (body: PayoutAccountEditBody) => apiRequest('wdaccountEdit', { body }),
     onSuccess: invalidate,
@@ -39,7 +40,7 @@ export function useEditPayoutAccount() {
 }
 
 export function useDeletePayoutAccount() {
-  const invalidate = useInvalidatePayouts();
+  const invalidate = useInvalidatePayoutAccounts();
   return useMutation({
     mutationFn: (id: number) => apiRequest('wdaccountDelete', { body: { id } }),
     onSuccess: invalidate,

@@ -38,7 +38,7 @@ export function AccountCheck({ verification }: { verification: AccountVerificati
 }
 
 function AccountCheckText({ verification }: { verification: AccountVerification }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('payoutAccounts');
   const why = useWhy(verification);
   if (verification.state === 'verifying' || verification.state === 'review') {
     return (
@@ -75,7 +75,7 @@ export function PayingTo({ verification }: { verification: AccountVerification |
 }
 
 function PayingToText({ verification }: { verification: AccountVerification }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('payoutAccounts');
   const why = useWhy(verification);
   if (verification.state === 'verified' && verification.verifiedBy === 'operator') {
     return <p className="text-field-note paying-to semibold">{t('check.verifiedByTeam')}</p>;

@@ -8,7 +8,7 @@ type Account = Pick<PayoutAccountItem, 'accountType' | 'accountNoMasked' | 'acco
 
 /** A payout account in words: type, masked number (the UPI ID's start and handle), holder, IFSC. */
 export function AccountLabel({ account }: { account: Account }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('payoutAccounts');
   return (
     <span className="stack account-label">
       <span className="account-label-number tabular wrap-anywhere semibold text-15">

@@ -12,7 +12,7 @@ import { AccountLabel } from './account-label';
 
 /** One saved payout account: masked number, type, default badge, edit and delete (after confirming). */
 export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('payoutAccounts');
   const remove = useDeletePayoutAccount();
   const name = `${t(`account.${item.accountType}`)} ${item.accountNoMasked}`;
 

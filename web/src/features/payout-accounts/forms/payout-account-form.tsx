@@ -64,7 +64,7 @@ const schema = z
 const isOn = (value: unknown) => value === true || value === '1' || value === 1;
 
 function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('payoutAccounts');
   const type = form.watch('accountType');
   const editing = form.watch('id') !== '';
   const masked = form.watch('masked');

@@ -12,7 +12,7 @@ import '../payout-accounts.css';
 
 /** /List6: the caller's payout accounts (one page of at most 10), add, edit and delete. */
 export function PayoutMethodsPage() {
-  const { t } = useTranslation(['payouts', 'common']);
+  const { t } = useTranslation(['payoutAccounts', 'common']);
   const query = usePayoutAccounts();
   const items = query.data ?? [];
   const full = items.length >= PAYOUT_ACCOUNTS_MAX;

@@ -10,8 +10,8 @@ import {
 } from '@tanstack/react-query';
 import { apiCall, apiRequest } from '../../../lib/api';
 
-export const withdrawalsKey = ['payouts', 'withdrawals'] as const;
-export const withdrawLimitsKey = ['payouts', 'limits'] as const;
+export const withdrawalsKey = ['withdrawals', 'list'] as const;
+export const withdrawLimitsKey = ['withdrawals', 'limits'] as const;
 /** While a withdrawal is on its way (approved, processing), the list asks again this often. */
 export const OPEN_POLL_MS = 5000;
 
@@ -47,7 +47,10 @@ export function useWithdrawLimits() {
   );
 }
 
-/** Requests a withdrawal under an idempotency key, then refreshes every figure the hold changes. */
+/**
+ * Requests a withdrawal under an idempotency key, then refreshes every figure the hold changes (the payout
+ * accounts too: their checks show on the withdrawal).
+ */
 export function useWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,7 +58,9 @@ export function useWithdraw() {
       apiRequest('withdrawAdd', { body, headers: { 'Idempotency-Key': key } }),
     onSuccess: () =>
       Promise.all(
-        [['payouts'], ['users'], ['wallet'], ['tasks']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [['withdrawals'], ['payoutAccounts'], ['users'], ['wallet'], ['tasks']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }
@@ -67,7 +72,7 @@ export function useCancelWithdrawal() {
     mutationFn: (id: number) => apiRequest('withdrawCancel', { body: { id } }),
     onSuccess: () =>
       Promise.all(
-        [['payouts'], ['users'], ['wallet'], ['notices']].map((queryKey) =>
+        [['withdrawals'], ['payoutAccounts'], ['users'], ['wallet'], ['notices']].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

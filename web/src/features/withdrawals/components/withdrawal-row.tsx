@@ -27,7 +27,7 @@ const COLORS: Record<WithdrawalState, 'default' | 'primary' | 'success' | 'warni
 
 /** Cancels a withdrawal still under review, after asking; the amount returns to the balance. */
 function CancelButton({ item, amount }: { item: WithdrawalItem; amount: string }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const cancel = useCancelWithdrawal();
   const ask = async () => {
     const confirmed = await Dialog.confirm({
@@ -55,7 +55,7 @@ function CancelButton({ item, amount }: { item: WithdrawalItem; amount: string }
  * bank reference, the reason of a refusal or a return).
  */
 export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
-  const { t } = useTranslation(['payouts', 'errors']);
+  const { t } = useTranslation(['withdrawals', 'errors']);
   const locale = currentLocale();
   const amount = formatMoney(item.amount, locale);
   return (

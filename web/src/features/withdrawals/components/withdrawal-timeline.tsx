@@ -18,7 +18,7 @@ const END_CLASS: Partial<Record<WithdrawalTimelineItem['step'], string>> = {
  * come are muted.
  */
 export function WithdrawalTimeline({ steps }: { steps: WithdrawalTimelineItem[] }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const locale = currentLocale();
   return (
     <ol className="plain-list withdraw-timeline" aria-label={t('timeline.label')}>

@@ -18,7 +18,7 @@ const STEP_CLASS: Record<string, string> = { todo: ' muted', current: ' semibold
  * returned ends in that state instead.
  */
 export function WithdrawalTracker({ state }: { state: WithdrawalState }) {
-  const { t } = useTranslation(['payouts', 'errors']);
+  const { t } = useTranslation(['withdrawals', 'errors']);
   const stopped = STOPPED_AFTER[state];
   const at = stopped ?? ROAD.indexOf(state as (typeof ROAD)[number]);
   const steps = (stopped === undefined ? ROAD : ROAD.slice(0, stopped + 1)).map((step, index) => ({
@@ -32,7 +32,7 @@ export function WithdrawalTracker({ state }: { state: WithdrawalState }) {
   }));
   if (stopped !== undefined) steps.push({ key: state as never, status: 'stopped' });
   return (
-    <ol className="plain-list withdraw-tracker" aria-label={t('payouts:tracker.label')}>
+    <ol className="plain-list withdraw-tracker" aria-label={t('withdrawals:tracker.label')}>
       {steps.map((step) => (
         <li
           key={step.key}

@@ -47,7 +47,7 @@ const schema = z
   .pipe(withdrawAddBody.extend({ amount: amountField }));
 
 function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
-  const { t } = useTranslation(['payouts', 'common', 'errors']);
+  const { t } = useTranslation(['withdrawals', 'common', 'errors']);
   const locale = currentLocale();
   const limits = useWithdrawLimits();
   const accounts = usePayoutAccounts();
@@ -188,7 +188,7 @@ export function split(amount: string | bigint, fee: string) {
 
 /** "You receive ₹X" as the amount is typed: amount, fee and what reaches the account. */
 function Receipt({ amount, fee, big = false }: { amount: string | bigint; fee: string; big?: boolean }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const locale = currentLocale();
   const parts = split(amount, fee);
   if (!parts) return null;
@@ -216,7 +216,7 @@ function Receipt({ amount, fee, big = false }: { amount: string | bigint; fee: s
 
 /** The review step: what leaves the balance, the fee, what arrives and where, before the request is made. */
 function WithdrawReview({ values }: { values: Parsed }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const limits = useWithdrawLimits();
   const accounts = usePayoutAccounts();
   const account = accounts.data?.find((item) => String(item.id) === String(values.accountId ?? ''));
@@ -240,7 +240,7 @@ function WithdrawReview({ values }: { values: Parsed }) {
 
 /** After the request: what happens next, as the state tracker shows it. */
 function WithdrawDone({ result }: { result: unknown }) {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const done = result as { id: number; amount: bigint; fee: string };
   const parts = split(done.amount, done.fee);
   const locale = currentLocale();

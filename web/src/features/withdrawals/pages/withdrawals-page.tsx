@@ -8,7 +8,7 @@ import '../withdrawals.css';
 
 /** /List4: the caller's withdrawals, newest first, with their state and the reason of a refusal. */
 export function WithdrawalsPage() {
-  const { t } = useTranslation('payouts');
+  const { t } = useTranslation('withdrawals');
   const query = useWithdrawals();
   return (
     <PagedList
