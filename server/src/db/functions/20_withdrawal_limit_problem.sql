@@ -1,20 +1,19 @@
+-- Why an amount is refused by the withdrawal limits: {key, vars}, or NULL. The first of
+-- withdrawal_limit_refusals' refusals whose range holds the amount (the rule is written there only).
+-- p_today_count and p_today_total are the day's requests not cancelled, p_today_cancelled the cancelled.
 CREATE OR REPLACE FUNCTION withdrawal_limit_problem(
   p_amount bigint, p_min bigint, p_max bigint, p_daily_count int, p_daily_total bigint,
   p_today_count int, p_today_total bigint, p_today_cancelled int
 ) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 BEGIN
   RETURN (
-    select case
-      when p_amount < p_min then
-        jsonb_build_object('key', 'withdrawal_below_minimum', 'vars', jsonb_build_object('min', kamai_rupees(p_min)))
-      when p_amount > p_max then
-        jsonb_build_object('key', 'withdrawal_above_maximum', 'vars', jsonb_build_object('max', kamai_rupees(p_max)))
-      when p_today_count + greatest(0, p_today_cancelled - p_daily_count) >= p_daily_count then
-        jsonb_build_object('key', 'withdrawal_daily_count_reached', 'vars', jsonb_build_object('count', p_daily_count))
-      when p_today_total::numeric + p_amount > p_daily_total then
-        jsonb_build_object('key', 'withdrawal_daily_total_reached', 'vars', jsonb_build_object(
-          'total', kamai_rupees(p_daily_total), 'left', kamai_rupees(p_daily_total - p_today_total)))
-    end
+    select x.r - 'fromPaise' - 'toPaise'
+    from jsonb_array_elements(withdrawal_limit_refusals(p_min, p_max, p_daily_count, p_daily_total,
+      p_today_count, p_today_total, p_today_cancelled)->'refusals') with ordinality as x(r, o)
+    where (x.r->>'fromPaise' is null or p_amount >= (x.r->>'fromPaise')::numeric)
+      and (x.r->>'toPaise' is null or p_amount <= (x.r->>'toPaise')::numeric)
+    order by x.o
+    limit 1
   );
 END
 $$;

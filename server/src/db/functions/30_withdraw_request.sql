@@ -11,8 +11,6 @@ CREATE OR REPLACE FUNCTION withdraw_request(
   p_idem_scope text, p_idem_key text, p_idem_hash text, p_constants jsonb
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
-  v_claimed text;
-  v_hash text;
   v_response jsonb;
   v_frozen boolean;
   v_balance bigint;
@@ -30,20 +28,8 @@ DECLARE
   v_posting bigint;
 BEGIN
   IF p_idem_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, scope, key, request_hash)
-    VALUES (p_user, p_idem_scope, p_idem_key, p_idem_hash)
-    ON CONFLICT DO NOTHING
-    RETURNING idempotency_keys.key INTO v_claimed;
-    IF v_claimed IS NULL THEN
-      -- A concurrent request with the same key waited above until it committed (or rolled back).
-      SELECT k.request_hash, k.response INTO v_hash, v_response FROM idempotency_keys k
-      WHERE k.user_id = p_user AND k.scope = p_idem_scope AND k.key = p_idem_key;
-      IF NOT FOUND THEN
-        RAISE EXCEPTION 'idempotency key % conflicted but is not visible', p_idem_key;
-      END IF;
-      IF v_hash <> p_idem_hash THEN PERFORM kamai_refuse('idempotency_key_reused'); END IF;
-      RETURN v_response;
-    END IF;
+    v_response := idempotency_claim(p_user, p_idem_scope, p_idem_key, p_idem_hash);
+    IF v_response IS NOT NULL THEN RETURN v_response->'replay'; END IF;
   END IF;
 
   SELECT u.frozen INTO v_frozen FROM users u WHERE u.id = p_user;
@@ -68,17 +54,13 @@ BEGIN
 
   SELECT s.value INTO v_stored FROM settings s WHERE s.key = 'withdrawal';
   v_limits := (p_constants->'withdrawal') || CASE WHEN jsonb_typeof(v_stored) = 'object' THEN v_stored ELSE '{}'::jsonb END;
-  -- Today's requests as the limits take them (contract WithdrawalsToday): not cancelled, and cancelled.
-  SELECT (count(*) FILTER (WHERE w.state <> 'cancelled'))::int,
-    coalesce(sum(w.amount) FILTER (WHERE w.state <> 'cancelled'), 0),
-    (count(*) FILTER (WHERE w.state = 'cancelled'))::int
-  INTO v_count, v_total, v_cancelled
-  FROM withdrawals w WHERE w.user_id = p_user AND w.created_at >= p_day_start;
+  SELECT u.o_count, u.o_total, u.o_cancelled INTO v_count, v_total, v_cancelled
+  FROM withdrawal_usage(p_user, p_day_start) u;
   v_problem := withdrawal_limit_problem(p_amount, (v_limits->>'minPaise')::bigint, (v_limits->>'maxPaise')::bigint,
     (v_limits->>'dailyCount')::int, (v_limits->>'dailyTotalPaise')::bigint, v_count, v_total, v_cancelled);
   IF v_problem IS NOT NULL THEN PERFORM kamai_refuse(v_problem->>'key', v_problem->'vars'); END IF;
   v_fee := (v_limits->>'feePaise')::bigint;
-  IF p_amount <= v_fee THEN PERFORM kamai_refuse('withdrawal_fee_too_high', jsonb_build_object('fee', kamai_rupees(v_fee))); END IF;
+  IF p_amount <= v_fee THEN PERFORM kamai_refuse('withdrawal_fee_too_high', jsonb_build_object('fee', jsonb_build_object('paise', v_fee::text))); END IF;
   IF v_balance < p_amount THEN PERFORM kamai_refuse('insufficient_balance'); END IF;
 
   SELECT s.value INTO v_stored FROM settings s WHERE s.key = 'risk';
@@ -94,7 +76,8 @@ BEGIN
   INSERT INTO withdrawals (risk_score, risk_reasons, approvals_required, user_id, account_id, account_type, ifsc,
     account_no, account_name, amount, fee, state, created_at, updated_at)
   VALUES ((v_risk->>'score')::int, v_risk->'reasons',
-    -- Four-eyes (platform/four-eyes.ts): above the threshold, two different reviewers approve.
+    -- Four-eyes (platform/four-eyes.ts needsSecondApprover, docs/decisions/sql-functions.md): above the
+    -- threshold of the `risk` settings, two different reviewers approve.
     CASE WHEN p_amount > (v_risk_settings->>'secondApprovalAbovePaise')::bigint THEN 2 ELSE 1 END,
     p_user, v_account.id, v_account.account_type, v_account.ifsc, v_account.account_no, v_account.account_name,
     p_amount, v_fee, 'pending', p_at, p_at)
@@ -106,10 +89,7 @@ BEGIN
   IF v_posting IS NULL THEN PERFORM kamai_refuse('insufficient_balance'); END IF;
 
   v_response := jsonb_build_object('id', v_id);
-  IF p_idem_key IS NOT NULL THEN
-    UPDATE idempotency_keys k SET response = v_response
-    WHERE k.user_id = p_user AND k.scope = p_idem_scope AND k.key = p_idem_key;
-  END IF;
+  IF p_idem_key IS NOT NULL THEN PERFORM idempotency_answer(p_user, p_idem_scope, p_idem_key, v_response); END IF;
   RETURN v_response;
 END
 $$;

@@ -25,6 +25,17 @@ const limits = {
   payoutHours: 24,
   todayCancelled: 1,
   requestsLeft: 2,
+  // As the server's withdrawal_limit_refusals answers for these limits and today's use.
+  refusals: [
+    { fromPaise: null, toPaise: '9999', key: 'withdrawal_below_minimum', vars: { min: { paise: '10000' } } },
+    { fromPaise: '5000001', toPaise: null, key: 'withdrawal_above_maximum', vars: { max: { paise: '5000000' } } },
+    {
+      fromPaise: '9985001',
+      toPaise: null,
+      key: 'withdrawal_daily_total_reached',
+      vars: { total: { paise: '10000000' }, left: { paise: '9985000' } },
+    },
+  ],
 };
 const account = (id: number, isDefault: 0 | 1, accountNoMasked: string) => ({
   id,
