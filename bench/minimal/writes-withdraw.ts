@@ -197,7 +197,10 @@ export function withdrawAdd(app: FastifyInstance, pool: pg.Pool) {
               today.cancelled,
             ],
           })
-        ).rows[0] as { p: { key: MessageKey; vars: Record<string, unknown> } | null; r: { score: number; reasons: string[] } };
+        ).rows[0] as {
+          p: { key: MessageKey; vars: Record<string, unknown> } | null;
+          r: { score: number; reasons: string[] };
+        };
         if (checked.p) throw new Refusal(checked.p.key, formatMoneyVars(checked.p.vars, rupees));
         if (amount <= fee) throw new Refusal('withdrawal_fee_too_high', { fee: rupees(fee) });
         if (wallet.balance < amount) throw new Refusal('insufficient_balance');

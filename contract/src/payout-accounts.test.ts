@@ -79,8 +79,18 @@ describe('withdrawal rules', () => {
   });
 
   it('finds the first limit refusal whose range holds an amount, and formats its money', () => {
-    const below = { fromPaise: null, toPaise: '9999', key: 'withdrawal_below_minimum', vars: { min: { paise: '10000' } } };
-    const above = { fromPaise: '5000001', toPaise: null, key: 'withdrawal_above_maximum', vars: { max: { paise: '5000000' } } };
+    const below = {
+      fromPaise: null,
+      toPaise: '9999',
+      key: 'withdrawal_below_minimum',
+      vars: { min: { paise: '10000' } },
+    };
+    const above = {
+      fromPaise: '5000001',
+      toPaise: null,
+      key: 'withdrawal_above_maximum',
+      vars: { max: { paise: '5000000' } },
+    };
     const total = {
       fromPaise: '-49',
       toPaise: null,

@@ -126,7 +126,9 @@ describe('db/functions', () => {
     const left = new Set<string>();
     for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))) {
       const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
-      for (const m of text.matchAll(/(CREATE\s+(?:OR\s+REPLACE\s+)?|DROP\s+)FUNCTION\s+(?:IF\s+EXISTS\s+)?"?([a-z0-9_]+)"?/gi)) {
+      for (const m of text.matchAll(
+        /(CREATE\s+(?:OR\s+REPLACE\s+)?|DROP\s+)FUNCTION\s+(?:IF\s+EXISTS\s+)?"?([a-z0-9_]+)"?/gi,
+      )) {
         const name = m[2] ?? '';
         if (/^DROP/i.test(m[1] ?? '')) left.delete(name);
         else left.add(name);
@@ -137,7 +139,10 @@ describe('db/functions', () => {
     const names = files.map((f) => f.name);
     for (const name of left) expect(names, name).toContain(name);
     for (const f of files) {
-      expect([...f.text.matchAll(CREATED)].map((m) => m[1]), f.file).toEqual([f.name]);
+      expect(
+        [...f.text.matchAll(CREATED)].map((m) => m[1]),
+        f.file,
+      ).toEqual([f.name]);
       expect(f.text, f.file).toMatch(/CREATE OR REPLACE FUNCTION/);
     }
   });

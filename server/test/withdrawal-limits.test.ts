@@ -62,7 +62,11 @@ const cases: [bigint, Today, { key: string; vars: Record<string, string | number
   [10_000n, { count: 0, total: 0n, cancelled: 6 }, { key: 'withdrawal_daily_count_reached', vars: { count: 3 } }],
   // The order: below the minimum before the count, the count before the total.
   [1n, { count: 3, total: 10_000_000n, cancelled: 0 }, { key: 'withdrawal_below_minimum', vars: { min: '100.00' } }],
-  [10_000n, { count: 3, total: 10_000_000n, cancelled: 0 }, { key: 'withdrawal_daily_count_reached', vars: { count: 3 } }],
+  [
+    10_000n,
+    { count: 3, total: 10_000_000n, cancelled: 0 },
+    { key: 'withdrawal_daily_count_reached', vars: { count: 3 } },
+  ],
 ];
 
 describe('the withdrawal limits', () => {

@@ -81,6 +81,15 @@ describe('the withdraw form', () => {
     await expect.poll(() => (within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('50000.00');
   });
 
+  it("warns with the server's own limit refusals before it asks, the money in the reader's format", async () => {
+    queryClient.setQueryData(withdrawLimitsKey, limits);
+    queryClient.setQueryData(payoutAccountsKey, [account(1, 1, 'ku•••@okicici')]);
+    const dialog = await openWithdraw();
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '99.99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(/The minimum withdrawal is ₹100/)).toBeTruthy();
+  });
+
   it('asks for a payout method first when there is none', async () => {
     queryClient.setQueryData(withdrawLimitsKey, limits);
     queryClient.setQueryData(payoutAccountsKey, []);
