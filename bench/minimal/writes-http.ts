@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CATALOGUE, type Locale, type MessageKey, pickLocale, translate } from '@kamai/contract';
+import { CATALOGUE, formatRupees, type Locale, type MessageKey, pickLocale, translate } from '@kamai/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 
@@ -95,9 +95,5 @@ export function refuse(reply: FastifyReply, locale: Locale, error: unknown) {
     .send({ code: status, message: translate(locale, error.key, error.vars), key: error.key, data: error.vars });
 }
 
-/** Paise → rupees with two decimals. */
-export function rupees(paise: bigint): string {
-  const sign = paise < 0n ? '-' : '';
-  const abs = paise < 0n ? -paise : paise;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+/** Paise → rupees with two decimals: the contract's one formatter. */
+export const rupees = formatRupees;

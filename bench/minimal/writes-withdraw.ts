@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   businessDayStart,
+  formatMoneyVars,
+  type MessageKey,
   parseRupees,
   RISK_REASON_KEYS,
   RISK_SCORE_MAX,
   RISK_SIGNALS,
   recipientNameProblem,
   SYSTEM_TASK_IDS,
-  withdrawalLimitProblem,
 } from '@kamai/contract';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -56,10 +57,14 @@ const TODAY = {
       (count(*) filter (where w.state = 'cancelled'))::int as cancelled
     from withdrawals w where w.user_id = $1 and w.created_at >= $2`,
 };
-/** The risk score by the schema's own functions (migration 0017), so both apps write the same columns. */
+/**
+ * The limits' verdict and the risk score by the schema's own functions (db/functions), so both apps
+ * refuse alike and write the same columns.
+ */
 const RISK = {
   name: 'minimal_withdraw_risk',
-  text: `select withdrawal_risk(withdrawal_risk_facts($1, $2, $3, $4, $5), $6::jsonb, $7, $8::jsonb, $9) as r`,
+  text: `select withdrawal_limit_problem($10, $11, $12, $13::int, $14, $15::int, $16, $17::int) as p,
+    withdrawal_risk(withdrawal_risk_facts($1, $2, $3, $4, $5), $6::jsonb, $7, $8::jsonb, $9) as r`,
 };
 /** The withdrawal, its history, the hold posting with its two entries, both balances and the key's answer. */
 const WRITE = {
@@ -168,22 +173,8 @@ export function withdrawAdd(app: FastifyInstance, pool: pg.Pool) {
         }
         const today = (await client.query({ ...TODAY, values: [caller.id, businessDayStart(at)] })).rows[0];
         const { limits, risk } = settingsOf(today.limits, today.risk);
-        const problem = withdrawalLimitProblem(
-          amount,
-          {
-            min: BigInt(limits.minPaise),
-            max: BigInt(limits.maxPaise),
-            dailyCount: limits.dailyCount,
-            dailyTotal: BigInt(limits.dailyTotalPaise),
-          },
-          { count: today.n, total: BigInt(today.total), cancelled: today.cancelled },
-          rupees,
-        );
-        if (problem) throw new Refusal(problem.key, problem.vars);
         const fee = BigInt(limits.feePaise);
-        if (amount <= fee) throw new Refusal('withdrawal_fee_too_high', { fee: rupees(fee) });
-        if (wallet.balance < amount) throw new Refusal('insufficient_balance');
-        const scored = (
+        const checked = (
           await client.query({
             ...RISK,
             values: [
@@ -196,9 +187,24 @@ export function withdrawAdd(app: FastifyInstance, pool: pg.Pool) {
               at,
               CATALOGUE_JSON,
               RISK_SCORE_MAX,
+              amount.toString(),
+              limits.minPaise,
+              limits.maxPaise,
+              limits.dailyCount,
+              limits.dailyTotalPaise,
+              today.n,
+              today.total,
+              today.cancelled,
             ],
           })
-        ).rows[0].r as { score: number; reasons: string[] };
+        ).rows[0] as {
+          p: { key: MessageKey; vars: Record<string, unknown> } | null;
+          r: { score: number; reasons: string[] };
+        };
+        if (checked.p) throw new Refusal(checked.p.key, formatMoneyVars(checked.p.vars, rupees));
+        if (amount <= fee) throw new Refusal('withdrawal_fee_too_high', { fee: rupees(fee) });
+        if (wallet.balance < amount) throw new Refusal('insufficient_balance');
+        const scored = checked.r;
         const approvals = amount > BigInt(risk.secondApprovalAbovePaise) ? 2 : 1;
         const { rows } = await client.query({
           ...WRITE,

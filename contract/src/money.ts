@@ -10,6 +10,27 @@ export function formatRupees(paise: bigint): string {
   return `${negative ? '-' : ''}${rupees}.${rest}`;
 }
 
+/**
+ * A message variable that is money, as the database's refusals and the withdrawal limits carry it: paise
+ * as text. Whoever shows the message formats it (`formatMoneyVars`): the server as the API's rupee string,
+ * the web in the reader's locale. The database itself formats no money (docs/decisions/sql-functions.md).
+ */
+export const paiseVar = z.object({ paise: z.string().regex(/^-?\d{1,19}$/) });
+export type PaiseVar = z.infer<typeof paiseVar>;
+
+/** A message's variables with each `{paise}` one formatted by `format`; the others as they are. */
+export function formatMoneyVars(
+  vars: Record<string, unknown>,
+  format: (paise: bigint) => string = formatRupees,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(vars)) {
+    const money = paiseVar.safeParse(value);
+    out[name] = money.success ? format(BigInt(money.data.paise)) : (value as string | number);
+  }
+  return out;
+}
+
 /** A rupee amount (number or string, at most two decimals) → paise, or undefined when malformed. */
 export function parseRupees(value: string | number): bigint | undefined {
   const text = typeof value === 'number' ? String(value) : value.trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from './money';
+import { formatMoneyVars } from './money';
 import { payoutAccountBindBody, payoutAccountEditBody } from './payout-accounts';
-import { adminWithdrawReviewBody, withdrawAddBody, withdrawalLimitProblem } from './withdrawals';
+import { adminWithdrawReviewBody, limitRefusalFor, withdrawAddBody } from './withdrawals';
 
 /** Field → catalogue key of every problem the schema reports. */
 function problems(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -78,26 +78,33 @@ describe('withdrawal rules', () => {
     expect(withdrawAddBody.parse({ amount: '120.5' })).toEqual({ amount: 12_050n });
   });
 
-  it('names the limit that refuses an amount', () => {
-    const limits = { min: 10_000n, max: 5_000_000n, dailyCount: 3, dailyTotal: 10_000_000n };
-    const none = { count: 0, total: 0n, cancelled: 0 };
-    expect(withdrawalLimitProblem(9_999n, limits, none, formatRupees)).toEqual({
+  it('finds the first limit refusal whose range holds an amount, and formats its money', () => {
+    const below = {
+      fromPaise: null,
+      toPaise: '9999',
       key: 'withdrawal_below_minimum',
-      vars: { min: '100.00' },
-    });
-    expect(withdrawalLimitProblem(5_000_001n, limits, none, formatRupees)?.key).toBe('withdrawal_above_maximum');
-    expect(withdrawalLimitProblem(10_000n, limits, { count: 3, total: 0n, cancelled: 0 }, formatRupees)?.key).toBe(
-      'withdrawal_daily_count_reached',
-    );
-    expect(
-      withdrawalLimitProblem(5_000_000n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees),
-    ).toEqual({
+      vars: { min: { paise: '10000' } },
+    };
+    const above = {
+      fromPaise: '5000001',
+      toPaise: null,
+      key: 'withdrawal_above_maximum',
+      vars: { max: { paise: '5000000' } },
+    };
+    const total = {
+      fromPaise: '-49',
+      toPaise: null,
       key: 'withdrawal_daily_total_reached',
-      vars: { total: '100000.00', left: '49999.99' },
-    });
-    expect(
-      withdrawalLimitProblem(4_999_999n, limits, { count: 2, total: 5_000_001n, cancelled: 0 }, formatRupees),
-    ).toBeUndefined();
+      vars: { total: { paise: '10000000' }, left: { paise: '-50' } },
+    };
+    const refusals = [below, above, total];
+    expect(limitRefusalFor(9_999n, refusals)).toBe(below);
+    expect(limitRefusalFor(10_000n, [below, above])).toBeUndefined();
+    expect(limitRefusalFor(5_000_000n, [below, above])).toBeUndefined();
+    expect(limitRefusalFor(5_000_001n, refusals)).toBe(above);
+    expect(limitRefusalFor(10_000n, refusals)).toBe(total);
+    expect(formatMoneyVars(total.vars)).toEqual({ total: '100000.00', left: '-0.50' });
+    expect(formatMoneyVars({ count: 3, min: { paise: '12050' } }, (p) => `₹${p}`)).toEqual({ count: 3, min: '₹12050' });
   });
 
   it('needs a reason to reject, not to approve', () => {

@@ -4,7 +4,7 @@ import type { MessageKey } from './catalogue';
 import { AMOUNT_TEXT_MAX } from './constants';
 import { endpoints } from './endpoints';
 import { RISK_REASON_KEYS, withdrawalApprovals, withdrawalRisk } from './fraud';
-import { parseRupees, rupeeAmountField } from './money';
+import { paiseVar, parseRupees, rupeeAmountField } from './money';
 import { pageOf, pageQuery } from './pagination';
 import { PAYOUT_ACCOUNT_TYPES } from './payout-accounts';
 import { rejectPresetField } from './reject-reasons';
@@ -103,7 +103,8 @@ export interface WithdrawalLimitsPaise {
  * `count` and `total` of the requests not cancelled, whatever became of them, and how many were
  * `cancelled`. A cancelled request uses nothing of the day's total (its money never left), and up to
  * `dailyCount` cancellations a day use nothing of the count either; each cancellation beyond those
- * counts as a request, so a day holds at most twice `dailyCount` requests.
+ * counts as a request, so a day holds at most twice `dailyCount` requests. Counted by the database
+ * (`withdrawal_usage`).
  */
 export interface WithdrawalsToday {
   count: number;
@@ -111,33 +112,30 @@ export interface WithdrawalsToday {
   cancelled: number;
 }
 
-/** How many of the day's `dailyCount` requests are used: the requests not cancelled, and each cancellation past the free ones. */
-export function withdrawalRequestsUsed(today: Pick<WithdrawalsToday, 'count' | 'cancelled'>, dailyCount: number) {
-  return today.count + Math.max(0, today.cancelled - dailyCount);
-}
-
 /**
- * Why an amount is refused by the limits, with the message's variables (rupee strings), or undefined.
- * The server applies it under the wallet lock; the web form may show it early.
+ * One refusal of the withdrawal limits for the caller's day: amounts from `fromPaise` to `toPaise` (both
+ * inclusive; null: no end) meet it. The rule is the database's alone (db/functions
+ * `withdrawal_limit_refusals`): the server refuses under the wallet lock with the first refusal that
+ * holds the amount, and the form gets the same list with the limits to warn before it asks.
  */
-export function withdrawalLimitProblem(
+export const withdrawalLimitRefusal = z.object({
+  fromPaise: z.string().nullable(),
+  toPaise: z.string().nullable(),
+  key: z.string(),
+  /** The message's variables, money as `{paise}` (`formatMoneyVars`). */
+  vars: z.record(z.string(), z.union([z.string(), z.number(), paiseVar])),
+});
+export type WithdrawalLimitRefusal = z.infer<typeof withdrawalLimitRefusal>;
+
+/** The first refusal whose range holds `amount`, or undefined (the same lookup as `withdrawal_limit_problem`). */
+export function limitRefusalFor(
   amount: bigint,
-  limits: WithdrawalLimitsPaise,
-  today: WithdrawalsToday,
-  format: (paise: bigint) => string,
-): { key: MessageKey; vars: Record<string, string | number> } | undefined {
-  if (amount < limits.min) return { key: 'withdrawal_below_minimum', vars: { min: format(limits.min) } };
-  if (amount > limits.max) return { key: 'withdrawal_above_maximum', vars: { max: format(limits.max) } };
-  if (withdrawalRequestsUsed(today, limits.dailyCount) >= limits.dailyCount) {
-    return { key: 'withdrawal_daily_count_reached', vars: { count: limits.dailyCount } };
-  }
-  if (today.total + amount > limits.dailyTotal) {
-    return {
-      key: 'withdrawal_daily_total_reached',
-      vars: { total: format(limits.dailyTotal), left: format(limits.dailyTotal - today.total) },
-    };
-  }
-  return undefined;
+  refusals: readonly WithdrawalLimitRefusal[],
+): WithdrawalLimitRefusal | undefined {
+  return refusals.find(
+    (r) =>
+      (r.fromPaise === null || amount >= BigInt(r.fromPaise)) && (r.toPaise === null || amount <= BigInt(r.toPaise)),
+  );
 }
 
 export const withdrawAddBody = z.object({
@@ -311,8 +309,10 @@ export const withdrawLimitsData = z.object({
   payoutHours: z.number().int(),
   /** Requests cancelled today: up to `dailyCount` of them use nothing of the limits. */
   todayCancelled: z.number().int(),
-  /** Requests still possible today: `dailyCount` less what `withdrawalRequestsUsed` counts, at least 0. */
+  /** Requests still possible today (the database's `withdrawal_limit_refusals` counts them), at least 0. */
   requestsLeft: z.number().int(),
+  /** What the limits refuse today, in the order they are tried (`limitRefusalFor`). */
+  refusals: z.array(withdrawalLimitRefusal),
 });
 
 export const withdrawCancelBody = z.object({

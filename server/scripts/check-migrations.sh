@@ -4,8 +4,9 @@
 #  2. with a PostgreSQL server (DATABASE_URL, or the one on 127.0.0.1:5432), the database the
 #     migrations build must have the same tables, columns, defaults, indexes, constraints and enums
 #     as one built straight from schema.ts. Functions and triggers are left out of the comparison:
-#     drizzle's schema cannot declare them, so they live in the migrations only (audit_log's
-#     append-only trigger).
+#     drizzle's schema cannot declare them. Triggers live in the migrations (audit_log's append-only
+#     trigger); each function's current text lives in src/db/functions, applied after the migrations
+#     (server/test/sql-functions.test.ts checks it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=".tmp/check-migrations.$$"

@@ -204,6 +204,18 @@ describe('daily limits', () => {
       payoutHours: 24,
       todayCancelled: 0,
       requestsLeft: 0,
+      // What the form warns about before it asks: the database's refusals for the rest of the day.
+      refusals: [
+        { fromPaise: null, toPaise: '9999', key: 'withdrawal_below_minimum', vars: { min: { paise: '10000' } } },
+        { fromPaise: '5000001', toPaise: null, key: 'withdrawal_above_maximum', vars: { max: { paise: '5000000' } } },
+        { fromPaise: null, toPaise: null, key: 'withdrawal_daily_count_reached', vars: { count: 2 } },
+        {
+          fromPaise: '9980001',
+          toPaise: null,
+          key: 'withdrawal_daily_total_reached',
+          vars: { total: { paise: '10000000' }, left: { paise: '9980000' } },
+        },
+      ],
     });
 
     ctx.advance(24 * 3600_000);

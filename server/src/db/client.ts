@@ -9,13 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../platform/errors';
 import { type DatabaseTarget, parseDatabaseUrl } from './database-url';
+import { applyFunctions, functionsBeside } from './functions';
 import { namedStatementClient, namedTextRows } from './pglite-statements';
 import { seedFromTemplate } from './pglite-template';
 import { setStatementHandle, setTextRunner, type TextRow } from './prepared';
 import { openReplicas, type ReplicaSet } from './replicas';
 import * as schema from './schema';
 import { type RetryOptions, sqlStateOf, withTransactionRetry } from './transaction';
-
 import type { Db } from './types';
 
 // The types live in types.ts so that transaction.ts can use them without importing this file back.
@@ -34,6 +34,8 @@ export interface Database {
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** One current text per database function, applied after the migrations (`functions.ts`). */
+export const FUNCTIONS_DIR = functionsBeside(MIGRATIONS_DIR);
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -149,16 +151,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     seedFromTemplate(dir, options.template, MIGRATIONS_DIR);
     client = await PGlite.create(dir);
   }
+  const owned = client;
   const retries: RetryOptions = {};
   const db = withTransactionRetry(drizzlePglite({ client, schema }), retries);
-  if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (runMigrations) {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    await applyFunctions((script) => owned.exec(script), FUNCTIONS_DIR);
+  }
   // Drizzle's prepared queries call only `query(text, params, options)` on their client, which this
   // one answers with named statements; the handle never runs a transaction (`preparedPer`).
   const statements = drizzlePglite({ client: namedStatementClient(client) as unknown as PGlite });
   setStatementHandle(db, statements as unknown as Db);
   const textRows = namedTextRows(client);
   setTextRunner(db, (_name, text, values) => textRows(text, values));
-  const owned = client;
   return { db, kind: 'pglite', close: () => owned.close(), retries };
 }
 
@@ -284,13 +289,17 @@ async function waitForDatabase(pool: pg.Pool, waitMs: number, onWait?: OpenOptio
   }
 }
 
-/** Several instances may start at once on one database: the first applies the migrations, the others wait. */
+/**
+ * Several instances may start at once on one database: the first applies the migrations and then the
+ * functions' current texts, the others wait and then apply the same texts again (which changes nothing).
+ */
 async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]) {
   const lock = await pool.connect();
   let broken: Error | undefined;
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await applyFunctions((script) => lock.query(script), FUNCTIONS_DIR);
   } catch (error) {
     broken = error as Error;
     throw error;

@@ -5,17 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { applyFunctions, functionsBeside, functionsHash } from './functions';
 
 /**
  * A PGlite data directory initialised and migrated once, by the build. Creating a data directory
  * runs initdb inside WebAssembly (~5 s and ~900 MB here) and the migrations take ~1 s more on it;
  * copying this folder takes ~0.2 s, so a start on an empty DATA_DIR costs about a restart. It holds
  * no rows of ours beyond what the migrations insert (never the admin: each install makes its own).
- * Its stamp names the PGlite version and the migrations it holds; any other template is not used.
+ * Its stamp names the PGlite version, the migrations and the functions' texts (db/functions beside the
+ * migrations) it holds; any other template is not used.
  */
 interface Stamp {
   pglite: string;
   migrations: string;
+  functions: string;
 }
 
 /** The installed PGlite's version (its package.json is not exported, so it is read beside its entry). */
@@ -27,7 +30,11 @@ export function pgliteVersion(): string {
 
 function stampFor(migrationsFolder: string): Stamp {
   const journal = readFileSync(join(migrationsFolder, 'meta', '_journal.json'));
-  return { pglite: pgliteVersion(), migrations: createHash('sha256').update(journal).digest('hex') };
+  return {
+    pglite: pgliteVersion(),
+    migrations: createHash('sha256').update(journal).digest('hex'),
+    functions: functionsHash(functionsBeside(migrationsFolder)),
+  };
 }
 
 /** Beside the folder, not in it: the folder is copied whole into data directories. */
@@ -35,7 +42,7 @@ function stampFile(templateDir: string): string {
   return `${templateDir}.json`;
 }
 
-/** Whether `templateDir` was made by the PGlite installed now, with exactly these migrations. */
+/** Whether `templateDir` was made by the PGlite installed now, with exactly these migrations and functions. */
 export function templateIsCurrent(templateDir: string, migrationsFolder: string): boolean {
   try {
     const stamp = JSON.parse(readFileSync(stampFile(templateDir), 'utf8')) as Partial<Stamp>;
@@ -43,6 +50,7 @@ export function templateIsCurrent(templateDir: string, migrationsFolder: string)
     return (
       stamp.pglite === current.pglite &&
       stamp.migrations === current.migrations &&
+      stamp.functions === current.functions &&
       existsSync(join(templateDir, 'PG_VERSION'))
     );
   } catch {
@@ -62,6 +70,7 @@ export async function makeTemplate(
   const client = await create(building);
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
+    await applyFunctions((script) => client.exec(script), functionsBeside(migrationsFolder));
   } finally {
     await client.close();
   }

@@ -1,4 +1,4 @@
-import { type MessageKey, statusOf } from '@kamai/contract';
+import { formatMoneyVars, type MessageKey, statusOf } from '@kamai/contract';
 
 /** The one error class services throw: a catalogue key, optional data for the envelope and the message. */
 export class AppError extends Error {
@@ -70,7 +70,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** SQLSTATE of a refusal raised by a database function (migration 0015): message = key, detail = vars. */
+/** SQLSTATE of a refusal raised by a database function (db/functions kamai_refuse): message = key, detail = vars. */
 export const REFUSAL_SQLSTATE = 'KMAPP';
 
 /**
@@ -83,7 +83,8 @@ export function refusalOf(error: unknown): AppError | undefined {
     const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
     if (code === REFUSAL_SQLSTATE && typeof message === 'string') {
       const vars = typeof detail === 'string' && detail !== '' ? (JSON.parse(detail) as Record<string, unknown>) : {};
-      return new AppError(message as MessageKey, vars);
+      // Money comes as paise ({paise}); the API shows it as rupee strings.
+      return new AppError(message as MessageKey, formatMoneyVars(vars));
     }
   }
   return undefined;

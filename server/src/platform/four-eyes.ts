@@ -7,6 +7,11 @@ import { AppError } from './errors';
  * its first approval on the row; a credit above the threshold waits as a request), but the two
  * rules are these, in one place.
  */
+/**
+ * Strictly above the threshold. The one other place that compares is `withdraw_request`
+ * (db/functions/30_withdraw_request.sql), which fixes a withdrawal's `approvals_required` on the same
+ * `risk` setting (docs/decisions/sql-functions.md).
+ */
 export function needsSecondApprover(amountPaise: bigint, thresholdPaise: number | bigint): boolean {
   return amountPaise > BigInt(thresholdPaise);
 }

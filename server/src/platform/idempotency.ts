@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@kamai/contract';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import { AppError } from './errors';
+import { refusalOf } from './errors';
 
 export interface IdempotentCall {
   /** Who calls: keys are per caller and route. */
@@ -20,13 +19,14 @@ const json = (value: unknown) =>
   JSON.stringify(value, (_name, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
 /**
- * Runs a money-moving operation once per Idempotency-Key (docs/decisions/withdrawals.md): the key is written, the
- * operation
- * runs and its answer is stored, all in one transaction. A retry with the same key and body (after a 503
- * in a failover, a lost answer) gets the first answer, never a second posting; with another body it is
- * refused (409 idempotency_key_reused). Parallel requests with one key meet at the key's primary key:
- * the second waits for the first to commit and then reads its answer. An operation that fails rolls the
- * key back with it, so a retry after a 503 runs it afresh.
+ * Runs a money-moving operation once per Idempotency-Key (docs/decisions/withdrawals.md): the key is
+ * taken, the operation runs and its answer is stored, all in one transaction. A retry with the same key
+ * and body (after a 503 in a failover, a lost answer) gets the first answer, never a second posting; with
+ * another body it is refused (409 idempotency_key_reused). Parallel requests with one key meet at the
+ * key's primary key: the second waits for the first to commit and then reads its answer. An operation
+ * that fails rolls the key back with it, so a retry after a 503 runs it afresh. The key is taken and the
+ * answer stored by the database's `idempotency_claim` and `idempotency_answer` (db/functions), the same
+ * ones `withdraw_request` calls for withdraw/add: one implementation of the protocol.
  *
  * `run` gets the transaction as its database: the services' own `db.transaction` becomes a savepoint.
  */
@@ -34,30 +34,19 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, run: (db: Db) 
   if (call.key === undefined) return run(db);
   const key = call.key;
   const requestHash = createHash('sha256').update(json(call.request)).digest('hex');
-  const where = and(
-    eq(idempotencyKeys.userId, call.actorId),
-    eq(idempotencyKeys.scope, call.scope),
-    eq(idempotencyKeys.key, key),
-  );
   return db.transaction(async (tx) => {
     const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: call.actorId, scope: call.scope, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [first] = await tx
-        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(where);
-      if (!first || first.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-      return first.response as T;
-    }
+      .execute(sql`select idempotency_claim(${call.actorId}::bigint, ${call.scope}, ${key}, ${requestHash}) as c`)
+      .catch((error: unknown) => {
+        throw refusalOf(error) ?? error;
+      });
+    const [row] = (claimed as unknown as { rows: { c: unknown }[] }).rows;
+    const replay = (typeof row?.c === 'string' ? JSON.parse(row.c) : row?.c) as { replay: unknown } | null;
+    if (replay) return replay.replay as T;
     const answer = await run(tx as unknown as Db);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: JSON.parse(json(answer ?? null)) })
-      .where(where);
+    await tx.execute(
+      sql`select idempotency_answer(${call.actorId}::bigint, ${call.scope}, ${key}, ${json(answer ?? null)}::jsonb)`,
+    );
     return answer;
   });
 }

@@ -27,7 +27,7 @@ export interface PostingResult {
 /** A programming error, not a user's: the caller built a posting that cannot be right. */
 export class InvalidPostingError extends Error {}
 
-/** `ledger_post`'s SQLSTATE for a posting that cannot be right (migration 0015). */
+/** `ledger_post`'s SQLSTATE for a posting that cannot be right (db/functions/20_ledger_post.sql). */
 const INVALID_POSTING_SQLSTATE = 'KMPST';
 
 function lineOf(entry: PostingInput['entries'][number]): q.PostingLine {
@@ -39,7 +39,7 @@ function lineOf(entry: PostingInput['entries'][number]): q.PostingLine {
 
 /**
  * The only way money moves (docs/design.md "Money rules"), inside the caller's transaction, in one statement: the
- * database's `ledger_post` (migration 0015 holds the rules, so a withdrawal's own function posts by
+ * database's `ledger_post` (db/functions/20_ledger_post.sql holds the rules, so a withdrawal's own function posts by
  * the same ones) locks the user accounts it touches in ascending id order, refuses to take any below
  * zero, writes the posting and its entries, and updates their cached balances. Platform accounts are
  * read, never locked or updated. A posting that would go below zero throws insufficient_balance and

@@ -72,7 +72,7 @@ export function arrayLiteral(values: readonly (string | number | bigint | null)[
 }
 
 /**
- * A posting through the database's `ledger_post` (migration 0015, where the ledger's rules live): one
+ * A posting through the database's `ledger_post` (db/functions/20_ledger_post.sql, where the ledger's rules live): one
  * statement that locks, checks, writes the posting, its entries and the balances. `postingId` is
  * undefined when a user account would go below zero (nothing was written); `created` is false when the
  * key was posted before (then nothing was written either).

@@ -1,4 +1,4 @@
-import type { WithdrawalState, WithdrawalsToday } from '@kamai/contract';
+import type { WithdrawalLimitRefusal, WithdrawalLimitsPaise, WithdrawalState, WithdrawalsToday } from '@kamai/contract';
 import {
   and,
   asc,
@@ -55,7 +55,7 @@ export type WithdrawalRequestParams = {
   /** Null without an Idempotency-Key. */
   key: string | null;
   hash: string;
-  /** JSON: what the function takes from the application (migration 0015, `withdraw_request`). */
+  /** JSON: what the function takes from the application (db/functions `withdraw_request`). */
   constants: string;
 };
 
@@ -63,7 +63,7 @@ const p = <K extends keyof WithdrawalRequestParams>(name: K) => sql.placeholder(
 
 /**
  * `withdraw/add` as one prepared statement run on its own (its own transaction): the database's
- * `withdraw_request` (migration 0015) takes the idempotency key, locks, checks, scores, writes the
+ * `withdraw_request` (db/functions) takes the idempotency key, locks, checks, scores, writes the
  * withdrawal, its history and the hold posting. Throws the refusals it raises (SQLSTATE KMAPP).
  */
 const withdrawRequest = preparedPer((db: Db) =>
@@ -239,24 +239,39 @@ export async function historyOf(db: Executor, ids: number[]) {
 }
 
 /**
- * The user's withdrawals requested since `since` as the limits take them (`WithdrawalsToday`): how many
- * were not cancelled and their total in paise, and how many were cancelled. `withdraw_request`
- * (migration 0029) counts the same way.
+ * The user's use of the limits since `since` and what the limits refuse for the rest of that day, both
+ * from the database (db/functions `withdrawal_usage`, `withdrawal_limit_refusals`), which applies the
+ * same functions under the wallet lock in `withdraw_request`.
  */
-export async function usageSince(db: Executor, userId: number, since: Date): Promise<WithdrawalsToday> {
-  const cancelled = sql`${withdrawals.state} = 'cancelled'`;
-  const [row] = await db
-    .select({
-      count: sql<number>`(count(*) filter (where not ${cancelled}))::int`,
-      total: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where not ${cancelled}), 0)::text`,
-      cancelled: sql<number>`(count(*) filter (where ${cancelled}))::int`,
-    })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, since)));
+export async function limitsToday(
+  db: Executor,
+  userId: number,
+  since: Date,
+  limits: WithdrawalLimitsPaise,
+): Promise<WithdrawalsToday & { requestsLeft: number; refusals: WithdrawalLimitRefusal[] }> {
+  const result = await db.execute(sql`
+    select u.o_count as count, u.o_total::text as total, u.o_cancelled as cancelled,
+      withdrawal_limit_refusals(${limits.min.toString()}::bigint, ${limits.max.toString()}::bigint,
+        ${limits.dailyCount}::int, ${limits.dailyTotal.toString()}::bigint, u.o_count, u.o_total, u.o_cancelled) as limits
+    from withdrawal_usage(${userId}::bigint, ${since.toISOString()}::timestamptz) u`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        count: number;
+        total: string;
+        cancelled: number;
+        limits: { requestsLeft: number; refusals: WithdrawalLimitRefusal[] } | string;
+      }[];
+    }
+  ).rows;
+  if (!row) throw new Error('withdrawal_usage answered no row');
+  const answer = typeof row.limits === 'string' ? JSON.parse(row.limits) : row.limits;
   return {
-    count: Number(row?.count ?? 0),
-    total: BigInt(row?.total ?? '0'),
-    cancelled: Number(row?.cancelled ?? 0),
+    count: Number(row.count),
+    total: BigInt(row.total),
+    cancelled: Number(row.cancelled),
+    requestsLeft: Number(answer.requestsLeft),
+    refusals: answer.refusals,
   };
 }
 

@@ -9,7 +9,6 @@ import {
   RISK_SIGNALS,
   recipientNameProblem,
   SYSTEM_TASK_IDS,
-  withdrawalRequestsUsed,
 } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { isRetryable, TX_MAX_ATTEMPTS } from '../../db/transaction';
@@ -162,19 +161,23 @@ export function createWithdrawalsService({
     return toItem(row, history.get(row.id) ?? []);
   }
 
-  /** The limits, today's use of them (India's calendar day) and the balance, for the withdraw form. */
+  /**
+   * The limits, today's use of them (India's calendar day), what they refuse for the rest of the day and
+   * the balance, for the withdraw form. The database counts and decides (`limitsToday`), as it does for
+   * the request itself.
+   */
   async function limits(userId: number) {
     const current = await readLimits(db);
-    const usage = await q.usageSince(db, userId, businessDayStart(now()));
-    const used = withdrawalRequestsUsed(usage, current.dailyCount);
+    const today = await q.limitsToday(db, userId, businessDayStart(now()), current);
     return {
       ...showLimits(current),
-      todayCount: usage.count,
-      todayTotal: formatRupees(usage.total),
+      todayCount: today.count,
+      todayTotal: formatRupees(today.total),
       balance: formatRupees(await walletBalance(db, userId)),
       frozen: await q.isFrozen(db, userId),
-      todayCancelled: usage.cancelled,
-      requestsLeft: Math.max(0, current.dailyCount - used),
+      todayCancelled: today.cancelled,
+      requestsLeft: today.requestsLeft,
+      refusals: today.refusals,
     };
   }
 

@@ -25,6 +25,17 @@ const limits = {
   payoutHours: 24,
   todayCancelled: 1,
   requestsLeft: 2,
+  // As the server's withdrawal_limit_refusals answers for these limits and today's use.
+  refusals: [
+    { fromPaise: null, toPaise: '9999', key: 'withdrawal_below_minimum', vars: { min: { paise: '10000' } } },
+    { fromPaise: '5000001', toPaise: null, key: 'withdrawal_above_maximum', vars: { max: { paise: '5000000' } } },
+    {
+      fromPaise: '9985001',
+      toPaise: null,
+      key: 'withdrawal_daily_total_reached',
+      vars: { total: { paise: '10000000' }, left: { paise: '9985000' } },
+    },
+  ],
 };
 const account = (id: number, isDefault: 0 | 1, accountNoMasked: string) => ({
   id,
@@ -68,6 +79,15 @@ describe('the withdraw form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'All' }));
     // The smaller of the balance (₹1,23,456.50) and the maximum (₹50,000).
     await expect.poll(() => (within(dialog).getByLabelText('Amount') as HTMLInputElement).value).toBe('50000.00');
+  });
+
+  it("warns with the server's own limit refusals before it asks, the money in the reader's format", async () => {
+    queryClient.setQueryData(withdrawLimitsKey, limits);
+    queryClient.setQueryData(payoutAccountsKey, [account(1, 1, 'ku•••@okicici')]);
+    const dialog = await openWithdraw();
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '99.99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(/The minimum withdrawal is ₹100/)).toBeTruthy();
   });
 
   it('asks for a payout method first when there is none', async () => {

@@ -1,11 +1,12 @@
 import { ApiError } from '@kamai/client';
 import type { withdrawLimitsData } from '@kamai/contract';
 import {
+  formatMoneyVars,
+  limitRefusalFor,
   formatRupees as paiseToRupees,
   parseRupees,
   type WithdrawAddBody,
   withdrawAddBody,
-  withdrawalLimitProblem,
 } from '@kamai/contract';
 import { formatMoney, isMessageKey } from '@kamai/contract/constants';
 import Button from 'antd-mobile/es/components/button';
@@ -271,20 +272,12 @@ function sureRefusal(
   }
   if (!info) return undefined;
   const format = (paise: bigint) => formatMoney(paise, currentLocale(), { symbol: false });
+  // The limits' refusals come from the server, which decides with the same list (db/functions).
+  const refusal = limitRefusalFor(amount, info.refusals);
   const problem =
     (parseRupees(info.balance) ?? 0n) < amount
       ? { key: 'insufficient_balance' as const, vars: {} }
-      : withdrawalLimitProblem(
-          amount,
-          {
-            min: parseRupees(info.min) ?? 0n,
-            max: parseRupees(info.max) ?? 0n,
-            dailyCount: info.dailyCount,
-            dailyTotal: parseRupees(info.dailyTotal) ?? 0n,
-          },
-          { count: info.todayCount, total: parseRupees(info.todayTotal) ?? 0n, cancelled: info.todayCancelled },
-          format,
-        );
+      : refusal && { key: refusal.key, vars: formatMoneyVars(refusal.vars, format) };
   if (!problem) return undefined;
   const message = t(problem.key, problem.vars);
   // The field shows the text itself: the catalogue key alone would lose the variables.
