@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'components',
           include: ['web/src/**/*.test.tsx', 'admin/src/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['vitest.no-network.ts'],
           // antd renders slowly in happy-dom on a loaded 2-core machine.
           testTimeout: 60_000,
         },
