@@ -48,13 +48,13 @@ describe.skipIf(!process.env.DATABASE_URL)('round trips per money write (Postgre
     expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(5);
   });
 
-  it('approves a withdrawal in 5: session, BEGIN, lock, one statement for the rest and the answer, COMMIT', async () => {
+  it('approves a withdrawal in at most 5: session, BEGIN, lock, one statement for the rest and the answer, COMMIT', async () => {
     const user = await payee(ctx, 200);
     const added = await withdraw(ctx, user.token, { amount: '100' });
     expect(added.status).toBe(200);
     await ctx.adminToken();
     const seen = await roundTrips(() => review(ctx, added.body.data.id, 'approve'));
-    expect(seen, seen.join('\n')).toHaveLength(5);
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(5);
   });
 
   it('pays an automatic task with its rebate in at most 9: one read, two postings, one write, the session, BEGIN and COMMIT', async () => {
