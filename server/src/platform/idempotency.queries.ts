@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
@@ -13,4 +13,9 @@ export async function pruneIdempotencyKeys(db: Executor, before: Date): Promise<
     .where(lt(idempotencyKeys.createdAt, before))
     .returning({ key: idempotencyKeys.key });
   return deleted.length;
+}
+
+/** A deleted account's idempotency keys and their stored answers (docs/decisions/account-deletion.md). */
+export async function deleteUserIdempotencyKeys(db: Executor, userId: number) {
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
 }

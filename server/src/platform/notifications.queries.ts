@@ -1,5 +1,5 @@
 import { type NotificationKind, PUSH_PATHS } from '@kamai/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
 import { deliveriesInsert } from './push.queries';
@@ -67,4 +67,9 @@ export function notificationWrites(db: Executor, notification: NewNotification) 
     ),
   );
   return [added, pushed];
+}
+
+/** A deleted account's notifications (docs/decisions/account-deletion.md). */
+export async function deleteUserNotifications(db: Executor, userId: number) {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
 }

@@ -1,5 +1,5 @@
 import type { LinkedStatus } from '@kamai/contract';
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { linkedAccountEvents, linkedAccounts, linkedPairings, users } from '../../db/schema';
 
@@ -147,4 +147,13 @@ export async function completePairings(db: Executor, pairing: PairingRow, phone:
         isNull(linkedPairings.completedAt),
       ),
     );
+}
+
+/** A deleted account's linked accounts lose their phone and go offline; its pairings go. */
+export async function forgetUserLinkedAccounts(db: Executor, userId: number) {
+  await db
+    .update(linkedAccounts)
+    .set({ phone: sql`'deleted-' || ${linkedAccounts.id}`, status: 'offline', onlineSince: null })
+    .where(eq(linkedAccounts.userId, userId));
+  await db.delete(linkedPairings).where(eq(linkedPairings.userId, userId));
 }

@@ -228,3 +228,8 @@ export async function listNotices(
     .orderBy(desc(notices.id))
     .limit(filter.limit);
 }
+
+/** A deleted account's notice reads (docs/decisions/account-deletion.md). */
+export async function deleteUserNoticeReads(db: Executor, userId: number) {
+  await db.delete(noticeReads).where(eq(noticeReads.userId, userId));
+}

@@ -82,3 +82,8 @@ export async function hasPendingWithdrawal(db: Executor, accountId: number) {
     .limit(1);
   return Boolean(row);
 }
+
+/** A deleted account's bank and UPI accounts (docs/decisions/account-deletion.md). */
+export async function deleteUserPayoutAccounts(db: Executor, userId: number) {
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+}

@@ -71,3 +71,8 @@ export async function findNotice(db: Executor, id: number) {
     .limit(1);
   return row;
 }
+
+/** A deleted account's push subscriptions (docs/decisions/account-deletion.md). */
+export async function deleteUserSubscriptions(db: Executor, userId: number) {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}

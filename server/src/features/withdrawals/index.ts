@@ -1,7 +1,12 @@
 // The public face of the withdrawals feature (requests, review, and their state machine).
 
 export { unclaimedRule } from './unclaimed.admin';
-export { pendingFigure } from './withdrawals.queries';
+export {
+  countOpenWithdrawals,
+  maskUserWithdrawalAccounts,
+  pendingFigure,
+  withdrawalIdsOf,
+} from './withdrawals.queries';
 export { register } from './withdrawals.routes';
 export { withdrawalPostingsRule } from './withdrawals.rules';
 export { limitSettings } from './withdrawals.settings';

@@ -1,4 +1,4 @@
-import type { WithdrawalState, WithdrawalsToday } from '@kamai/contract';
+import { WITHDRAWAL_OPEN_STATES, type WithdrawalState, type WithdrawalsToday } from '@kamai/contract';
 import {
   and,
   asc,
@@ -427,4 +427,34 @@ export async function withdrawalPostingsWithoutWithdrawal(db: Executor) {
     type: String(r.type),
     ref: r.wid === null ? null : String(r.wid),
   }));
+}
+
+/** How many of the user's withdrawals are still open (pending, approved or processing). */
+export async function countOpenWithdrawals(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, [...WITHDRAWAL_OPEN_STATES])));
+  return row?.n ?? 0;
+}
+
+/** The ids of the user's withdrawals (the order numbers their payouts went out under). */
+export async function withdrawalIdsOf(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A deleted account's withdrawals are money records: amounts and states stay, the account behind
+ * them goes (docs/decisions/account-deletion.md).
+ */
+export async function maskUserWithdrawalAccounts(db: Executor, userId: number) {
+  await db
+    .update(withdrawals)
+    .set({
+      accountNo: sql`case when length(${withdrawals.accountNo}) > 4 then '••••' || right(${withdrawals.accountNo}, 4) else '••••' end`,
+      accountName: '',
+      ifsc: '',
+    })
+    .where(eq(withdrawals.userId, userId));
 }
