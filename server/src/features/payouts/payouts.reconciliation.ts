@@ -17,7 +17,14 @@ import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
 import type { Actor } from '../../platform/routes';
-import { lockWithdrawal, type WithdrawalRow } from '../withdrawals';
+import {
+  lockWithdrawal,
+  sentBetween,
+  setGatewayFees,
+  setGatewayPayoutId,
+  type WithdrawalRow,
+  withdrawalsByReferenceOrPayout,
+} from '../withdrawals';
 import type { Applied, Report } from './payouts.gateway';
 import * as q from './payouts.queries';
 import { outcomeOf, type RazorpayxGatewayClient, type RazorpayxListedPayout } from './payouts.razorpayx';
@@ -208,7 +215,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
           counts,
         );
       }
-      if (!w.gatewayPayoutId) await q.setGatewayPayoutId(tx, w.id, payout.id);
+      if (!w.gatewayPayoutId) await setGatewayPayoutId(tx, w.id, payout.id);
       if (BigInt(payout.amount) !== w.amount - w.fee || (payout.currency ?? 'INR') !== 'INR') {
         return open(
           tx,
@@ -225,7 +232,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
         );
       }
       if (payout.fees != null && payout.tax != null) {
-        if (w.gatewayFees === null) await q.setGatewayFees(tx, w.id, BigInt(payout.fees), BigInt(payout.tax));
+        if (w.gatewayFees === null) await setGatewayFees(tx, w.id, BigInt(payout.fees), BigInt(payout.tax));
         else if (w.gatewayFees !== BigInt(payout.fees) || w.gatewayTax !== BigInt(payout.tax)) {
           await open(
             tx,
@@ -340,7 +347,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
       const seen = new Set<number>();
       for (let i = 0; i < payouts.length; i += 500) {
         const chunk = payouts.slice(i, i + 500);
-        const known = await q.withdrawalsByReferenceOrPayout(
+        const known = await withdrawalsByReferenceOrPayout(
           db,
           chunk.map((p) => p.reference_id).filter((r): r is string => Boolean(r)),
           chunk.map((p) => p.id),
@@ -376,7 +383,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
       }
       // Withdrawals sent that day that RazorpayX's record does not have. One refused at creation (400,
       // no payout id, failed) never made a payout and is not expected there.
-      for (const w of await q.sentBetween(db, start, end)) {
+      for (const w of await sentBetween(db, start, end)) {
         if (seen.has(w.id)) continue;
         if (w.state === 'failed' && !w.gatewayPayoutId) continue;
         if (w.state === 'approved' && !w.gatewayPayoutId) continue;

@@ -2,6 +2,22 @@
 
 export { unclaimedRule } from './unclaimed.admin';
 export {
+  approvedTo,
+  approvedWithoutDispatch,
+  fixPayoutReference,
+  markDispatched,
+  processingDispatchedBefore,
+  sentBetween,
+  setGatewayFees,
+  setGatewayPayoutId,
+  setGatewayStatus,
+  setReference,
+  withdrawalIdByPayout,
+  withdrawalIdByReference,
+  withdrawalStateCounts,
+  withdrawalsByReferenceOrPayout,
+} from './withdrawals.payouts.queries';
+export {
   countOpenWithdrawals,
   maskUserWithdrawalAccounts,
   pendingFigure,
