@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@kamai/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
 import { AppError } from './errors';
+import { claimKey, firstCall, storeAnswer } from './idempotency.queries';
 
 export interface IdempotentCall {
   /** Who calls: keys are per caller and route. */
@@ -34,30 +33,15 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, run: (db: Db) 
   if (call.key === undefined) return run(db);
   const key = call.key;
   const requestHash = createHash('sha256').update(json(call.request)).digest('hex');
-  const where = and(
-    eq(idempotencyKeys.userId, call.actorId),
-    eq(idempotencyKeys.scope, call.scope),
-    eq(idempotencyKeys.key, key),
-  );
+  const scoped = { userId: call.actorId, scope: call.scope, key };
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: call.actorId, scope: call.scope, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [first] = await tx
-        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(where);
+    if (!(await claimKey(tx, { ...scoped, requestHash }))) {
+      const first = await firstCall(tx, scoped);
       if (!first || first.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
       return first.response as T;
     }
     const answer = await run(tx as unknown as Db);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: JSON.parse(json(answer ?? null)) })
-      .where(where);
+    await storeAnswer(tx, scoped, JSON.parse(json(answer ?? null)));
     return answer;
   });
 }

@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { payoutCallbacks, payoutMismatches, payoutWebhooksIgnored, users, withdrawals } from '../../db/schema';
+import {
+  payoutCallbacks,
+  payoutMismatches,
+  payoutReconciliations,
+  payoutWebhooksIgnored,
+  users,
+  withdrawals,
+} from '../../db/schema';
 import { withdrawalStateCounts } from '../withdrawals';
 
 export type NewCallback = Omit<typeof payoutCallbacks.$inferInsert, 'id' | 'createdAt' | 'applied'>;
@@ -194,4 +201,41 @@ export async function recoveryPostings(
     other: BigInt(r.other as string),
     confirmed: r.confirmed === true || r.confirmed === 't',
   }));
+}
+
+export type NewReconciliation = Pick<
+  typeof payoutReconciliations.$inferInsert,
+  'gateway' | 'day' | 'startedBy' | 'startedAt'
+>;
+
+/** Starts a run of the payout reconciliation; answers its id. */
+export async function startReconciliation(db: Executor, values: NewReconciliation): Promise<number> {
+  const [started] = await db.insert(payoutReconciliations).values(values).returning({ id: payoutReconciliations.id });
+  if (!started) throw new Error('payout_reconciliations insert returned no row');
+  return started.id;
+}
+
+/** Ends a run, done or failed, with its counts. */
+export async function finishReconciliation(
+  db: Executor,
+  id: number,
+  values: Pick<typeof payoutReconciliations.$inferInsert, 'status' | 'finishedAt' | 'counts' | 'error'>,
+) {
+  await db.update(payoutReconciliations).set(values).where(eq(payoutReconciliations.id, id));
+}
+
+/** The latest run, if any. */
+export async function lastReconciliation(db: Executor) {
+  const [row] = await db.select().from(payoutReconciliations).orderBy(desc(payoutReconciliations.id)).limit(1);
+  return row;
+}
+
+/** Whether a run of this India day finished. */
+export async function reconciledDay(db: Executor, day: string): Promise<boolean> {
+  const [done] = await db
+    .select({ id: payoutReconciliations.id })
+    .from(payoutReconciliations)
+    .where(and(eq(payoutReconciliations.day, day), eq(payoutReconciliations.status, 'done')))
+    .limit(1);
+  return done !== undefined;
 }

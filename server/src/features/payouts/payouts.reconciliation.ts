@@ -9,10 +9,8 @@ import {
   startOfBusinessDay,
   type WithdrawalState,
 } from '@kamai/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { payoutReconciliations } from '../../db/schema';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
@@ -313,12 +311,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
 
   /** Reconciles one India day; answers the run. A failure is recorded on the run, then thrown (the job retries). */
   async function run(day: string, startedBy: number | null): Promise<PayoutReconciliationRun> {
-    const [started] = await db
-      .insert(payoutReconciliations)
-      .values({ gateway: 'razorpayx', day, startedBy, startedAt: now() })
-      .returning({ id: payoutReconciliations.id });
-    if (!started) throw new Error('payout_reconciliations insert returned no row');
-    const runId = started.id;
+    const runId = await q.startReconciliation(db, { gateway: 'razorpayx', day, startedBy, startedAt: now() });
     const counts: Counts = {
       fetched: 0,
       pages: 0,
@@ -400,17 +393,16 @@ export function createReconciliation(deps: ReconciliationDeps) {
           counts,
         );
       }
-      await db
-        .update(payoutReconciliations)
-        .set({ status: 'done', finishedAt: now(), counts: flat() })
-        .where(eq(payoutReconciliations.id, runId));
+      await q.finishReconciliation(db, runId, { status: 'done', finishedAt: now(), counts: flat() });
       log.info({ day, runId, counts: flat() }, 'payout reconciliation done');
     } catch (error) {
       const message = error instanceof AppError ? error.key : (error as Error).message;
-      await db
-        .update(payoutReconciliations)
-        .set({ status: 'failed', finishedAt: now(), counts: flat(), error: message.slice(0, 500) })
-        .where(eq(payoutReconciliations.id, runId));
+      await q.finishReconciliation(db, runId, {
+        status: 'failed',
+        finishedAt: now(),
+        counts: flat(),
+        error: message.slice(0, 500),
+      });
       log.error({ err: error, day, runId }, 'payout reconciliation failed');
       throw error;
     }
@@ -420,7 +412,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
   }
 
   async function lastRun(): Promise<PayoutReconciliationRun | null> {
-    const [row] = await db.select().from(payoutReconciliations).orderBy(desc(payoutReconciliations.id)).limit(1);
+    const row = await q.lastReconciliation(db);
     if (!row) return null;
     return {
       id: row.id,
@@ -466,12 +458,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
   async function daily() {
     if (!deps.list) return;
     const yesterday = businessDayOf(new Date(now().getTime() - 86_400_000));
-    const [done] = await db
-      .select({ id: payoutReconciliations.id })
-      .from(payoutReconciliations)
-      .where(and(eq(payoutReconciliations.day, yesterday), eq(payoutReconciliations.status, 'done')))
-      .limit(1);
-    if (done) return;
+    if (await q.reconciledDay(db, yesterday)) return;
     await enqueueOrRevive(db, jobOf(yesterday, null));
     deps.wakeJobs();
   }
