@@ -7,6 +7,7 @@ export type LinkedAccountRow = typeof linkedAccounts.$inferSelect;
 export type LinkedAccountPatch = Partial<typeof linkedAccounts.$inferInsert>;
 export type PairingRow = typeof linkedPairings.$inferSelect;
 export type NewEvent = typeof linkedAccountEvents.$inferInsert;
+export type EventRow = typeof linkedAccountEvents.$inferSelect;
 
 export async function findAccountByPhone(db: Executor, phone: string, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(linkedAccounts).where(eq(linkedAccounts.phone, phone)).limit(1);

@@ -1,5 +1,5 @@
 import type { InboxKind } from '@kamai/contract';
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, not, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { noticeReads, notices } from '../../db/schema';
 import {
@@ -205,4 +205,14 @@ export async function listNotices(
 /** A deleted account's notice reads (docs/decisions/account-deletion.md). */
 export async function deleteUserNoticeReads(db: Executor, userId: number) {
   await db.delete(noticeReads).where(eq(noticeReads.userId, userId));
+}
+
+/** The notices the user opened, with their titles, in reading order (the data export). */
+export async function noticeReadsOf(db: Executor, userId: number) {
+  return db
+    .select({ noticeId: noticeReads.noticeId, title: notices.title, readAt: noticeReads.readAt })
+    .from(noticeReads)
+    .innerJoin(notices, eq(notices.id, noticeReads.noticeId))
+    .where(eq(noticeReads.userId, userId))
+    .orderBy(asc(noticeReads.readAt));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payoutAccounts, users, withdrawals } from '../../db/schema';
 
@@ -86,4 +86,9 @@ export async function hasPendingWithdrawal(db: Executor, accountId: number) {
 /** A deleted account's bank and UPI accounts (docs/decisions/account-deletion.md). */
 export async function deleteUserPayoutAccounts(db: Executor, userId: number) {
   await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+}
+
+/** Every payout account of the user, oldest first (the data export). */
+export async function payoutAccountsOf(db: Executor, userId: number) {
+  return db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).orderBy(asc(payoutAccounts.id));
 }

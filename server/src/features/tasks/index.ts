@@ -1,4 +1,4 @@
 // The public face of the tasks feature.
 export { completeSystemTask } from './tasks.credit';
-export { clearUserProofs, rejectPendingProofs } from './tasks.queries';
+export { clearUserProofs, completionsOf, proofsOf, rejectPendingProofs } from './tasks.queries';
 export { register } from './tasks.routes';

@@ -448,3 +448,18 @@ export async function rejectPendingProofs(db: Executor, userId: number, at: Date
 export async function clearUserProofs(db: Executor, userId: number) {
   await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, userId));
 }
+
+/** The user's completed tasks with their titles, in completion order (the data export). */
+export async function completionsOf(db: Executor, userId: number) {
+  return db
+    .select({ taskId: taskCompletions.taskId, titles: tasks.titles, createdAt: taskCompletions.createdAt })
+    .from(taskCompletions)
+    .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
+    .where(eq(taskCompletions.userId, userId))
+    .orderBy(asc(taskCompletions.createdAt), asc(taskCompletions.taskId));
+}
+
+/** Every proof the user sent, oldest first (the data export). */
+export async function proofsOf(db: Executor, userId: number) {
+  return db.select().from(taskProofs).where(eq(taskProofs.userId, userId)).orderBy(asc(taskProofs.id));
+}

@@ -8,6 +8,7 @@ export {
   findUserByInviteCode,
   findUserByUsername,
   insertUser,
+  inviteeJoinDates,
   lockIdentity,
   lockLiveUser,
   lockUserShared,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatRupees, type Role, type UserDetail } from '@kamai/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedRows, type TextRow } from '../../db/prepared';
 import { accounts, sessions, users } from '../../db/schema';
@@ -162,4 +162,13 @@ export async function markDuplicateIdentity(db: Executor, userId: number) {
   if (!before) return undefined;
   if (!before.returningIdentity) await db.update(users).set({ returningIdentity: true }).where(eq(users.id, userId));
   return before;
+}
+
+/** When each of the user's invitees joined, oldest first (the data export). */
+export async function inviteeJoinDates(db: Executor, inviterId: number) {
+  return db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.inviterId, inviterId))
+    .orderBy(asc(users.createdAt));
 }

@@ -22,6 +22,7 @@ export {
   maskUserWithdrawalAccounts,
   pendingFigure,
   withdrawalIdsOf,
+  withdrawalsOf,
 } from './withdrawals.queries';
 export { register } from './withdrawals.routes';
 export { withdrawalPostingsRule } from './withdrawals.rules';

@@ -458,3 +458,8 @@ export async function maskUserWithdrawalAccounts(db: Executor, userId: number) {
     })
     .where(eq(withdrawals.userId, userId));
 }
+
+/** Every withdrawal of the user, oldest first (the data export). */
+export async function withdrawalsOf(db: Executor, userId: number) {
+  return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(asc(withdrawals.id));
+}
