@@ -92,3 +92,8 @@ export async function writeSettingRow(db: Executor, key: string, value: unknown,
     .values({ key, value, updatedAt: at })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: at } });
 }
+
+/** Whether the introduction has a video: an SQL expression for a feature's query (task/list). */
+export function introHasVideo() {
+  return sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`;
+}

@@ -20,7 +20,9 @@ export {
 export {
   countOpenWithdrawals,
   maskUserWithdrawalAccounts,
+  paidWithdrawalOf,
   pendingFigure,
+  requestedWithdrawalOf,
   withdrawalIdsOf,
   withdrawalsOf,
 } from './withdrawals.queries';

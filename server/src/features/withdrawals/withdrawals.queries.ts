@@ -1,5 +1,6 @@
 import { WITHDRAWAL_OPEN_STATES, type WithdrawalState, type WithdrawalsToday } from '@kamai/contract';
 import {
+  type AnyColumn,
   and,
   asc,
   desc,
@@ -462,4 +463,14 @@ export async function maskUserWithdrawalAccounts(db: Executor, userId: number) {
 /** Every withdrawal of the user, oldest first (the data export). */
 export async function withdrawalsOf(db: Executor, userId: number) {
   return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(asc(withdrawals.id));
+}
+
+/** Whether the user `userId` names requested a withdrawal: an SQL expression for another feature's query. */
+export function requestedWithdrawalOf(userId: AnyColumn | SQL | number) {
+  return sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`;
+}
+
+/** Whether a withdrawal of the user `userId` names was paid: an SQL expression for another feature's query. */
+export function paidWithdrawalOf(userId: AnyColumn | SQL | number) {
+  return sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`;
 }
