@@ -55,7 +55,6 @@ export const SHARED_READS = {
     withdrawals: "the withdrawals a check decides, locked in the check's transaction",
   },
   'server/src/features/payout-accounts/payout-accounts.queries.ts': {
-    users: 'adding an account locks the user row (serialises two adds)',
     withdrawals: 'an account with a pending withdrawal stays',
   },
   // Operators' lists: one keyset page joins the rows with the user (and the money) they are about.
@@ -63,12 +62,10 @@ export const SHARED_READS = {
     users: 'the credit_after_deletion rule joins deleted users with the ledger',
   },
   'server/src/features/linked-accounts/linked-accounts.queries.ts': { users: 'the linked-account list names the user' },
-  'server/src/features/otp/otp.queries.ts': { users: 'staff codes are never kept in the sandbox outbox' },
   'server/src/features/payouts/payouts.queries.ts': {
     users: 'the mismatch list names the user',
     withdrawals: 'the mismatch list and the recovery rule read the withdrawal',
   },
-  'server/src/features/push/push.queries.ts': { notices: 'a notice push reads the notice it announces' },
   'server/src/features/withdrawals/unclaimed.queries.ts': { users: 'the unclaimed-money list names the user' },
   'server/src/features/withdrawals/withdrawals.queries.ts': { users: 'the review queue names the user' },
   'server/src/features/referrals/referrals.queries.ts': {

@@ -1,4 +1,4 @@
 // The public face of the notices feature.
 
-export { deleteUserNoticeReads, noticeReadsOf } from './notices.queries';
+export { deleteUserNoticeReads, noticeForPush, noticeReadsOf } from './notices.queries';
 export { register } from './notices.routes';

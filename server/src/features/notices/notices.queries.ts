@@ -216,3 +216,18 @@ export async function noticeReadsOf(db: Executor, userId: number) {
     .where(eq(noticeReads.userId, userId))
     .orderBy(asc(noticeReads.readAt));
 }
+
+/** The notice a `push.notice` job announces: its titles and whether it is still published. */
+export async function noticeForPush(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      title: notices.title,
+      titles: notices.titles,
+      published: notices.published,
+      publishedAt: notices.publishedAt,
+    })
+    .from(notices)
+    .where(eq(notices.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,17 +1,9 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payoutAccounts, users, withdrawals } from '../../db/schema';
+import { payoutAccounts, withdrawals } from '../../db/schema';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type NewPayoutAccount = typeof payoutAccounts.$inferInsert;
-
-/**
- * Serialises changes to one user's payout accounts (the single default, the count limit). NO KEY
- * UPDATE does not block inserts elsewhere that reference the user.
- */
-export async function lockOwner(db: Executor, userId: number) {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
 
 /** The user's accounts, default first, then newest first. */
 export async function listAccounts(db: Executor, userId: number) {

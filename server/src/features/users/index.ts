@@ -11,8 +11,10 @@ export {
   inviteeJoinDates,
   lockIdentity,
   lockLiveUser,
+  lockUserNoKeyUpdate,
   lockUserShared,
   markDuplicateIdentity,
+  staffNamed,
   updatePassword,
   updateUser,
 } from './users.queries';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatRupees, type Role, type UserDetail } from '@kamai/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedRows, type TextRow } from '../../db/prepared';
 import { accounts, sessions, users } from '../../db/schema';
@@ -171,4 +171,20 @@ export async function inviteeJoinDates(db: Executor, inviterId: number) {
     .from(users)
     .where(eq(users.inviterId, inviterId))
     .orderBy(asc(users.createdAt));
+}
+
+/**
+ * Locks the user's row FOR NO KEY UPDATE: serialises one user's changes elsewhere (their payout
+ * accounts' single default and count limit) without blocking inserts that reference the user.
+ */
+export async function lockUserNoKeyUpdate(db: Executor, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** The staff account (reviewer or admin) whose username is `target`: for `notExists(...)` in another feature's query. */
+export function staffNamed(db: Executor, target: AnyColumn) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, target), sql`${users.role} <> 'user'`));
 }
