@@ -24,6 +24,7 @@ export {
   pendingFigure,
   requestedWithdrawalOf,
   withdrawalIdsOf,
+  withdrawalRisk,
   withdrawalsOf,
 } from './withdrawals.queries';
 export { register } from './withdrawals.routes';

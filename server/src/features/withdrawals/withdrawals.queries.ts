@@ -1,4 +1,9 @@
-import { WITHDRAWAL_OPEN_STATES, type WithdrawalState, type WithdrawalsToday } from '@kamai/contract';
+import {
+  type RiskReasonKey,
+  WITHDRAWAL_OPEN_STATES,
+  type WithdrawalState,
+  type WithdrawalsToday,
+} from '@kamai/contract';
 import {
   type AnyColumn,
   and,
@@ -474,3 +479,14 @@ export function requestedWithdrawalOf(userId: AnyColumn | SQL | number) {
 export function paidWithdrawalOf(userId: AnyColumn | SQL | number) {
   return sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`;
 }
+
+/** Stores a withdrawal's risk reasons and score (the name reasons a settled payout account check adds). */
+export async function setWithdrawalRisk(db: Executor, id: number, reasons: RiskReasonKey[], score: number) {
+  await db.update(withdrawals).set({ riskReasons: reasons, riskScore: score }).where(eq(withdrawals.id, id));
+}
+
+/**
+ * The withdrawal risk writes payout-accounts' checks make, handed to `createAccountValidations`
+ * (withdrawals imports payout-accounts, so payout-accounts may not import withdrawals: docs/decisions/table-owners.md).
+ */
+export const withdrawalRisk = { lock: lockWithdrawal, setRisk: setWithdrawalRisk };
