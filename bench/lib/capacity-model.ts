@@ -78,7 +78,7 @@ export const MODEL = {
  * What one PostgreSQL primary is taken to offer: a 16-vCPU machine, max_connections 100 (the default,
  * and this machine's), 2 TB of disk for one year's ledger entries, WAL 50 MB/s (archiving and
  * streaming it to replicas, not the disk's limit), 2,000 write commits a second (this machine's
- * pgbench TPC-B at 32 clients reached 1,458 tps, docs/performance.md benchmark 3).
+ * pgbench TPC-B at 32 clients reached 1,458-1,524 tps, docs/performance.md benchmark 3).
  */
 export const PRIMARY_BUDGET = { cores: 16, connections: 100, ledgerGBPerYear: 2000, walMBPerSecond: 50, commits: 2000 };
 

@@ -139,6 +139,20 @@ describe.skipIf(missing.length > 0)('read replicas: a real streaming standby, la
     expect(mine.replica).toBe(after.replica);
   });
 
+  it('serves the withdrawals, complaints, payout mismatches and audit queues from the standby, one read each', async () => {
+    for (const path of [
+      'withdraw/list?limit=20',
+      'complaint/list?limit=20',
+      'payout/mismatches?limit=20',
+      'audit/list?limit=20',
+    ]) {
+      const before = await reads(instance.url);
+      const answer = await api(instance.url, 'GET', `${ADMIN}/${path}`, { token: reader });
+      expect(answer.status, path).toBe(200);
+      expect((await reads(instance.url)).replica, path).toBe(before.replica + 1);
+    }
+  });
+
   it("serves a user's notice list from the standby, and from the primary right after they opened a notice", async () => {
     const typed = `97${String(process.pid % 10_000).padStart(4, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;
     expect((await api(instance.url, 'POST', `${COMMON}/otp/send`, { body: { target: typed } })).status).toBe(200);

@@ -1,8 +1,15 @@
-import type { AdminWithdrawalItem, PayoutAccountItem } from '@kamai/contract';
+import {
+  type AdminWithdrawalItem,
+  type PayoutAccountItem,
+  RISK_REASON_KEYS,
+  RISK_SCORE_MAX,
+  RISK_SIGNALS,
+} from '@kamai/contract';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, accountValidations, auditLog, entries, postings, settings } from '../src/db/schema';
+import { accounts, accountValidations, auditLog, entries, postings, settings, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/features/wallet/wallet.ledger';
+import { addRiskReasons } from '../src/features/withdrawals/withdrawals.queries';
 import { createTestContext, type TestContext } from './helpers';
 import { API, fund, review, withdraw } from './payout-helpers';
 import { type RazorpayxFake, type Sender, startRazorpayxFake } from './razorpayx-fake';
@@ -258,6 +265,45 @@ describe('payout account validation against the RazorpayX fake', () => {
     const fineItem = await adminItem(fine.body.data.id);
     expect(fineItem?.risk.reasons).not.toContain('risk_bank_name_mismatch');
     expect(fineItem?.payeeCheck).toMatchObject({ nameMatchLow: false, otherNames: [] });
+  });
+
+  it('adds signals judged before the request only to a row that pays the account judged, once each', async () => {
+    const user = await ctx.newUser();
+    await fund(ctx, user.id, '500.00');
+    const paid = await bound(user.token, 'Meena Shah');
+    await completed(paid.number, 'MEENA SHAH');
+    const asked = await withdraw(ctx, user.token, { amount: '100', accountId: paid.id });
+    expect(asked.status).toBe(200);
+    const id = asked.body.data.id as number;
+    const row = async () => (await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
+    const before = await row();
+    expect(before?.riskReasons).not.toContain('risk_bank_name_mismatch');
+    const order = RISK_SIGNALS.map((s) => RISK_REASON_KEYS[s]);
+    const added = { risk_bank_name_mismatch: 30 };
+    const account = (no: string, name: string) => ({
+      accountType: 'bank',
+      ifsc: 'HDFC0001234',
+      accountNo: no,
+      accountName: name,
+    });
+    // Judged on another account (one switched or renamed between the read and the request): not this row's.
+    for (const other of [account(accountNo(), 'Meena Shah'), account(paid.number, 'Ravi Patel')]) {
+      expect(await addRiskReasons(ctx.db, id, other, added, order, RISK_SCORE_MAX)).toBe(false);
+    }
+    expect(await row()).toEqual(before);
+    // On the account it pays: added in the catalogue's order, the score raised by its weight, once.
+    const paying = account(paid.number, 'Meena Shah');
+    expect(await addRiskReasons(ctx.db, id, paying, added, order, RISK_SCORE_MAX)).toBe(true);
+    const after = await row();
+    const reasons = new Set([...(before?.riskReasons ?? []), 'risk_bank_name_mismatch']);
+    expect(after?.riskReasons).toEqual(order.filter((key) => reasons.has(key)));
+    expect(after?.riskScore).toBe(Math.min(RISK_SCORE_MAX, (before?.riskScore ?? 0) + 30));
+    expect(await addRiskReasons(ctx.db, id, paying, added, order, RISK_SCORE_MAX)).toBe(true);
+    expect(await row()).toEqual(after);
+    // None to add only answers whether the row is pending and pays the account; cancelled, it is not.
+    expect(await addRiskReasons(ctx.db, id, paying, {}, order, RISK_SCORE_MAX)).toBe(true);
+    expect((await ctx.post(`${API}/user/withdraw/cancel`, { id }, { token: user.token })).status).toBe(200);
+    expect(await addRiskReasons(ctx.db, id, paying, added, order, RISK_SCORE_MAX)).toBe(false);
   });
 
   it('shows the reviewer the other account whose name set off the mismatch, judged by the stored minimum', async () => {

@@ -36,6 +36,18 @@ describe.skipIf(!process.env.DATABASE_URL)('round trips per money write (Postgre
     await ctx.close();
   });
 
+  it('requests a withdrawal to a verified account in at most 5: session, account with its check, name facts, withdraw_request, signals', async () => {
+    const user = await payee(ctx, 200);
+    // The sandbox checks the bound number by a job: verified, the bank's name is judged on the request.
+    await ctx.worker.jobs.runDue();
+    const seen = await roundTrips(() => withdraw(ctx, user.token, { amount: '100' }));
+    expect(
+      seen.some((text) => text.includes('"settings"."value"')),
+      seen.join('\n'),
+    ).toBe(true);
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(5);
+  });
+
   it('approves a withdrawal in 5: session, BEGIN, lock, one statement for the rest and the answer, COMMIT', async () => {
     const user = await payee(ctx, 200);
     const added = await withdraw(ctx, user.token, { amount: '100' });

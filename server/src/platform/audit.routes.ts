@@ -4,10 +4,10 @@ import { type FeatureDeps, type Handlers, registerRoutes } from './routes';
 
 function auditHandlers(audit: AuditService): Handlers {
   return {
-    adminAuditList: (ctx) => audit.list(ctx.query),
+    adminAuditList: (ctx) => audit.list(ctx.query, ctx.actor.id),
   };
 }
 
-export function registerAudit(app: FastifyInstance, { db }: FeatureDeps) {
-  registerRoutes(app, auditHandlers(createAuditService({ db })));
+export function registerAudit(app: FastifyInstance, { replica }: FeatureDeps) {
+  registerRoutes(app, auditHandlers(createAuditService({ replica })));
 }

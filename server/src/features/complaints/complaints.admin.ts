@@ -14,6 +14,7 @@ import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { notify } from '../../platform/notifications.queries';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import { staleRefusal } from '../../platform/stale';
 import { grievanceOfficerOf } from '../account';
@@ -84,14 +85,17 @@ async function staleOf(tx: Tx, row: Row, key: 'complaint_already_closed' | 'comp
  * an outcome. Each action is one transaction with its history row, the user's notification (and so
  * its Web Push) and an audit row.
  */
-export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) {
-  async function items(rows: { complaint: Row; username: string }[]): Promise<AdminComplaintItem[]> {
+export function createComplaintsAdmin({ db, replica, now }: { db: Db; replica: ReplicaReads; now: () => Date }) {
+  async function items(
+    rows: { complaint: Row; username: string }[],
+    from: Executor = db,
+  ): Promise<AdminComplaintItem[]> {
     const complaints = rows.map((r) => r.complaint);
     const events = await q.eventsOf(
-      db,
+      from,
       complaints.map((c) => c.id),
     );
-    const subjectOf = await subjectViews(db, complaints);
+    const subjectOf = await subjectViews(from, complaints);
     const at = now();
     return rows.map(({ complaint, username }) => ({
       ...detailOf(complaint, events),
@@ -102,10 +106,17 @@ export function createComplaintsAdmin({ db, now }: { db: Db; now: () => Date }) 
     }));
   }
 
-  async function list(query: PageQuery & { state: AdminComplaintFilter }) {
+  /**
+   * The queue: on a replica when one is caught up, unless `reader` changed something just now (an
+   * action on a complaint that changed meanwhile is refused with its current state).
+   */
+  async function list(query: PageQuery & { state: AdminComplaintFilter }, reader: number) {
     const after = decodeCursor(query.cursor, isRowId);
-    const rows = await q.adminList(db, query.state, now(), query.limit + 1, after);
-    return keysetPage(await items(rows), query.limit, (last) => last.id);
+    const at = now();
+    return replica.read(reader, async (from) => {
+      const rows = await q.adminList(from, query.state, at, query.limit + 1, after);
+      return keysetPage(await items(rows, from), query.limit, (last) => last.id);
+    });
   }
 
   async function summary(): Promise<AdminComplaintSummary> {

@@ -1,5 +1,5 @@
 import type { PayoutAccountType } from '@kamai/contract';
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
@@ -210,37 +210,6 @@ export async function withdrawalsTo(db: Executor, v: ValidationRow, states: ('pe
     .for('update');
 }
 
-/** The names the user gave on their other accounts, with the bank's names of those accounts. */
-export async function otherNames(db: Executor, userId: number, exceptValidationId: number) {
-  return db
-    .select({ accountName: payoutAccounts.accountName, registeredName: accountValidations.registeredName })
-    .from(payoutAccounts)
-    .leftJoin(accountValidations, eq(accountValidations.id, payoutAccounts.validationId))
-    .where(
-      and(
-        eq(payoutAccounts.userId, userId),
-        sql`${payoutAccounts.validationId} is distinct from ${exceptValidationId}`,
-      ),
-    );
-}
-
-/** Whether another user keeps an account whose bank name is this one (the shared-account signal). */
-export async function nameOnOtherUsers(db: Executor, userId: number, nameKey: string) {
-  const [row] = await db
-    .select({ id: payoutAccounts.id })
-    .from(payoutAccounts)
-    .innerJoin(accountValidations, eq(accountValidations.id, payoutAccounts.validationId))
-    .where(
-      and(
-        ne(payoutAccounts.userId, userId),
-        isNotNull(accountValidations.registeredNameKey),
-        eq(accountValidations.registeredNameKey, nameKey),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /**
  * Whether another user's check, live or erased with its account, was of the same number (by its keyed
  * hash: the shared-account signal reaches numbers whose owner deleted the account).
@@ -351,4 +320,76 @@ export async function queueOverdueChecks(db: Executor, cutoff: Date, at: Date) {
       ),
     )
     .returning({ id: accountValidations.id });
+}
+
+/**
+ * The account a new withdrawal would pay (the one named, or the default) with the check its
+ * `validation_id` points at, in one statement: what withdraw/add reads before `withdraw_request`
+ * (benchmark 3, docs/decisions/round-trips-per-write.md). `withdraw_request` copies the account under
+ * the wallet's lock; the caller guards what it decides from this read against that copy.
+ */
+export async function withdrawalAccountOf(db: Executor, userId: number, accountId: number | null) {
+  const [row] = await db
+    .select({
+      accountType: payoutAccounts.accountType,
+      ifsc: payoutAccounts.ifsc,
+      accountNo: payoutAccounts.accountNo,
+      accountName: payoutAccounts.accountName,
+      check: accountValidations,
+    })
+    .from(payoutAccounts)
+    .leftJoin(accountValidations, eq(accountValidations.id, payoutAccounts.validationId))
+    .where(
+      and(
+        eq(payoutAccounts.userId, userId),
+        accountId === null ? eq(payoutAccounts.isDefault, true) : eq(payoutAccounts.id, accountId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** What the bank-name signals read besides the check, in one statement of scalar subqueries. */
+export interface NameSignalFacts {
+  /** The stored `risk` and `accountValidation` settings (null when never stored). */
+  riskSetting: unknown;
+  validationSetting: unknown;
+  others: OtherName[];
+  /** Another user's check, live or erased, was of the same number (by its keyed hash). */
+  sameNumber: boolean;
+  /** Another user keeps an account whose bank name is the check's. */
+  sameName: boolean;
+}
+
+/**
+ * What the bank-name signals weigh for one user's completed check, in one round trip (scoring a
+ * withdrawal: benchmark 3): the names the user gave on their other accounts with the banks' names of
+ * those accounts, whether another user's check was of the same number, whether another user keeps an
+ * account with this bank name, and the two settings.
+ */
+export async function nameSignalFacts(db: Executor, userId: number, v: ValidationRow): Promise<NameSignalFacts> {
+  const result = await db.execute(sql`select
+    (select ${settings.value} from ${settings} where ${settings.key} = 'risk') as risk_setting,
+    (select ${settings.value} from ${settings} where ${settings.key} = 'accountValidation') as validation_setting,
+    (select coalesce(json_agg(json_build_object('accountName', pa.account_name, 'registeredName', av.registered_name)), '[]')
+      from ${payoutAccounts} pa left join ${accountValidations} av on av.id = pa.validation_id
+      where pa.user_id = ${userId} and pa.validation_id is distinct from ${v.id}) as others,
+    ${
+      v.numberHash === null
+        ? sql`false`
+        : sql`exists (select 1 from ${accountValidations} av
+            where av.number_hash = ${v.numberHash} and av.requested_by <> ${userId})`
+    } as same_number,
+    exists (select 1 from ${payoutAccounts} pa join ${accountValidations} av on av.id = pa.validation_id
+      where pa.user_id <> ${userId} and av.registered_name_key is not null
+        and av.registered_name_key = ${v.registeredNameKey}) as same_name`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  return {
+    riskSetting: json(row.risk_setting ?? null),
+    validationSetting: json(row.validation_setting ?? null),
+    others: json<OtherName[]>(row.others ?? []),
+    sameNumber: row.same_number === true || row.same_number === 't',
+    sameName: row.same_name === true || row.same_name === 't',
+  };
 }

@@ -20,7 +20,7 @@ import type { Db, Tx } from '../../db/client';
 import { accountValidations, withdrawals } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, type JobRow } from '../../platform/jobs.queries';
-import { getSetting } from '../../platform/settings.queries';
+import { getSetting, settingOver } from '../../platform/settings.queries';
 import { post } from '../wallet';
 import {
   type AccountValidator,
@@ -425,24 +425,39 @@ export function createAccountValidations(options: AccountValidationsOptions) {
    * another user's check (by its keyed hash, also after that user deleted the account), joins
    * `risk_shared_payout_account`. Each reason is added once, its weight with it.
    */
+  /**
+   * The bank-name signals a withdrawal's verified number sets off, each with its weight (those weighed
+   * 0 left out): the name match against the names the user gave, and the number or the bank's name on
+   * another user. One read (`nameSignalFacts`); nothing for a check that is not a verified, active one.
+   */
+  async function nameSignals(
+    db2: Db | Tx,
+    w: { userId: number; accountName: string },
+    v: q.ValidationRow,
+  ): Promise<{ signal: RiskSignal; weight: number }[]> {
+    if (v.status !== 'completed' || v.accountStatus !== 'active' || !v.registeredName || !v.registeredNameKey)
+      return [];
+    const facts = await q.nameSignalFacts(db2, w.userId, v);
+    const { nameMatchMin } = settingOver('accountValidation', facts.validationSetting);
+    const risk = settingOver('risk', facts.riskSetting);
+    const fired: RiskSignal[] = [];
+    if (nameMatchOf(w, v, facts.others) < nameMatchMin) fired.push('bank_name_mismatch');
+    if (facts.sameNumber || facts.sameName) fired.push('shared_payout_account');
+    return fired.filter((s) => risk.weights[s] > 0).map((signal) => ({ signal, weight: risk.weights[signal] }));
+  }
+
   async function scoreWithdrawal(
     tx: Tx,
     w: { id: number; userId: number; accountName: string; riskScore: number; riskReasons: RiskReasonKey[] },
     v: q.ValidationRow,
   ) {
-    if (v.status !== 'completed' || v.accountStatus !== 'active' || !v.registeredName || !v.registeredNameKey) return;
-    const { nameMatchMin } = await getSetting(tx, 'accountValidation');
-    const risk = await getSetting(tx, 'risk');
-    const fired: RiskSignal[] = [];
-    if (nameMatchOf(w, v, await q.otherNames(tx, w.userId, v.id)) < nameMatchMin) fired.push('bank_name_mismatch');
-    const sameNumber = v.numberHash !== null && (await q.numberOnOtherUsers(tx, w.userId, v.numberHash));
-    if (sameNumber || (await q.nameOnOtherUsers(tx, w.userId, v.registeredNameKey)))
-      fired.push('shared_payout_account');
-    const added = fired.filter((s) => risk.weights[s] > 0 && !w.riskReasons.includes(RISK_REASON_KEYS[s]));
+    const added = (await nameSignals(tx, w, v)).filter(
+      ({ signal }) => !w.riskReasons.includes(RISK_REASON_KEYS[signal]),
+    );
     if (added.length === 0) return;
-    const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map((s) => RISK_REASON_KEYS[s])]);
+    const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map(({ signal }) => RISK_REASON_KEYS[signal])]);
     const ordered = RISK_SIGNALS.map((s) => RISK_REASON_KEYS[s]).filter((key) => reasons.has(key));
-    const score = Math.min(RISK_SCORE_MAX, w.riskScore + added.reduce((sum, s) => sum + risk.weights[s], 0));
+    const score = Math.min(RISK_SCORE_MAX, w.riskScore + added.reduce((sum, { weight }) => sum + weight, 0));
     await tx.update(withdrawals).set({ riskReasons: ordered, riskScore: score }).where(eq(withdrawals.id, w.id));
   }
 
@@ -454,6 +469,22 @@ export function createAccountValidations(options: AccountValidationsOptions) {
       const v = await payeeOf(tx, w);
       if (v) await scoreWithdrawal(tx, w, v);
     });
+  }
+
+  /**
+   * The signals a withdrawal about to be requested will carry from its number's check, read before
+   * `withdraw_request` so that the common answer (none) costs no second transaction: the caller adds
+   * them to the new row in one statement guarded by the account it read (withdraw/add, benchmark 3).
+   * `check` is the one the account points at; the owner's check of the number is read when it is not.
+   */
+  async function newWithdrawalSignals(
+    userId: number,
+    account: AccountFields,
+    check: q.ValidationRow | null,
+  ): Promise<{ signal: RiskSignal; weight: number }[]> {
+    const owned = check?.requestedBy === userId && check.fingerprint === q.fingerprintOf(account);
+    const v = owned ? check : await payeeOf(db, { userId, ...account });
+    return v ? nameSignals(db, { userId, accountName: account.accountName }, v) : [];
   }
 
   /** The withdrawing user's own check of the number a withdrawal pays (by its frozen copy of the account). */
@@ -471,6 +502,7 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     settleByOperator,
     webhook,
     scoreNewWithdrawal,
+    newWithdrawalSignals,
     payeeOf,
     jobHandlers: { [VALIDATION_START_JOB]: runStart, [VALIDATION_CHECK_JOB]: runCheck },
   };

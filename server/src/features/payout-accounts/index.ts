@@ -24,6 +24,7 @@ export {
   type ValidationRow,
   validationsByFingerprints,
   validationsByIds,
+  withdrawalAccountOf,
 } from './account-validation.queries';
 export {
   type AccountValidations,

@@ -6,7 +6,7 @@ import {
   type PayoutMismatchItem,
   type PayoutMismatchKind,
 } from '@kamai/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
@@ -62,9 +62,9 @@ function toItem(row: ListedRow): PayoutMismatchItem {
 
 /** The operators' side of payout mismatches: the list and the resolve action (hardening issue, defect 4). */
 export function createPayoutsAdmin({ db, now }: { db: Db; now: () => Date }) {
-  async function list(query: PageQuery & { resolved?: boolean }) {
+  async function list(query: PageQuery & { resolved?: boolean }, from: Executor = db) {
     const beforeId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
-    const rows = await q.listMismatches(db, { resolved: query.resolved }, query.limit + 1, beforeId);
+    const rows = await q.listMismatches(from, { resolved: query.resolved }, query.limit + 1, beforeId);
     const page = keysetPage(rows, query.limit, (row) => row.mismatch.id);
     return { items: page.items.map(toItem), nextCursor: page.nextCursor };
   }

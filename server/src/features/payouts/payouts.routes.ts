@@ -18,7 +18,7 @@ import { createRazorpayxValidator } from './payouts.validation';
 function payoutsHandlers(
   payouts: PayoutsService,
   admin: PayoutsAdmin,
-  { db, now }: Pick<FeatureDeps, 'db' | 'now'>,
+  { db, replica, now }: Pick<FeatureDeps, 'db' | 'replica' | 'now'>,
 ): Handlers {
   // With an Idempotency-Key a retried resolution answers as the first did (platform/idempotency.ts).
   const once = keyedCalls(db, (tx) => createPayoutsAdmin({ db: tx, now }));
@@ -28,7 +28,8 @@ function payoutsHandlers(
       const signature = ctx.rawHeaders[RAZORPAYX_SIGNATURE_HEADER];
       return payouts.razorpayxWebhook(ctx.rawBody, typeof signature === 'string' ? signature : undefined, ctx.log);
     },
-    adminPayoutMismatches: (ctx) => admin.list(ctx.query),
+    // A console list: on a replica when one is caught up, unless the operator changed something just now.
+    adminPayoutMismatches: (ctx) => replica.read(ctx.actor.id, (from) => admin.list(ctx.query, from)),
     adminPayoutMismatchResolve: (ctx) =>
       once(ctx, 'admin.payout.mismatch.resolve', (a) => a.resolve(ctx.actor, ctx.body)),
     adminPayoutReconciliation: () => payouts.reconciliation.status(),

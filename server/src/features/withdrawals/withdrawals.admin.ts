@@ -9,11 +9,12 @@ import {
   type WithdrawalState,
 } from '@kamai/contract';
 import type { WithSubquery } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { type AuditEntry, auditInsert } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import { getSetting, settingOver } from '../../platform/settings.queries';
 import { staleRefusal } from '../../platform/stale';
@@ -58,8 +59,18 @@ const isAdminCursor = (v: unknown): v is AdminCursor =>
   ((v as AdminCursor).s !== 'k' || Number.isSafeInteger((v as AdminCursor).score));
 
 /** The reviewers' side of withdrawals: the queue and the decision on each. */
-export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () => Date; payouts: PayoutDispatcher }) {
-  async function withUsernamesAndHistory(rows: { withdrawal: q.WithdrawalRow; username: string }[]) {
+export function createWithdrawalsAdmin({
+  db,
+  replica,
+  now,
+  payouts,
+}: {
+  db: Db;
+  replica: ReplicaReads;
+  now: () => Date;
+  payouts: PayoutDispatcher;
+}) {
+  async function withUsernamesAndHistory(db: Executor, rows: { withdrawal: q.WithdrawalRow; username: string }[]) {
     const history = byWithdrawal(
       await q.historyOf(
         db,
@@ -93,8 +104,16 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
     });
   }
 
-  /** Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest newest first. */
-  async function list(query: AdminListQuery) {
+  /**
+   * Filtered by state, user and India calendar days; unfiltered: pending oldest first, then the rest
+   * newest first. On a replica when one is caught up, unless `reader` changed something just now: a
+   * decision on a row that changed meanwhile is refused with its current state (platform/stale.ts).
+   */
+  function list(query: AdminListQuery, reader: number) {
+    return replica.read(reader, (from) => listOn(from, query));
+  }
+
+  async function listOn(db: Executor, query: AdminListQuery) {
     const cursor = decodeCursor(query.cursor, isAdminCursor);
     const filter = {
       userId: query.userId,
@@ -116,7 +135,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
           score: last.withdrawal.riskScore,
         }),
       );
-      return { items: await withUsernamesAndHistory(page.items), nextCursor: page.nextCursor };
+      return { items: await withUsernamesAndHistory(db, page.items), nextCursor: page.nextCursor };
     }
     if (query.state) {
       const order = query.state === 'pending' ? 'asc' : 'desc';
@@ -128,7 +147,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
         cursor?.id ?? undefined,
       );
       const page = keysetPage(rows, limit, (last): AdminCursor => ({ s: 'x', id: last.withdrawal.id }));
-      return { items: await withUsernamesAndHistory(page.items), nextCursor: page.nextCursor };
+      return { items: await withUsernamesAndHistory(db, page.items), nextCursor: page.nextCursor };
     }
     const page: Awaited<ReturnType<typeof q.listForAdmin>> = [];
     let next: string | null = null;
@@ -149,7 +168,7 @@ export function createWithdrawalsAdmin({ db, now, payouts }: { db: Db; now: () =
       if (rows.length > room)
         next = encodeCursor({ s: 'r', id: rows[room - 1]?.withdrawal.id ?? null } satisfies AdminCursor);
     }
-    return { items: await withUsernamesAndHistory(page), nextCursor: next };
+    return { items: await withUsernamesAndHistory(db, page), nextCursor: next };
   }
 
   /**

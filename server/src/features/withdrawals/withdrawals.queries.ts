@@ -90,6 +90,44 @@ export async function requestWithdrawal(db: Db, params: WithdrawalRequestParams)
 }
 
 /**
+ * Adds risk reasons to a withdrawal still pending and still paying the account it was read with, in one
+ * statement under the row's lock: the reasons in `order` (the catalogue's) that it has or is given, and
+ * its score raised by the weight of each reason it did not have, at most `max`. Answers whether the
+ * withdrawal is pending and pays that account (with none to add, that is all it does); one that had
+ * them all is left as it was.
+ */
+export async function addRiskReasons(
+  db: Executor,
+  id: number,
+  paying: { accountType: string; ifsc: string; accountNo: string; accountName: string },
+  added: Record<string, number>,
+  order: readonly string[],
+  max: number,
+): Promise<boolean> {
+  const given = JSON.stringify(added);
+  const result = await db.execute(sql`with target as (
+      select ${withdrawals.id} as id from ${withdrawals}
+      where ${withdrawals.id} = ${id} and ${withdrawals.state} = 'pending'
+        and ${withdrawals.accountType} = ${paying.accountType} and ${withdrawals.ifsc} = ${paying.ifsc}
+        and ${withdrawals.accountNo} = ${paying.accountNo} and ${withdrawals.accountName} = ${paying.accountName}
+      for update),
+    changed as (
+      update ${withdrawals} w set
+        risk_reasons = (select coalesce(jsonb_agg(k order by o), '[]'::jsonb)
+          from jsonb_array_elements_text(${JSON.stringify(order)}::jsonb) with ordinality as t(k, o)
+          where w.risk_reasons ? k or ${given}::jsonb ? k),
+        risk_score = least(${max}::int, w.risk_score + (select coalesce(sum(g.value::int), 0)
+          from jsonb_each_text(${given}::jsonb) g where not w.risk_reasons ? g.key))
+      from target
+      where w.id = target.id
+        and exists (select 1 from jsonb_object_keys(${given}::jsonb) g(key) where not w.risk_reasons ? g.key)
+      returning w.id)
+    select (select count(*) from target)::int as found`);
+  const row = (result as unknown as { rows: { found: number | string }[] }).rows[0];
+  return Number(row?.found ?? 0) > 0;
+}
+
+/**
  * A withdrawal as the console shows it: the row, its owner's username, every state it was in and the
  * check of the number it pays with the names it is compared with (absent when never checked).
  */

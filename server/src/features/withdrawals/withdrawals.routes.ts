@@ -15,7 +15,7 @@ function withdrawalsHandlers(
     withdrawList: (ctx) => withdrawals.list(ctx.user.id, ctx.query, ctx.locale),
     withdrawCancel: (ctx) => withdrawals.cancel(ctx.user.id, ctx.body.id),
     withdrawLimits: (ctx) => withdrawals.limits(ctx.user.id),
-    adminWithdrawList: (ctx) => admin.list(ctx.query),
+    adminWithdrawList: (ctx) => admin.list(ctx.query, ctx.actor.id),
     adminWithdrawReview: (ctx) => admin.review(ctx.actor, ctx.body),
     adminUnclaimedList: (ctx) => unclaimed.list(ctx.query),
     adminUnclaimedHandle: (ctx) => unclaimed.handle(ctx.actor, ctx.body),
