@@ -62,6 +62,8 @@ export const SHARED_READS = {
     users: 'the credit_after_deletion rule joins deleted users with the ledger',
   },
   'server/src/features/linked-accounts/linked-accounts.queries.ts': { users: 'the linked-account list names the user' },
+  // otp stays below users: e2e/ and the sandbox senders import otp's queries without the server's routes.
+  'server/src/features/otp/otp.queries.ts': { users: 'the sandbox outbox never lists a code sent to a staff account' },
   'server/src/features/payouts/payouts.queries.ts': {
     users: 'the mismatch list names the user',
     withdrawals: 'the mismatch list and the recovery rule read the withdrawal',

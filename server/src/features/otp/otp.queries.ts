@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { otpCodes, otpDeliveries, otpOutbox } from '../../db/schema';
-import { staffNamed } from '../users';
+import { otpCodes, otpDeliveries, otpOutbox, users } from '../../db/schema';
 
 /** Serialises code requests for one target inside the caller's transaction. */
 export async function lockTarget(db: Executor, target: string) {
@@ -96,7 +95,10 @@ export async function insertOutbox(db: Executor, values: typeof otpOutbox.$infer
  * admin): with it, whoever reads the outbox could reset that account's password (docs/decisions/sms-delivery.md).
  */
 export async function listOutbox(db: Executor, limit: number, beforeId?: number) {
-  const staff = staffNamed(db, otpOutbox.target);
+  const staff = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, otpOutbox.target), sql`${users.role} <> 'user'`));
   return db
     .select()
     .from(otpOutbox)

@@ -14,7 +14,6 @@ export {
   lockUserNoKeyUpdate,
   lockUserShared,
   markDuplicateIdentity,
-  staffNamed,
   updatePassword,
   updateUser,
 } from './users.queries';

@@ -180,11 +180,3 @@ export async function inviteeJoinDates(db: Executor, inviterId: number) {
 export async function lockUserNoKeyUpdate(db: Executor, userId: number) {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
-
-/** The staff account (reviewer or admin) whose username is `target`: for `notExists(...)` in another feature's query. */
-export function staffNamed(db: Executor, target: AnyColumn) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.username, target), sql`${users.role} <> 'user'`));
-}
