@@ -96,8 +96,8 @@ describe('table-owners', () => {
       'await db.update(withdrawals).set({})',
       'await db.insert(withdrawals).values({})',
       'await db.delete( withdrawals )',
-      'await db.execute(sql`update ${withdrawals} set x = 1`)',
-      'await db.execute(sql`delete from ${withdrawals}`)',
+      'await db.execute(sql`update $' + '{withdrawals} set x = 1`)',
+      'await db.execute(sql`delete from $' + '{withdrawals}`)',
     ]) {
       expect(run([file(path, `${read}\n${write}`)], shared), write).toEqual([
         `${path}: writes withdrawals, a table of withdrawals, through a shared read`,

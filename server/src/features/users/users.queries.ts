@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatRupees, type Role, type UserDetail } from '@kamai/contract';
-import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedRows, type TextRow } from '../../db/prepared';
 import { accounts, sessions, users } from '../../db/schema';
