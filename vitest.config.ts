@@ -14,6 +14,7 @@ export default defineConfig({
             'web/src/**/*.test.ts',
             'admin/src/**/*.test.ts',
             'server/src/**/*.test.ts',
+            'tools/*.test.mjs',
           ],
           environment: 'node',
         },

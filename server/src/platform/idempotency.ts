@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER } from '@kamai/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refusalOf } from './errors';
+import { claimKey, storeAnswer } from './idempotency.queries';
 
 export interface IdempotentCall {
   /** Who calls: keys are per caller and route. */
@@ -34,19 +34,14 @@ export async function idempotent<T>(db: Db, call: IdempotentCall, run: (db: Db) 
   if (call.key === undefined) return run(db);
   const key = call.key;
   const requestHash = createHash('sha256').update(json(call.request)).digest('hex');
+  const scoped = { userId: call.actorId, scope: call.scope, key };
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .execute(sql`select idempotency_claim(${call.actorId}::bigint, ${call.scope}, ${key}, ${requestHash}) as c`)
-      .catch((error: unknown) => {
-        throw refusalOf(error) ?? error;
-      });
-    const [row] = (claimed as unknown as { rows: { c: unknown }[] }).rows;
-    const replay = (typeof row?.c === 'string' ? JSON.parse(row.c) : row?.c) as { replay: unknown } | null;
+    const replay = await claimKey(tx, { ...scoped, requestHash }).catch((error: unknown) => {
+      throw refusalOf(error) ?? error;
+    });
     if (replay) return replay.replay as T;
     const answer = await run(tx as unknown as Db);
-    await tx.execute(
-      sql`select idempotency_answer(${call.actorId}::bigint, ${call.scope}, ${key}, ${json(answer ?? null)}::jsonb)`,
-    );
+    await storeAnswer(tx, scoped, json(answer ?? null));
     return answer;
   });
 }

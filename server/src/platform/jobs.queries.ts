@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -126,4 +126,12 @@ export async function pruneFinishedJobs(db: Executor, before: Date, limit = 5000
   const oldest = db.select({ id: jobs.id }).from(jobs).where(lt(jobs.doneAt, before)).limit(limit);
   const deleted = await db.delete(jobs).where(inArray(jobs.id, oldest)).returning({ id: jobs.id });
   return deleted.length;
+}
+
+/** The unfinished jobs with this dedupe key, unrun: for `notExists(...)` in a query of the work's subject. */
+export function unfinishedJobs(db: Executor, dedupeKey: SQL) {
+  return db
+    .select({ one: sql`1` })
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, dedupeKey), isNull(jobs.doneAt)));
 }

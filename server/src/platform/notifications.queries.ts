@@ -1,5 +1,5 @@
 import { type NotificationKind, PUSH_PATHS } from '@kamai/contract';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
 import { deliveriesInsert } from './push.queries';
@@ -67,4 +67,55 @@ export function notificationWrites(db: Executor, notification: NewNotification) 
     ),
   );
   return [added, pushed];
+}
+
+/** A deleted account's notifications (docs/decisions/account-deletion.md). */
+export async function deleteUserNotifications(db: Executor, userId: number) {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/**
+ * The user's notifications as rows of the inbox's union with the notices (features/notices lists
+ * both in one keyset-ordered query): the notices part's columns, in its order.
+ */
+export function notificationInboxPart(userId: number): SQL {
+  return sql`
+    select 'notification' as kind, 0 as rank, f.id, '' as title, '' as body, '{}'::jsonb as titles,
+      '{}'::jsonb as bodies, null::text as image_url, false as pinned,
+      (extract(epoch from f.created_at) * 1000000)::bigint as at_us, f.kind as type, f.params,
+      f.read_at is not null as read
+    from ${notifications} f where f.user_id = ${userId}`;
+}
+
+/** Marks read the user's own notifications among `ids`; others' ids change nothing. */
+export async function markNotificationsSeen(db: Executor, userId: number, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(inArray(notifications.id, ids), eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+export async function findNotification(db: Executor, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function markNotificationRead(db: Executor, id: number, now: Date) {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+}
+
+export async function countUnreadNotifications(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
 }

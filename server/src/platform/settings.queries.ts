@@ -73,3 +73,27 @@ export async function putSettingOnce<T>(db: Executor, key: string, value: T): Pr
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return (row?.value ?? value) as T;
 }
+
+/** The stored row of a setting outside SETTING_DEFAULTS (a page, `page:<slug>`), locked on request. */
+export async function readSettingRow(db: Executor, key: string, options: { forUpdate?: boolean } = {}) {
+  const query = db
+    .select({ value: settings.value, updatedAt: settings.updatedAt })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** Stores a setting outside SETTING_DEFAULTS, stamped `at`. */
+export async function writeSettingRow(db: Executor, key: string, value: unknown, at: Date) {
+  await db
+    .insert(settings)
+    .values({ key, value, updatedAt: at })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: at } });
+}
+
+/** Whether the introduction has a video: an SQL expression for a feature's query (task/list). */
+export function introHasVideo() {
+  return sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`;
+}

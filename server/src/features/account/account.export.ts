@@ -1,22 +1,13 @@
 import { type DataExport, formatRupees } from '@kamai/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  accounts,
-  entries,
-  noticeReads,
-  notices,
-  payoutAccounts,
-  postings,
-  taskCompletions,
-  taskProofs,
-  tasks,
-  users,
-  withdrawals,
-} from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { RateLimit } from '../../platform/rate-limit';
-import { maskAccountNo } from '../payout-accounts';
+import { noticeReadsOf } from '../notices';
+import { maskAccountNo, payoutAccountsOf } from '../payout-accounts';
+import { completionsOf, proofsOf } from '../tasks';
+import { findUserById, inviteeJoinDates } from '../users';
+import { userLedgerEntries } from '../wallet';
+import { withdrawalsOf } from '../withdrawals';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
@@ -28,43 +19,16 @@ export function createDataExport({ db, now, perUser }: { db: Db; now: () => Date
   return async function exportData(userId: number): Promise<DataExport> {
     const taken = await perUser.take(String(userId));
     if (!taken.ok) throw new AppError('too_many_requests', { seconds: taken.retryAfterSeconds });
-    const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const user = await findUserById(db, userId);
     if (!user || user.deletedAt) throw new AppError('unauthorized');
     const [payout, ledger, paid, completed, proofs, invitees, read] = await Promise.all([
-      db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).orderBy(asc(payoutAccounts.id)),
-      db
-        .select({
-          id: entries.id,
-          account: accounts.kind,
-          type: postings.type,
-          amount: entries.amount,
-          balanceAfter: entries.balanceAfter,
-          createdAt: entries.createdAt,
-        })
-        .from(entries)
-        .innerJoin(accounts, eq(accounts.id, entries.accountId))
-        .innerJoin(postings, eq(postings.id, entries.postingId))
-        .where(and(eq(accounts.userId, userId), inArray(accounts.kind, ['wallet', 'hold', 'rebate_pending'])))
-        .orderBy(asc(entries.id)),
-      db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(asc(withdrawals.id)),
-      db
-        .select({ taskId: taskCompletions.taskId, titles: tasks.titles, createdAt: taskCompletions.createdAt })
-        .from(taskCompletions)
-        .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
-        .where(eq(taskCompletions.userId, userId))
-        .orderBy(asc(taskCompletions.createdAt), asc(taskCompletions.taskId)),
-      db.select().from(taskProofs).where(eq(taskProofs.userId, userId)).orderBy(asc(taskProofs.id)),
-      db
-        .select({ createdAt: users.createdAt })
-        .from(users)
-        .where(eq(users.inviterId, userId))
-        .orderBy(asc(users.createdAt)),
-      db
-        .select({ noticeId: noticeReads.noticeId, title: notices.title, readAt: noticeReads.readAt })
-        .from(noticeReads)
-        .innerJoin(notices, eq(notices.id, noticeReads.noticeId))
-        .where(eq(noticeReads.userId, userId))
-        .orderBy(asc(noticeReads.readAt)),
+      payoutAccountsOf(db, userId),
+      userLedgerEntries(db, userId),
+      withdrawalsOf(db, userId),
+      completionsOf(db, userId),
+      proofsOf(db, userId),
+      inviteeJoinDates(db, userId),
+      noticeReadsOf(db, userId),
     ]);
     return {
       exportedAt: now().toISOString(),

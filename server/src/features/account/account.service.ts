@@ -14,9 +14,12 @@ import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/password';
 import type { Actor } from '../../platform/routes';
 import { eraseValidationsOf, numberHashInput, unhashedValidationsOf } from '../payout-accounts';
+import { rejectPendingProofs } from '../tasks';
 import type { UploadFiles } from '../uploads';
-import { createIdentityLedger, findUserById } from '../users';
+import { createIdentityLedger, findUserById, lockLiveUser } from '../users';
 import { lockWallet } from '../wallet';
+import { countOpenWithdrawals } from '../withdrawals';
+import { eraseUser } from './account.erase';
 import type { StoredPage } from './account.queries';
 import * as q from './account.queries';
 import { defaultPageTexts } from './default-pages';
@@ -112,16 +115,16 @@ export function createAccountService({
       numberHashes.set(v.id, await identities.hashOf(numberHashInput(v)));
     }
     const files = await db.transaction(async (tx) => {
-      const locked = await q.lockLiveUser(tx, actor.id);
+      const locked = await lockLiveUser(tx, actor.id);
       if (!locked) throw new AppError('unauthorized');
       // The wallet's lock orders this after (or before) any withdrawal request in flight.
       const balance = await lockWallet(tx, actor.id);
-      if ((await q.countOpenWithdrawals(tx, actor.id)) > 0) throw new AppError('account_delete_withdrawal_open');
+      if ((await countOpenWithdrawals(tx, actor.id)) > 0) throw new AppError('account_delete_withdrawal_open');
       const at = now();
       // Accounts registered before the ledger existed are recorded now, before the phone is gone.
       await identities.record(tx, identity);
-      const proofsRejected = await q.rejectPendingProofs(tx, actor.id, at);
-      await q.eraseUser(tx, locked, at);
+      const proofsRejected = await rejectPendingProofs(tx, actor.id, at);
+      await eraseUser(tx, locked, at);
       await eraseValidationsOf(tx, actor.id, numberHashes, at);
       const orphaned = await uploads.dropProofsOf(tx, actor.id);
       await writeAudit(tx, {

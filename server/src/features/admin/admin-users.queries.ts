@@ -149,7 +149,3 @@ export async function lockUsers(db: Executor, ids: number[]) {
 export async function lockUsersByUsername(db: Executor, usernames: string[]) {
   return db.select(LOCKED).from(users).where(inArray(users.username, usernames)).orderBy(asc(users.id)).for('update');
 }
-
-export async function updateUser(db: Executor, userId: number, values: { role?: Role; frozen?: boolean }) {
-  await db.update(users).set(values).where(eq(users.id, userId));
-}

@@ -18,6 +18,7 @@ import { hashPassword } from '../../platform/password';
 import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import { countInvitees } from '../referrals';
+import { updateUser } from '../users';
 import { findUserAccountId, listEntries } from '../wallet';
 import * as q from './admin-users.queries';
 import { applyNewPassword } from './new-password';
@@ -133,7 +134,7 @@ export function createAdminUsersService({ db, replica, now }: { db: Db; replica:
     change: { frozen: boolean } | { role: Role },
   ) {
     const field = 'role' in change ? 'role' : 'frozen';
-    await q.updateUser(tx, target.id, change);
+    await updateUser(tx, target.id, change);
     await writeAudit(tx, {
       actorId: actor.id,
       action: field === 'role' ? 'user.role' : 'user.freeze',

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { transactionReadOnly } from './health.queries';
 
 function healthHandlers(db: Db): Handlers {
   return {
@@ -12,10 +12,7 @@ function healthHandlers(db: Db): Handlers {
       // as libpq's target_session_attrs=read-write checks. Both failures answer 503 with Retry-After.
       let readOnly: unknown;
       try {
-        const result = await db.execute<{ read_only: string }>(
-          sql`select current_setting('transaction_read_only') as read_only`,
-        );
-        readOnly = (result as unknown as { rows: { read_only: string }[] }).rows[0]?.read_only;
+        readOnly = await transactionReadOnly(db);
       } catch {
         throw new AppError('service_unavailable');
       }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { introViews, introWatches } from '../../db/schema';
 
@@ -17,4 +17,9 @@ export async function lockOrStartWatch(db: Executor, userId: number, at: Date) {
 
 export async function saveWatch(db: Executor, userId: number, watchedSeconds: number, at: Date) {
   await db.update(introWatches).set({ watchedSeconds, updatedAt: at }).where(eq(introWatches.userId, userId));
+}
+
+/** Whether the user `userId` names watched the introduction: an SQL expression for another feature's query. */
+export function watchedIntroOf(userId: AnyColumn | SQL | number) {
+  return sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`;
 }

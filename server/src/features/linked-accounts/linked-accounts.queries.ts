@@ -1,5 +1,5 @@
 import type { LinkedStatus } from '@kamai/contract';
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { linkedAccountEvents, linkedAccounts, linkedPairings, users } from '../../db/schema';
 
@@ -7,6 +7,7 @@ export type LinkedAccountRow = typeof linkedAccounts.$inferSelect;
 export type LinkedAccountPatch = Partial<typeof linkedAccounts.$inferInsert>;
 export type PairingRow = typeof linkedPairings.$inferSelect;
 export type NewEvent = typeof linkedAccountEvents.$inferInsert;
+export type EventRow = typeof linkedAccountEvents.$inferSelect;
 
 export async function findAccountByPhone(db: Executor, phone: string, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(linkedAccounts).where(eq(linkedAccounts.phone, phone)).limit(1);
@@ -147,4 +148,13 @@ export async function completePairings(db: Executor, pairing: PairingRow, phone:
         isNull(linkedPairings.completedAt),
       ),
     );
+}
+
+/** A deleted account's linked accounts lose their phone and go offline; its pairings go. */
+export async function forgetUserLinkedAccounts(db: Executor, userId: number) {
+  await db
+    .update(linkedAccounts)
+    .set({ phone: sql`'deleted-' || ${linkedAccounts.id}`, status: 'offline', onlineSince: null })
+    .where(eq(linkedAccounts.userId, userId));
+  await db.delete(linkedPairings).where(eq(linkedPairings.userId, userId));
 }

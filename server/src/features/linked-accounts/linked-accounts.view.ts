@@ -9,8 +9,7 @@ import {
   type Locale,
   translate,
 } from '@kamai/contract';
-import type { linkedAccountEvents } from '../../db/schema';
-import type { LinkedAccountPatch, LinkedAccountRow } from './linked-accounts.queries';
+import type { EventRow, LinkedAccountPatch, LinkedAccountRow } from './linked-accounts.queries';
 
 const INTERVAL_MS = LINKED_SETTLEMENT_INTERVAL_SECONDS * 1000;
 
@@ -91,7 +90,7 @@ export function toItem(
   };
 }
 
-export function toEventItem(row: typeof linkedAccountEvents.$inferSelect, locale: Locale): LinkedEventItem {
+export function toEventItem(row: EventRow, locale: Locale): LinkedEventItem {
   return {
     id: row.id,
     kind: row.kind,

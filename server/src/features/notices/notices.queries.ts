@@ -1,7 +1,12 @@
 import type { InboxKind } from '@kamai/contract';
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, not, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, not, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { noticeReads, notices, notifications } from '../../db/schema';
+import { noticeReads, notices } from '../../db/schema';
+import {
+  countUnreadNotifications,
+  markNotificationsSeen,
+  notificationInboxPart,
+} from '../../platform/notifications.queries';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NoticeState = 'draft' | 'scheduled' | 'published';
@@ -50,12 +55,7 @@ export async function listInbox(
       (r.user_id is not null or n.published_at < ${input.joinedAt.toISOString()}::timestamptz) as read
     from ${notices} n left join ${noticeReads} r on r.notice_id = n.id and r.user_id = ${input.userId}
     where n.published and n.published_at <= ${now}::timestamptz`;
-  const notificationPart = sql`
-    select 'notification' as kind, 0 as rank, f.id, '' as title, '' as body, '{}'::jsonb as titles,
-      '{}'::jsonb as bodies, null::text as image_url, false as pinned,
-      (extract(epoch from f.created_at) * 1000000)::bigint as at_us, f.kind as type, f.params,
-      f.read_at is not null as read
-    from ${notifications} f where f.user_id = ${input.userId}`;
+  const notificationPart = notificationInboxPart(input.userId);
   const parts =
     input.kind === 'notice'
       ? noticePart
@@ -128,30 +128,7 @@ export async function markSeen(
       )
       .onConflictDoNothing();
   }
-  if (notificationIds.length > 0) {
-    await db
-      .update(notifications)
-      .set({ readAt: now })
-      .where(
-        and(inArray(notifications.id, notificationIds), eq(notifications.userId, userId), isNull(notifications.readAt)),
-      );
-  }
-}
-
-export async function findNotification(db: Executor, userId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .limit(1);
-  return row;
-}
-
-export async function markNotificationRead(db: Executor, id: number, now: Date) {
-  await db
-    .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+  await markNotificationsSeen(db, userId, notificationIds, now);
 }
 
 export async function countUnread(db: Executor, userId: number, joinedAt: Date, now: Date) {
@@ -171,11 +148,7 @@ export async function countUnread(db: Executor, userId: number, joinedAt: Date, 
         ),
       ),
     );
-  const [notificationCount] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return { notices: noticeCount?.n ?? 0, notifications: notificationCount?.n ?? 0 };
+  return { notices: noticeCount?.n ?? 0, notifications: await countUnreadNotifications(db, userId) };
 }
 
 export async function findNotice(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
@@ -227,4 +200,34 @@ export async function listNotices(
     )
     .orderBy(desc(notices.id))
     .limit(filter.limit);
+}
+
+/** A deleted account's notice reads (docs/decisions/account-deletion.md). */
+export async function deleteUserNoticeReads(db: Executor, userId: number) {
+  await db.delete(noticeReads).where(eq(noticeReads.userId, userId));
+}
+
+/** The notices the user opened, with their titles, in reading order (the data export). */
+export async function noticeReadsOf(db: Executor, userId: number) {
+  return db
+    .select({ noticeId: noticeReads.noticeId, title: notices.title, readAt: noticeReads.readAt })
+    .from(noticeReads)
+    .innerJoin(notices, eq(notices.id, noticeReads.noticeId))
+    .where(eq(noticeReads.userId, userId))
+    .orderBy(asc(noticeReads.readAt));
+}
+
+/** The notice a `push.notice` job announces: its titles and whether it is still published. */
+export async function noticeForPush(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      title: notices.title,
+      titles: notices.titles,
+      published: notices.published,
+      publishedAt: notices.publishedAt,
+    })
+    .from(notices)
+    .where(eq(notices.id, id))
+    .limit(1);
+  return row;
 }

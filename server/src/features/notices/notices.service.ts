@@ -14,7 +14,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
-import type { NotificationKind } from '../../platform/notifications.queries';
+import { findNotification, markNotificationRead, type NotificationKind } from '../../platform/notifications.queries';
 import type { ReplicaReads } from '../../platform/replica-reads';
 import { findUserById } from '../users';
 import * as q from './notices.queries';
@@ -129,9 +129,9 @@ export function createNoticesService({ db, replica, now }: { db: Db; replica: Re
         notification: null,
       };
     }
-    const notification = await q.findNotification(db, userId, id);
+    const notification = await findNotification(db, userId, id);
     if (!notification) throw new AppError('notice_not_found');
-    await q.markNotificationRead(db, id, at);
+    await markNotificationRead(db, id, at);
     await replica.wrote(userId);
     return {
       kind,

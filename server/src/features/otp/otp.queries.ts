@@ -153,3 +153,10 @@ export async function applyDeliveryReport(
     .returning({ id: otpDeliveries.id });
   return rows.length;
 }
+
+/** Every code, outbox message and delivery report sent to `target` (docs/decisions/account-deletion.md). */
+export async function forgetOtpTarget(db: Executor, target: string) {
+  await db.delete(otpCodes).where(eq(otpCodes.target, target));
+  await db.delete(otpOutbox).where(eq(otpOutbox.target, target));
+  await db.delete(otpDeliveries).where(eq(otpDeliveries.target, target));
+}

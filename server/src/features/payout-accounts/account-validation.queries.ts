@@ -1,5 +1,5 @@
 import type { PayoutAccountType } from '@kamai/contract';
-import { and, count, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
@@ -302,6 +302,24 @@ export async function rehashNumbers(db: Executor, hashOf: (input: string) => Pro
     moved += 1;
   }
   return moved;
+}
+
+/**
+ * Moves to the operators' queue every check still pending, not queued, untouched since `cutoff`;
+ * answers the ids it moved.
+ */
+export async function queueOverdueChecks(db: Executor, cutoff: Date, at: Date) {
+  return db
+    .update(accountValidations)
+    .set({ reviewState: 'queued', reviewCause: 'overdue', reviewQueuedAt: at, firstApproverId: null })
+    .where(
+      and(
+        eq(accountValidations.status, 'pending'),
+        isNull(accountValidations.reviewState),
+        lt(sql`greatest(${accountValidations.createdAt}, ${accountValidations.updatedAt})`, cutoff),
+      ),
+    )
+    .returning({ id: accountValidations.id });
 }
 
 /**

@@ -14,10 +14,8 @@ import {
   type RiskSignal,
   razorpayxValidationEntity,
 } from '@kamai/contract';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { accountValidations, withdrawals } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { enqueueJob, type JobRow } from '../../platform/jobs.queries';
 import { getSetting, settingOver } from '../../platform/settings.queries';
@@ -68,6 +66,33 @@ export interface AccountValidationsOptions {
    * (their dispatch is queued again; the dispatch then pays, or fails one the bank refused).
    */
   onSettled?: (tx: Tx, validation: q.ValidationRow) => Promise<void>;
+  /** The withdrawal risk writes, which withdrawals owns (`withdrawalRisk` of its index). */
+  withdrawalRisk: WithdrawalRiskWrites;
+}
+
+/** A withdrawal as its risk is scored: who, to which number under which name, its risk so far. */
+export interface ScoredWithdrawal {
+  id: number;
+  userId: number;
+  state: string;
+  accountType: PayoutAccountType;
+  ifsc: string;
+  accountNo: string;
+  accountName: string;
+  riskScore: number;
+  riskReasons: RiskReasonKey[];
+}
+
+/**
+ * What a settled check writes of a withdrawal's risk, handed in by the caller: withdrawals owns the
+ * table and imports this feature, so this feature may not import withdrawals
+ * (docs/decisions/table-owners.md).
+ */
+export interface WithdrawalRiskWrites {
+  /** The withdrawal, locked FOR UPDATE in the transaction. */
+  lock(tx: Tx, id: number): Promise<ScoredWithdrawal | undefined>;
+  /** Stores its risk reasons and score. */
+  setRisk(tx: Tx, id: number, reasons: RiskReasonKey[], score: number): Promise<void>;
 }
 
 /** What the owner sees of a check (an operator's refusal by its reason's catalogue key). */
@@ -203,17 +228,7 @@ export function createAccountValidations(options: AccountValidationsOptions) {
   async function queueOverdue() {
     const cutoff = new Date(now().getTime() - ACCOUNT_CHECK_DEADLINE_MINUTES * 60_000);
     const at = now();
-    const moved = await db
-      .update(accountValidations)
-      .set({ reviewState: 'queued', reviewCause: 'overdue', reviewQueuedAt: at, firstApproverId: null })
-      .where(
-        and(
-          eq(accountValidations.status, 'pending'),
-          isNull(accountValidations.reviewState),
-          lt(sql`greatest(${accountValidations.createdAt}, ${accountValidations.updatedAt})`, cutoff),
-        ),
-      )
-      .returning({ id: accountValidations.id });
+    const moved = await q.queueOverdueChecks(db, cutoff, at);
     if (moved.length > 0) {
       log.warn({ validationIds: moved.map((m) => m.id) }, 'account checks overdue: waiting for an operator');
     }
@@ -458,13 +473,13 @@ export function createAccountValidations(options: AccountValidationsOptions) {
     const reasons = new Set<RiskReasonKey>([...w.riskReasons, ...added.map(({ signal }) => RISK_REASON_KEYS[signal])]);
     const ordered = RISK_SIGNALS.map((s) => RISK_REASON_KEYS[s]).filter((key) => reasons.has(key));
     const score = Math.min(RISK_SCORE_MAX, w.riskScore + added.reduce((sum, { weight }) => sum + weight, 0));
-    await tx.update(withdrawals).set({ riskReasons: ordered, riskScore: score }).where(eq(withdrawals.id, w.id));
+    await options.withdrawalRisk.setRisk(tx, w.id, ordered, score);
   }
 
   /** A new withdrawal (its own statement committed): scored now if its number is already verified. */
   async function scoreNewWithdrawal(withdrawalId: number) {
     await db.transaction(async (tx) => {
-      const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+      const w = await options.withdrawalRisk.lock(tx, withdrawalId);
       if (w?.state !== 'pending') return;
       const v = await payeeOf(tx, w);
       if (v) await scoreWithdrawal(tx, w, v);

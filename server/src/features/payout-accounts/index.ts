@@ -34,5 +34,5 @@ export {
 } from './account-validation.service';
 export { accountValidationSettings } from './account-validation.settings';
 export { maskAccountNo } from './payout-accounts.mask';
-export { findOwnAccount } from './payout-accounts.queries';
+export { deleteUserPayoutAccounts, findOwnAccount, payoutAccountsOf } from './payout-accounts.queries';
 export { register } from './payout-accounts.routes';

@@ -1,17 +1,9 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payoutAccounts, users, withdrawals } from '../../db/schema';
+import { payoutAccounts, withdrawals } from '../../db/schema';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type NewPayoutAccount = typeof payoutAccounts.$inferInsert;
-
-/**
- * Serialises changes to one user's payout accounts (the single default, the count limit). NO KEY
- * UPDATE does not block inserts elsewhere that reference the user.
- */
-export async function lockOwner(db: Executor, userId: number) {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
 
 /** The user's accounts, default first, then newest first. */
 export async function listAccounts(db: Executor, userId: number) {
@@ -81,4 +73,14 @@ export async function hasPendingWithdrawal(db: Executor, accountId: number) {
     .where(and(eq(withdrawals.accountId, accountId), eq(withdrawals.state, 'pending')))
     .limit(1);
   return Boolean(row);
+}
+
+/** A deleted account's bank and UPI accounts (docs/decisions/account-deletion.md). */
+export async function deleteUserPayoutAccounts(db: Executor, userId: number) {
+  await db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+}
+
+/** Every payout account of the user, oldest first (the data export). */
+export async function payoutAccountsOf(db: Executor, userId: number) {
+  return db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).orderBy(asc(payoutAccounts.id));
 }

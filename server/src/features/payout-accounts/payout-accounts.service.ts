@@ -1,6 +1,7 @@
 import { accountNoProblem, PAYOUT_ACCOUNTS_MAX, type PayoutAccountItem, type PayoutAccountType } from '@kamai/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { lockUserNoKeyUpdate } from '../users';
 import * as vq from './account-validation.queries';
 import { type AccountValidations, verificationOf } from './account-validation.service';
 import { maskAccountNo } from './payout-accounts.mask';
@@ -56,7 +57,7 @@ export function createPayoutAccountsService({
   async function bind(userId: number, input: AccountInput & { isDefault: 0 | 1 }) {
     const numberHash = await validations.numberHashOf(input);
     return db.transaction(async (tx) => {
-      await q.lockOwner(tx, userId);
+      await lockUserNoKeyUpdate(tx, userId);
       const count = await q.countAccounts(tx, userId);
       if (count >= PAYOUT_ACCOUNTS_MAX) throw new AppError('payout_account_limit', { max: PAYOUT_ACCOUNTS_MAX });
       const isDefault = input.isDefault === 1 || count === 0;
@@ -81,7 +82,7 @@ export function createPayoutAccountsService({
     const known = input.accountNo || ((await q.findOwnAccount(db, userId, input.id))?.accountNo ?? '');
     const knownHash = await validations.numberHashOf({ ...input, accountNo: known });
     return db.transaction(async (tx) => {
-      await q.lockOwner(tx, userId);
+      await lockUserNoKeyUpdate(tx, userId);
       const current = await q.findOwnAccount(tx, userId, input.id, 'update');
       if (!current) throw new AppError('payout_account_not_found');
       let accountNo = input.accountNo;
@@ -124,7 +125,7 @@ export function createPayoutAccountsService({
    */
   async function remove(userId: number, id: number) {
     return db.transaction(async (tx) => {
-      await q.lockOwner(tx, userId);
+      await lockUserNoKeyUpdate(tx, userId);
       const current = await q.findOwnAccount(tx, userId, id, 'update');
       if (!current) throw new AppError('payout_account_not_found');
       if (await q.hasPendingWithdrawal(tx, id)) throw new AppError('payout_account_in_use');

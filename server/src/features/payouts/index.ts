@@ -4,3 +4,4 @@ export { payoutFigures } from './payouts.queries';
 export { callbackUrl, createPayouts, register } from './payouts.routes';
 export { recoveryRule } from './payouts.rules';
 export type { PayoutsService } from './payouts.service';
+export { forgetSandboxAccounts } from './sandbox.queries';

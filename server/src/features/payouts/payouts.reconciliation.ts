@@ -9,15 +9,20 @@ import {
   startOfBusinessDay,
   type WithdrawalState,
 } from '@kamai/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { payoutReconciliations } from '../../db/schema';
 import { writeAudit } from '../../platform/audit.queries';
 import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow } from '../../platform/jobs.queries';
 import type { Actor } from '../../platform/routes';
-import { lockWithdrawal, type WithdrawalRow } from '../withdrawals';
+import {
+  lockWithdrawal,
+  sentBetween,
+  setGatewayFees,
+  setGatewayPayoutId,
+  type WithdrawalRow,
+  withdrawalsByReferenceOrPayout,
+} from '../withdrawals';
 import type { Applied, Report } from './payouts.gateway';
 import * as q from './payouts.queries';
 import { outcomeOf, type RazorpayxGatewayClient, type RazorpayxListedPayout } from './payouts.razorpayx';
@@ -208,7 +213,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
           counts,
         );
       }
-      if (!w.gatewayPayoutId) await q.setGatewayPayoutId(tx, w.id, payout.id);
+      if (!w.gatewayPayoutId) await setGatewayPayoutId(tx, w.id, payout.id);
       if (BigInt(payout.amount) !== w.amount - w.fee || (payout.currency ?? 'INR') !== 'INR') {
         return open(
           tx,
@@ -225,7 +230,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
         );
       }
       if (payout.fees != null && payout.tax != null) {
-        if (w.gatewayFees === null) await q.setGatewayFees(tx, w.id, BigInt(payout.fees), BigInt(payout.tax));
+        if (w.gatewayFees === null) await setGatewayFees(tx, w.id, BigInt(payout.fees), BigInt(payout.tax));
         else if (w.gatewayFees !== BigInt(payout.fees) || w.gatewayTax !== BigInt(payout.tax)) {
           await open(
             tx,
@@ -306,12 +311,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
 
   /** Reconciles one India day; answers the run. A failure is recorded on the run, then thrown (the job retries). */
   async function run(day: string, startedBy: number | null): Promise<PayoutReconciliationRun> {
-    const [started] = await db
-      .insert(payoutReconciliations)
-      .values({ gateway: 'razorpayx', day, startedBy, startedAt: now() })
-      .returning({ id: payoutReconciliations.id });
-    if (!started) throw new Error('payout_reconciliations insert returned no row');
-    const runId = started.id;
+    const runId = await q.startReconciliation(db, { gateway: 'razorpayx', day, startedBy, startedAt: now() });
     const counts: Counts = {
       fetched: 0,
       pages: 0,
@@ -340,7 +340,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
       const seen = new Set<number>();
       for (let i = 0; i < payouts.length; i += 500) {
         const chunk = payouts.slice(i, i + 500);
-        const known = await q.withdrawalsByReferenceOrPayout(
+        const known = await withdrawalsByReferenceOrPayout(
           db,
           chunk.map((p) => p.reference_id).filter((r): r is string => Boolean(r)),
           chunk.map((p) => p.id),
@@ -376,7 +376,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
       }
       // Withdrawals sent that day that RazorpayX's record does not have. One refused at creation (400,
       // no payout id, failed) never made a payout and is not expected there.
-      for (const w of await q.sentBetween(db, start, end)) {
+      for (const w of await sentBetween(db, start, end)) {
         if (seen.has(w.id)) continue;
         if (w.state === 'failed' && !w.gatewayPayoutId) continue;
         if (w.state === 'approved' && !w.gatewayPayoutId) continue;
@@ -393,17 +393,16 @@ export function createReconciliation(deps: ReconciliationDeps) {
           counts,
         );
       }
-      await db
-        .update(payoutReconciliations)
-        .set({ status: 'done', finishedAt: now(), counts: flat() })
-        .where(eq(payoutReconciliations.id, runId));
+      await q.finishReconciliation(db, runId, { status: 'done', finishedAt: now(), counts: flat() });
       log.info({ day, runId, counts: flat() }, 'payout reconciliation done');
     } catch (error) {
       const message = error instanceof AppError ? error.key : (error as Error).message;
-      await db
-        .update(payoutReconciliations)
-        .set({ status: 'failed', finishedAt: now(), counts: flat(), error: message.slice(0, 500) })
-        .where(eq(payoutReconciliations.id, runId));
+      await q.finishReconciliation(db, runId, {
+        status: 'failed',
+        finishedAt: now(),
+        counts: flat(),
+        error: message.slice(0, 500),
+      });
       log.error({ err: error, day, runId }, 'payout reconciliation failed');
       throw error;
     }
@@ -413,7 +412,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
   }
 
   async function lastRun(): Promise<PayoutReconciliationRun | null> {
-    const [row] = await db.select().from(payoutReconciliations).orderBy(desc(payoutReconciliations.id)).limit(1);
+    const row = await q.lastReconciliation(db);
     if (!row) return null;
     return {
       id: row.id,
@@ -459,12 +458,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
   async function daily() {
     if (!deps.list) return;
     const yesterday = businessDayOf(new Date(now().getTime() - 86_400_000));
-    const [done] = await db
-      .select({ id: payoutReconciliations.id })
-      .from(payoutReconciliations)
-      .where(and(eq(payoutReconciliations.day, yesterday), eq(payoutReconciliations.status, 'done')))
-      .limit(1);
-    if (done) return;
+    if (await q.reconciledDay(db, yesterday)) return;
     await enqueueOrRevive(db, jobOf(yesterday, null));
     deps.wakeJobs();
   }

@@ -7,6 +7,7 @@ import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/
 import { sharedSecret } from '../../platform/secrets';
 import { type AccountValidator, createAccountValidations, createSandboxValidator } from '../payout-accounts';
 import { createIdentityLedger } from '../users';
+import { withdrawalRisk } from '../withdrawals';
 import { createPayoutsAdmin, type PayoutsAdmin } from './payouts.admin';
 import type { PayoutGateway } from './payouts.gateway';
 import { createRazorpayxGateway } from './payouts.razorpayx';
@@ -119,6 +120,7 @@ export async function createPayouts(deps: PayoutsDeps) {
     wakeJobs: deps.wakeJobs,
     hashOf: createIdentityLedger(db, config.IDENTITY_HASH_SECRET).hashOf,
     onSettled: (tx, v) => afterValidation?.(tx, v) ?? Promise.resolve(),
+    withdrawalRisk,
   });
   const payouts = createPayoutsService({
     validations,

@@ -18,7 +18,22 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { enqueueOrRevive, type JobRow, jobInsert } from '../../platform/jobs.queries';
 import { type AccountValidations, verdictOf } from '../payout-accounts';
-import { changeState, findWithdrawal, lockWithdrawal, type WithdrawalRow } from '../withdrawals';
+import {
+  approvedTo,
+  approvedWithoutDispatch,
+  changeState,
+  findWithdrawal,
+  fixPayoutReference,
+  lockWithdrawal,
+  markDispatched,
+  processingDispatchedBefore,
+  setGatewayPayoutId,
+  setGatewayStatus,
+  setReference,
+  type WithdrawalRow,
+  withdrawalIdByPayout,
+  withdrawalIdByReference,
+} from '../withdrawals';
 import type { Applied, PayoutGateway, PayoutGateways, Report } from './payouts.gateway';
 import * as q from './payouts.queries';
 import { outcomeOf, type RazorpayxGatewayClient, verifyWebhookSignature } from './payouts.razorpayx';
@@ -173,7 +188,7 @@ export function createPayoutsService(options: PayoutsOptions) {
     }
     const { outcome } = report;
     const advance = async () => {
-      if (reported && step === 'advance') await q.setGatewayStatus(tx, current.id, reported);
+      if (reported && step === 'advance') await setGatewayStatus(tx, current.id, reported);
     };
     // The gateway is asked to pay amount − fee in INR, so that is what it must report; a report of
     // anything else settles nothing (it opens a mismatch), whatever its status.
@@ -213,7 +228,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         if (outcome.reference && current.reference && outcome.reference !== current.reference) return contradiction();
         if (outcome.reference && !current.reference) {
           // The UTR often comes after `processed`, in `payout.updated` (https://razorpay.com/docs/webhooks/payloads/x/).
-          await q.setReference(tx, current.id, outcome.reference);
+          await setReference(tx, current.id, outcome.reference);
           await advance();
           await q.markCallbackApplied(tx, recorded.id);
           return 'applied';
@@ -270,7 +285,7 @@ export function createPayoutsService(options: PayoutsOptions) {
     const sent =
       withdrawal.payoutReference && withdrawal.payoutIdempotencyKey
         ? { reference: withdrawal.payoutReference, idempotencyKey: withdrawal.payoutIdempotencyKey }
-        : await q.fixPayoutReference(db, id, newPayoutReference(options.referencePrefix, id), now());
+        : await fixPayoutReference(db, id, newPayoutReference(options.referencePrefix, id), now());
     const result = await gateway.dispatch(
       {
         orderNo: String(withdrawal.id),
@@ -295,10 +310,10 @@ export function createPayoutsService(options: PayoutsOptions) {
       let locked = await lockWithdrawal(tx, id);
       if (!locked) return;
       if (result?.payoutId && locked.gatewayPayoutId !== result.payoutId) {
-        await q.setGatewayPayoutId(tx, id, result.payoutId);
+        await setGatewayPayoutId(tx, id, result.payoutId);
       }
       if (locked.state === 'approved') locked = await changeState(tx, locked, { to: 'processing', at: now() });
-      else if (locked.state === 'processing') await q.markDispatched(tx, id, now());
+      else if (locked.state === 'processing') await markDispatched(tx, id, now());
       const outcome = result?.outcome;
       if (outcome && outcome.status !== 'processing' && (locked.state === 'processing' || locked.state === 'paid')) {
         const status = result.gatewayStatus ?? outcome.status;
@@ -447,8 +462,8 @@ export function createPayoutsService(options: PayoutsOptions) {
     }
     // Only a reference this installation sent (with its prefix, or the withdrawal id it sent before
     // references had one) names a withdrawal: another installation's payout on the same account never does.
-    const byReference = payout.reference_id ? await q.withdrawalIdByReference(db, payout.reference_id) : undefined;
-    const byPayout = await q.withdrawalIdByPayout(db, 'razorpayx', payout.id);
+    const byReference = payout.reference_id ? await withdrawalIdByReference(db, payout.reference_id) : undefined;
+    const byPayout = await withdrawalIdByPayout(db, 'razorpayx', payout.id);
     const id = byPayout ?? byReference;
     const about = { event, payoutId: payout.id, referenceId: payout.reference_id };
     if (id === undefined || (byPayout !== undefined && byReference !== undefined && byPayout !== byReference)) {
@@ -462,7 +477,7 @@ export function createPayoutsService(options: PayoutsOptions) {
         return `the withdrawal is ${current.state}, never dispatched`;
       }
       // The create call's answer can be lost; the webhook then tells us the payout's id.
-      if (!current.gatewayPayoutId) await q.setGatewayPayoutId(tx, id, payout.id);
+      if (!current.gatewayPayoutId) await setGatewayPayoutId(tx, id, payout.id);
       // The key holds what the report says (status, amount, currency, UTR): a report of another amount
       // never stands in for the right one, and a later UTR is a new report.
       const currency = payout.currency ?? null;
@@ -492,13 +507,13 @@ export function createPayoutsService(options: PayoutsOptions) {
   async function reconcile() {
     const at = now();
     const approved: number[] = [];
-    for (const id of await q.approvedWithoutDispatch(db, DISPATCH_KEY_PREFIX)) {
+    for (const id of await approvedWithoutDispatch(db, DISPATCH_KEY_PREFIX)) {
       // One waiting for its account's check is queued again by the check's result, not here.
       const withdrawal = await findWithdrawal(db, id);
       const waiting = withdrawal && verdictOf(await options.validations?.payeeOf(db, withdrawal)) === 'pending';
       if (!waiting) approved.push(id);
     }
-    const processing = await q.processingDispatchedBefore(db, new Date(at.getTime() - options.reconcileAfterMs));
+    const processing = await processingDispatchedBefore(db, new Date(at.getTime() - options.reconcileAfterMs));
     for (const id of [...approved, ...processing]) await enqueueOrRevive(db, dispatchJob(id, at));
     if (approved.length + processing.length > 0) {
       log.info({ approved, processing }, 'payout reconciliation: dispatching again');
@@ -509,7 +524,7 @@ export function createPayoutsService(options: PayoutsOptions) {
 
   /** A number's check settled: approved withdrawals to it that waited are dispatched (or failed) now. */
   async function afterValidation(tx: Tx, v: { accountType: string; accountNo: string; ifsc: string }) {
-    const ids = await q.approvedTo(tx, v);
+    const ids = await approvedTo(tx, v);
     for (const id of ids) await enqueueOrRevive(tx, dispatchJob(id, now()));
     if (ids.length > 0) options.wakeJobs();
   }

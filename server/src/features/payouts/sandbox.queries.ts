@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sandboxPayouts } from '../../db/schema';
 
@@ -31,4 +31,10 @@ export async function countRepeatDispatch(db: Executor, orderNo: string, notifyU
 
 export async function markNotified(db: Executor, orderNo: string, at: Date) {
   await db.update(sandboxPayouts).set({ notifiedAt: at }).where(eq(sandboxPayouts.orderNo, orderNo));
+}
+
+/** The sandbox gateway's own copy of the account each of these payouts went to, emptied. */
+export async function forgetSandboxAccounts(db: Executor, orderNos: string[]) {
+  if (orderNos.length === 0) return;
+  await db.update(sandboxPayouts).set({ account: {} }).where(inArray(sandboxPayouts.orderNo, orderNos));
 }

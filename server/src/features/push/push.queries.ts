@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notices, pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions } from '../../db/schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -57,17 +57,7 @@ export async function listUserSubscriptions(db: Executor, userId: number) {
     .orderBy(asc(pushSubscriptions.id));
 }
 
-/** The notice a `push.notice` job announces (read-only; the notices feature owns the table). */
-export async function findNotice(db: Executor, id: number) {
-  const [row] = await db
-    .select({
-      title: notices.title,
-      titles: notices.titles,
-      published: notices.published,
-      publishedAt: notices.publishedAt,
-    })
-    .from(notices)
-    .where(eq(notices.id, id))
-    .limit(1);
-  return row;
+/** A deleted account's push subscriptions (docs/decisions/account-deletion.md). */
+export async function deleteUserSubscriptions(db: Executor, userId: number) {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

@@ -19,6 +19,7 @@ import type { JobHandler } from '../../platform/jobs';
 import type { JobRow } from '../../platform/jobs.queries';
 import { enqueueDeliveries, PUSH_DELIVER, PUSH_NOTICE, type PushContent } from '../../platform/push.queries';
 import { isAllowedEndpoint, type OriginPattern } from '../../platform/push-origins';
+import { noticeForPush } from '../notices';
 import * as q from './push.queries';
 import type { PushSender } from './push.sender';
 
@@ -89,7 +90,7 @@ export function createPushService(options: PushServiceOptions) {
       log.warn({ subscriptionId: subscription.id }, 'push endpoint no longer allowed: subscription deleted');
       return;
     }
-    if (payload.source === 'notice' && !(await q.findNotice(db, payload.noticeId))?.published) return;
+    if (payload.source === 'notice' && !(await noticeForPush(db, payload.noticeId))?.published) return;
     const locale = toLocale(subscription.locale) ?? 'en_US';
     const message = pushMessageFor(payload, locale);
     let outcome: Awaited<ReturnType<PushSender['send']>>;
@@ -115,7 +116,7 @@ export function createPushService(options: PushServiceOptions) {
   /** At the notice's publish time: one delivery per subscription, unless it was unpublished or moved. */
   async function fanOutNotice(job: JobRow) {
     const { noticeId, publishedAt } = job.payload as { noticeId: number; publishedAt: string };
-    const notice = await q.findNotice(db, noticeId);
+    const notice = await noticeForPush(db, noticeId);
     if (!notice?.published || notice.publishedAt?.toISOString() !== publishedAt) return;
     await enqueueDeliveries(db, {
       users: 'all',

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/routes';
 import { getSetting, putSetting } from '../../platform/settings.queries';
-import { markDuplicateIdentity } from './referrals.queries';
+import { markDuplicateIdentity } from '../users';
 import { reversePendingRebates } from './referrals.rebates';
 
 /** Lower rates and a longer hold only tighten what a rebate costs. */

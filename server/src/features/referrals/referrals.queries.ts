@@ -215,18 +215,6 @@ export async function settleRebate(
     .where(and(eq(rebates.id, id), eq(rebates.state, 'pending')));
 }
 
-/** Marks a user as a duplicate identity; answers the user's row before, if any. */
-export async function markDuplicateIdentity(db: Executor, userId: number) {
-  const [before] = await db
-    .select({ id: users.id, returningIdentity: users.returningIdentity })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!before) return undefined;
-  if (!before.returningIdentity) await db.update(users).set({ returningIdentity: true }).where(eq(users.id, userId));
-  return before;
-}
-
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 

@@ -17,3 +17,8 @@ export async function findResponse(db: Executor, userId: number) {
   const [row] = await db.select().from(surveyResponses).where(eq(surveyResponses.userId, userId)).limit(1);
   return row;
 }
+
+/** A deleted account's survey answers (docs/decisions/account-deletion.md). */
+export async function deleteSurveyResponse(db: Executor, userId: number) {
+  await db.delete(surveyResponses).where(eq(surveyResponses.userId, userId));
+}

@@ -1,19 +1,22 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { introViews, settings, surveyResponses, withdrawals } from '../../db/schema';
+import { surveyResponses } from '../../db/schema';
+import { introHasVideo } from '../../platform/settings.queries';
+import { watchedIntroOf } from '../intro';
 import { qualifiedInviteesOf } from '../referrals';
+import { paidWithdrawalOf, requestedWithdrawalOf } from '../withdrawals';
 
 /** What the server's own records say about the user `userId` names, for every task kind at once. */
 export function factsOf(userId: AnyColumn | SQL | number) {
   return {
     invitees: qualifiedInviteesOf(userId),
     survey: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.userId} = ${userId})`,
-    intro: sql<boolean>`exists (select 1 from ${introViews} where ${introViews.userId} = ${userId})`,
-    withdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`,
+    intro: watchedIntroOf(userId),
+    withdrawal: requestedWithdrawalOf(userId),
     /** A paid withdrawal (the first-withdrawal task's condition), so task/list needs no second query for it. */
-    paidWithdrawal: sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`,
+    paidWithdrawal: paidWithdrawalOf(userId),
     /** Whether the introduction has a video (without one, its task is hidden). */
-    introVideo: sql<boolean>`exists (select 1 from ${settings} where ${settings.key} = 'intro' and coalesce(${settings.value}->>'videoUrl', '') <> '')`,
+    introVideo: introHasVideo(),
   };
 }
 

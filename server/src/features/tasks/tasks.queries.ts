@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  encodeRejectReason,
   type Locale,
   type StoredTaskVerification,
   SYSTEM_TASK_IDS,
@@ -427,4 +428,38 @@ export async function lockRewardPosting(db: Executor, postingId: number) {
     amount: BigInt(String(row.amount)),
     taskId: Number((row.ref as { taskId?: number } | null)?.taskId ?? 0),
   };
+}
+
+/**
+ * The deleted account's proofs still waiting for review are rejected, with the reason the user would
+ * read in their language (`account_deleted`): no one is left to credit (docs/decisions/unclaimed-money.md).
+ * Answers how many.
+ */
+export async function rejectPendingProofs(db: Executor, userId: number, at: Date): Promise<number> {
+  const rejected = await db
+    .update(taskProofs)
+    .set({ state: 'rejected', reason: encodeRejectReason('account_deleted', ''), reviewedAt: at })
+    .where(and(eq(taskProofs.userId, userId), eq(taskProofs.state, 'pending')))
+    .returning({ id: taskProofs.id });
+  return rejected.length;
+}
+
+/** A deleted account's proofs keep their state and lose their picture and link. */
+export async function clearUserProofs(db: Executor, userId: number) {
+  await db.update(taskProofs).set({ imageUrl: null, link: null }).where(eq(taskProofs.userId, userId));
+}
+
+/** The user's completed tasks with their titles, in completion order (the data export). */
+export async function completionsOf(db: Executor, userId: number) {
+  return db
+    .select({ taskId: taskCompletions.taskId, titles: tasks.titles, createdAt: taskCompletions.createdAt })
+    .from(taskCompletions)
+    .innerJoin(tasks, eq(tasks.id, taskCompletions.taskId))
+    .where(eq(taskCompletions.userId, userId))
+    .orderBy(asc(taskCompletions.createdAt), asc(taskCompletions.taskId));
+}
+
+/** Every proof the user sent, oldest first (the data export). */
+export async function proofsOf(db: Executor, userId: number) {
+  return db.select().from(taskProofs).where(eq(taskProofs.userId, userId)).orderBy(asc(taskProofs.id));
 }

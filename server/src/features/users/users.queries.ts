@@ -1,5 +1,6 @@
-import { formatRupees, type UserDetail } from '@kamai/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { formatRupees, type Role, type UserDetail } from '@kamai/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { preparedRows, type TextRow } from '../../db/prepared';
 import { accounts, sessions, users } from '../../db/schema';
@@ -113,4 +114,69 @@ export async function setRole(db: Executor, userId: number, role: UserRow['role'
 export async function anyAdminExists(db: Executor) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   return Boolean(row);
+}
+
+/** The user row, locked, if not deleted already. */
+export async function lockLiveUser(db: Executor, userId: number) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/**
+ * The user row of a deleted account (docs/decisions/account-deletion.md): it stays as the ledger's
+ * anonymous owner (`deleted-<id>`, no password, an invite code no one can type).
+ */
+export async function anonymiseUser(db: Executor, id: number, at: Date) {
+  await db
+    .update(users)
+    .set({
+      username: `deleted-${id}`,
+      // Not an argon2 hash: nothing verifies against it.
+      passwordHash: '!deleted',
+      // Longer than any invite code a form accepts (32), so no one can register under this account.
+      inviteCode: `deleted-${id}-${randomBytes(16).toString('hex')}`,
+      canonicalIdentity: null,
+      frozen: true,
+      deletedAt: at,
+    })
+    .where(eq(users.id, id));
+}
+
+/** An operator's change of a user's role or frozen flag. */
+export async function updateUser(db: Executor, userId: number, values: { role?: Role; frozen?: boolean }) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Marks a user as a duplicate identity; answers the user's row before, if any. */
+export async function markDuplicateIdentity(db: Executor, userId: number) {
+  const [before] = await db
+    .select({ id: users.id, returningIdentity: users.returningIdentity })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!before) return undefined;
+  if (!before.returningIdentity) await db.update(users).set({ returningIdentity: true }).where(eq(users.id, userId));
+  return before;
+}
+
+/** When each of the user's invitees joined, oldest first (the data export). */
+export async function inviteeJoinDates(db: Executor, inviterId: number) {
+  return db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.inviterId, inviterId))
+    .orderBy(asc(users.createdAt));
+}
+
+/**
+ * Locks the user's row FOR NO KEY UPDATE: serialises one user's changes elsewhere (their payout
+ * accounts' single default and count limit) without blocking inserts that reference the user.
+ */
+export async function lockUserNoKeyUpdate(db: Executor, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }

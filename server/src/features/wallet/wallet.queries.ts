@@ -212,3 +212,21 @@ export async function postingsWithEntries(db: Executor, ids: number[]) {
     .orderBy(asc(postings.id), asc(entries.id));
   return rows;
 }
+
+/** Every entry of the user's wallet, hold and pending rebates, oldest first (the data export). */
+export async function userLedgerEntries(db: Executor, userId: number) {
+  return db
+    .select({
+      id: entries.id,
+      account: accounts.kind,
+      type: postings.type,
+      amount: entries.amount,
+      balanceAfter: entries.balanceAfter,
+      createdAt: entries.createdAt,
+    })
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(postings, eq(postings.id, entries.postingId))
+    .where(and(eq(accounts.userId, userId), inArray(accounts.kind, ['wallet', 'hold', 'rebate_pending'])))
+    .orderBy(asc(entries.id));
+}

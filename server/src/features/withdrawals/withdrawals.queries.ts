@@ -1,5 +1,13 @@
-import type { WithdrawalLimitRefusal, WithdrawalLimitsPaise, WithdrawalState, WithdrawalsToday } from '@kamai/contract';
 import {
+  type RiskReasonKey,
+  WITHDRAWAL_OPEN_STATES,
+  type WithdrawalLimitRefusal,
+  type WithdrawalLimitsPaise,
+  type WithdrawalState,
+  type WithdrawalsToday,
+} from '@kamai/contract';
+import {
+  type AnyColumn,
   and,
   asc,
   desc,
@@ -481,3 +489,59 @@ export async function withdrawalPostingsWithoutWithdrawal(db: Executor) {
     ref: r.wid === null ? null : String(r.wid),
   }));
 }
+
+/** How many of the user's withdrawals are still open (pending, approved or processing). */
+export async function countOpenWithdrawals(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.state, [...WITHDRAWAL_OPEN_STATES])));
+  return row?.n ?? 0;
+}
+
+/** The ids of the user's withdrawals (the order numbers their payouts went out under). */
+export async function withdrawalIdsOf(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A deleted account's withdrawals are money records: amounts and states stay, the account behind
+ * them goes (docs/decisions/account-deletion.md).
+ */
+export async function maskUserWithdrawalAccounts(db: Executor, userId: number) {
+  await db
+    .update(withdrawals)
+    .set({
+      accountNo: sql`case when length(${withdrawals.accountNo}) > 4 then '••••' || right(${withdrawals.accountNo}, 4) else '••••' end`,
+      accountName: '',
+      ifsc: '',
+    })
+    .where(eq(withdrawals.userId, userId));
+}
+
+/** Every withdrawal of the user, oldest first (the data export). */
+export async function withdrawalsOf(db: Executor, userId: number) {
+  return db.select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(asc(withdrawals.id));
+}
+
+/** Whether the user `userId` names requested a withdrawal: an SQL expression for another feature's query. */
+export function requestedWithdrawalOf(userId: AnyColumn | SQL | number) {
+  return sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId})`;
+}
+
+/** Whether a withdrawal of the user `userId` names was paid: an SQL expression for another feature's query. */
+export function paidWithdrawalOf(userId: AnyColumn | SQL | number) {
+  return sql<boolean>`exists (select 1 from ${withdrawals} where ${withdrawals.userId} = ${userId} and ${withdrawals.state} = 'paid')`;
+}
+
+/** Stores a withdrawal's risk reasons and score (the name reasons a settled payout account check adds). */
+export async function setWithdrawalRisk(db: Executor, id: number, reasons: RiskReasonKey[], score: number) {
+  await db.update(withdrawals).set({ riskReasons: reasons, riskScore: score }).where(eq(withdrawals.id, id));
+}
+
+/**
+ * The withdrawal risk writes payout-accounts' checks make, handed to `createAccountValidations`
+ * (withdrawals imports payout-accounts, so payout-accounts may not import withdrawals: docs/decisions/table-owners.md).
+ */
+export const withdrawalRisk = { lock: lockWithdrawal, setRisk: setWithdrawalRisk };
