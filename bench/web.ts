@@ -55,12 +55,19 @@ async function firstRouteAssets(cdpPort: number, base: string, token: string, pa
   }
 }
 
-/** The console's JavaScript and CSS Chromium fetched loading `path`, until the network went quiet. */
+/** Lighthouse's mobile screen (its default `screenEmulation`): the console's figures are for a phone. */
+const PHONE = { width: 412, height: 823 };
+
+/**
+ * The console's JavaScript and CSS Chromium fetched loading `path` on a phone-sized page (as Lighthouse
+ * sees it: under 768 px the lists are cards, without antd's Table), until the network went quiet.
+ */
 async function fetchedAssets(cdpPort: number, base: string, path: string): Promise<string[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
+    await page.setViewportSize(PHONE);
     const seen = new Set<string>();
     page.on('response', (response) => {
       const url = new URL(response.url());
@@ -362,13 +369,16 @@ export const web: Benchmark = {
       for (const route of consoleRoutes) {
         await setStorage(chrome.port, server.url, { [ADMIN_TOKEN_KEY]: route.token });
         const js = (await fetchedAssets(chrome.port, server.url, route.path)).filter((p) => p.endsWith('.js'));
+        for (const p of [...js].sort()) {
+          progress(`console ${route.label}: ${p} ${gzipKb(consoleFile(p)).toFixed(1)} KB gzip`);
+        }
         rows.push({
           name: `7 console: JavaScript of the ${route.label}, gzip`,
           figure: js.reduce((sum, p) => sum + gzipKb(consoleFile(p)), 0),
           unit: 'KB',
           target: 'informative',
           pass: undefined,
-          note: `${js.length} files, ${js.reduce((sum, p) => sum + rawKb(consoleFile(p)), 0).toFixed(1)} KB raw`,
+          note: `${js.length} files, ${js.reduce((sum, p) => sum + rawKb(consoleFile(p)), 0).toFixed(1)} KB raw, at ${PHONE.width} × ${PHONE.height} px`,
         });
       }
       if (ctx.smoke) return rows;
