@@ -226,7 +226,10 @@ export function DataTable<T extends object>({
       ) : (
         <Spin />
       )}
-      {pages && <Pager pages={pages} nextCursor={query?.data?.nextCursor} loading={busy} />}
+      {/* From the first answer on: shown while the rows are still coming, the rows would push it down. */}
+      {pages && (!query || query.data !== undefined || failure) && (
+        <Pager pages={pages} nextCursor={query?.data?.nextCursor} loading={busy} />
+      )}
     </>
   );
 }
