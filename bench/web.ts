@@ -372,7 +372,9 @@ export const web: Benchmark = {
       ];
       for (const route of consoleRoutes) {
         await setStorage(chrome.port, server.url, { [ADMIN_TOKEN_KEY]: route.token });
-        const js = (await fetchedAssets(chrome.port, server.url, route.path, route.ready)).filter((p) => p.endsWith('.js'));
+        const js = (await fetchedAssets(chrome.port, server.url, route.path, route.ready)).filter((p) =>
+          p.endsWith('.js'),
+        );
         for (const p of [...js].sort()) {
           progress(`console ${route.label}: ${p} ${gzipKb(consoleFile(p)).toFixed(1)} KB gzip`);
         }
