@@ -32,8 +32,8 @@ describe('endpoints', () => {
     }
   });
 
-  it('keeps the browser entries free of zod: @kamai/contract/endpoints and /constants', () => {
-    for (const entry of ['endpoints.ts', 'public-constants.ts']) {
+  it('keeps the browser entries free of zod: @kamai/contract/endpoints, /constants and /route-roles', () => {
+    for (const entry of ['endpoints.ts', 'public-constants.ts', 'route-roles.ts']) {
       const graph = runtimeGraph(entry);
       expect(
         [...graph].filter((name) => !name.endsWith('.ts')),

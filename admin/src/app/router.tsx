@@ -1,39 +1,17 @@
 import type { UserDetail } from '@kamai/contract';
-import { App as AntApp, Button, Result, Spin } from 'antd';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { App as AntApp, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { allowed, useMe } from '../lib/roles';
 import { type ConsolePage, OLD_PATHS, PAGES } from './pages';
 import { Shell } from './shell';
 
+const Forbidden = lazy(() => import('./forbidden').then((m) => ({ default: m.Forbidden })));
+
 /** A page the role may not open (an old link, a link from an admin) is refused in words, not swapped. */
 function Guarded({ page }: { page: ConsolePage }) {
-  const { t } = useTranslation();
   const me = useMe();
-  const navigate = useNavigate();
-  if (!allowed(me.role, page.route)) {
-    const home = PAGES.find((p) => allowed(me.role, p.route));
-    return (
-      <Result
-        status="403"
-        title={t('layout.forbidden')}
-        subTitle={t('layout.forbiddenNote', { role: t(`roles.${me.role}`) })}
-        extra={
-          home && (
-            <Button type="primary" onClick={() => navigate(`/${home.path}`)}>
-              {t(`menu.${home.label}`)}
-            </Button>
-          )
-        }
-      />
-    );
-  }
-  return (
-    <Suspense fallback={<Spin />}>
-      <page.Page />
-    </Suspense>
-  );
+  return <Suspense fallback={<Spin />}>{allowed(me.role, page.route) ? <page.Page /> : <Forbidden />}</Suspense>;
 }
 
 /** An old hash path: the same page under its feature's name, with the same query. */

@@ -1,7 +1,7 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { UserDetail } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Drawer, Grid, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Drawer, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
 import { useQueueCounts } from '../lib/queue-counts';
 import { allowed, MeContext } from '../lib/roles';
+import { useWide } from '../lib/wide';
 import { PAGES } from './pages';
 import { QueueBadge, useTabTitle } from './queue-badge';
 
@@ -23,9 +24,8 @@ export function Shell({ me }: { me: UserDetail }) {
   const { pathname } = useLocation();
   const visible = PAGES.filter((page) => allowed(me.role, page.route));
   const current = PAGES.find((page) => pathname === `/${page.path}`);
-  const screens = Grid.useBreakpoint();
   // Below 768 px the menu lives in a drawer behind a button; the sidebar would leave no room for the page.
-  const phone = screens.md === false;
+  const phone = !useWide();
   const [menuOpen, setMenuOpen] = useState(false);
   const changes = usePendingChanges();
   const pending = changes.data?.pending ?? 0;

@@ -1,9 +1,46 @@
-import { Card, Checkbox, Empty, Grid, Spin, Table, type TableColumnType, type TableProps, Typography } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { Card, Checkbox, Empty, Spin, type TableColumnType, type TableProps, Typography } from 'antd';
+import { type Key, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../lib/api';
 import type { CursorPages } from '../lib/cursor-pages';
+import { isWide, useWide } from '../lib/wide';
 import { Pager } from './pager';
+
+type AntTable = typeof import('antd')['Table'];
+
+/**
+ * antd's Table (~60 kB gzip) loads only where a table is shown, from 768 px: at once when the console
+ * opens that wide, else when the window grows. A phone renders the rows as cards without it.
+ */
+let LoadedTable: AntTable | undefined;
+let loading: Promise<AntTable> | undefined;
+const tableListeners = new Set<() => void>();
+
+/** Fetches the Table's chunk (once); resolves when a DataTable can render it. */
+export function loadTable(): Promise<AntTable> {
+  loading ??= import('./table-view').then((m) => {
+    LoadedTable = m.default;
+    for (const listener of tableListeners) listener();
+    return m.default;
+  });
+  return loading;
+}
+
+function useLoadedTable(wanted: boolean): AntTable | undefined {
+  const table = useSyncExternalStore(
+    (listener) => {
+      tableListeners.add(listener);
+      return () => tableListeners.delete(listener);
+    },
+    () => LoadedTable,
+  );
+  useEffect(() => {
+    if (wanted) void loadTable();
+  }, [wanted]);
+  return table;
+}
+
+if (isWide()) void loadTable();
 
 /** What a list query answers: its rows and, when the server pages, the next page's cursor. */
 interface ListQuery<T> {
@@ -146,7 +183,7 @@ export function DataTable<T extends object>({
   ...table
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const wide = useWide();
   const failure = query ? query.error : error;
   const busy = query ? query.isFetching : loading;
   const data = (query ? query.data?.items : rows) ?? [];
@@ -155,8 +192,9 @@ export function DataTable<T extends object>({
   ) : (
     <Empty description={t('table.empty')} />
   );
-  // `md` is 768 px: below it the table would scroll sideways, so rows become cards.
-  const narrow = screens.md === false;
+  // Below 768 px the table would scroll sideways, so rows become cards.
+  const narrow = !wide;
+  const Table = useLoadedTable(wide);
   return (
     <>
       {title && <Typography.Title level={5}>{title}</Typography.Title>}
@@ -175,7 +213,7 @@ export function DataTable<T extends object>({
             card={card}
           />
         )
-      ) : (
+      ) : Table ? (
         <Table<T>
           rowKey={rowKey}
           size={size}
@@ -185,8 +223,13 @@ export function DataTable<T extends object>({
           locale={{ emptyText: empty }}
           {...table}
         />
+      ) : (
+        <Spin />
       )}
-      {pages && <Pager pages={pages} nextCursor={query?.data?.nextCursor} loading={busy} />}
+      {/* From the first answer on: shown while the rows are still coming, the rows would push it down. */}
+      {pages && (!query || query.data !== undefined || failure) && (
+        <Pager pages={pages} nextCursor={query?.data?.nextCursor} loading={busy} />
+      )}
     </>
   );
 }

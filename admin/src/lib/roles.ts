@@ -1,4 +1,5 @@
-import { type RouteName, rolesOf, routes, type StaffRole, type UserDetail } from '@kamai/contract';
+import type { RouteName, StaffRole, UserDetail } from '@kamai/contract';
+import { staffRolesOf } from '@kamai/contract/route-roles';
 import { createContext, useContext } from 'react';
 
 export const MeContext = createContext<UserDetail | null>(null);
@@ -9,9 +10,9 @@ export function useMe(): UserDetail {
   return me;
 }
 
-/** Whether `role` may call the route, by the route table's own `roles`. */
+/** Whether `role` may call the route, by its roles (the route table's, without its schemas: route-roles.ts). */
 export function allowed(role: string, name: RouteName): boolean {
-  return rolesOf(routes[name]).includes(role as StaffRole);
+  return staffRolesOf(name).includes(role as StaffRole);
 }
 
 export function useCan(): (name: RouteName) => boolean {

@@ -5,11 +5,10 @@ import {
   STALE_KEYS,
   type StaleCurrent,
   type StaleKey,
-  translate,
   WITHDRAWAL_STATE_LABELS,
   type WithdrawalState,
 } from '@kamai/contract';
-import { currentLocale, i18n } from '../i18n';
+import { catalogueText, i18n } from '../i18n';
 import { dateTime, phoneNumber } from './format';
 
 /** What a refused queue action found instead (`data.current`), when the refusal is a stale one. */
@@ -25,13 +24,11 @@ function stateWord(key: StaleKey, state: string): string {
   switch (key) {
     case 'withdrawal_state_conflict':
       return state in WITHDRAWAL_STATE_LABELS
-        ? translate(currentLocale(), WITHDRAWAL_STATE_LABELS[state as WithdrawalState])
+        ? catalogueText(WITHDRAWAL_STATE_LABELS[state as WithdrawalState])
         : state;
     case 'complaint_already_closed':
     case 'complaint_acknowledged_already':
-      return state in COMPLAINT_STATE_KEYS
-        ? translate(currentLocale(), COMPLAINT_STATE_KEYS[state as ComplaintState])
-        : state;
+      return state in COMPLAINT_STATE_KEYS ? catalogueText(COMPLAINT_STATE_KEYS[state as ComplaintState]) : state;
     case 'task_proof_state_conflict':
       return t(`proofs.states.${state}`, { defaultValue: state });
     case 'payout_mismatch_resolved_already':

@@ -5,12 +5,11 @@ import {
   CREDIT_USER_TEXT_MAX,
   type CreditTextPreset,
   revenueAddBody,
-  translate,
 } from '@kamai/contract';
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
-import { currentLocale } from '../../../i18n';
+import { catalogueText } from '../../../i18n';
 import { contractRule } from '../../../lib/rules';
 import { useAddRevenue, useResetPassword } from '../api/user-actions';
 
@@ -51,7 +50,7 @@ export function RevenueDialog({ userId, onClose }: { userId: number; onClose: ()
           allowClear
           options={CREDIT_TEXT_PRESETS.map((preset) => ({
             value: preset,
-            label: translate(currentLocale(), CREDIT_TEXT_PRESET_TEXT[preset]),
+            label: catalogueText(CREDIT_TEXT_PRESET_TEXT[preset]),
           }))}
         />
       </Form.Item>

@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadTable } from '../../../components/data-table';
 import { initI18n } from '../../../i18n';
 import { MeContext } from '../../../lib/roles';
 import UnclaimedPage from './unclaimed-page';
@@ -51,6 +52,8 @@ function renderQueue(role: UserDetail['role'], items: UnclaimedMoneyItem[]) {
 
 beforeAll(async () => {
   await initI18n();
+  // A wide page shows antd's Table, a chunk of its own: loaded before the tests look at rows.
+  await loadTable();
 });
 afterEach(cleanup);
 

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadTable } from '../../../components/data-table';
 import { initI18n } from '../../../i18n';
 import { MeContext } from '../../../lib/roles';
 import WithdrawalsPage from './withdrawals-page';
@@ -67,6 +68,8 @@ function renderQueue(url: string, items: AdminWithdrawalItem[], filters: object)
 
 beforeAll(async () => {
   await initI18n();
+  // A wide page shows antd's Table, a chunk of its own: loaded before the tests look at rows.
+  await loadTable();
 });
 afterEach(cleanup);
 

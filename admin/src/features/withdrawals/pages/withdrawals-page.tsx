@@ -245,11 +245,14 @@ export default function WithdrawalsPage() {
         />
       </Card>
       {shown && <UserHistory item={shown} />}
-      <div className="review-wide">
-        <ExportCard
-          exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
-        />
-      </div>
+      {/* Under the queue once it has answered: earlier, the arriving requests would push it down. */}
+      {!list.isPending && (
+        <div className="review-wide">
+          <ExportCard
+            exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
+          />
+        </div>
+      )}
       {rejecting && (
         <RejectDialog
           item={rejecting}
