@@ -139,9 +139,11 @@ describe.skipIf(missing.length > 0)('read replicas: a real streaming standby, la
     expect(mine.replica).toBe(after.replica);
   });
 
-  it('serves the withdrawals, complaints, payout mismatches and audit queues from the standby, one read each', async () => {
+  it('serves the withdrawals, account checks, proofs, complaints, payout mismatches and audit queues from the standby, one read each', async () => {
     for (const path of [
       'withdraw/list?limit=20',
+      'account-check/list?limit=20',
+      'task/proof/list?limit=20',
       'complaint/list?limit=20',
       'payout/mismatches?limit=20',
       'audit/list?limit=20',

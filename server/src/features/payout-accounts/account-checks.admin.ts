@@ -8,11 +8,12 @@ import {
   type PageQuery,
   translate,
 } from '@kamai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { needsSecondApprover, refuseSameApprover } from '../../platform/four-eyes';
+import type { ReplicaReads } from '../../platform/replica-reads';
 import type { Actor } from '../../platform/routes';
 import { getSetting } from '../../platform/settings.queries';
 import { staleRefusal } from '../../platform/stale';
@@ -41,32 +42,34 @@ async function stakeOf(db: Db | Tx, v: q.ValidationRow, owners: Owner[]) {
  */
 export function createAccountChecksAdmin({
   db,
+  replica,
   validations,
 }: {
   db: Db;
+  replica: ReplicaReads;
   validations: Pick<AccountValidations, 'settleByOperator'>;
 }) {
-  async function items(rows: q.ValidationRow[]): Promise<AccountCheckItem[]> {
+  async function items(from: Executor, rows: q.ValidationRow[]): Promise<AccountCheckItem[]> {
     const owners = await cq.ownersOf(
-      db,
+      from,
       rows.map((r) => r.id),
     );
     const userIds = [...new Set(owners.map((o) => o.userId))];
-    const risk = await getSetting(db, 'risk');
-    const { nameMatchMin } = await getSetting(db, 'accountValidation');
-    const devices = await cq.sharingDevice(db, userIds);
+    const risk = await getSetting(from, 'risk');
+    const { nameMatchMin } = await getSetting(from, 'accountValidation');
+    const devices = await cq.sharingDevice(from, userIds);
     const out: AccountCheckItem[] = [];
     for (const v of rows) {
       const mine = owners.filter((o) => o.validationId === v.id);
-      const { total, waiting } = await stakeOf(db, v, mine);
+      const { total, waiting } = await stakeOf(from, v, mine);
       const others = await cq.otherAccountNames(
-        db,
+        from,
         mine.map((o) => o.userId),
         v.id,
       );
       const signals: AccountCheckItem['signals'] = [];
       // Each user's check is their own: another user's check of the number is found by its keyed hash.
-      if (v.numberHash !== null && (await q.numberOnOtherUsers(db, v.requestedBy, v.numberHash))) {
+      if (v.numberHash !== null && (await q.numberOnOtherUsers(from, v.requestedBy, v.numberHash))) {
         signals.push(ACCOUNT_CHECK_SIGNALS.shared_number);
       }
       if (mine.some((o) => devices.has(o.userId))) signals.push(ACCOUNT_CHECK_SIGNALS.shared_device);
@@ -105,13 +108,21 @@ export function createAccountChecksAdmin({
     return out;
   }
 
-  async function list(query: PageQuery) {
+  /**
+   * The queue, on a replica when one is caught up, unless `reader` changed something just now: a
+   * decision on a check that changed meanwhile is refused with its current state (platform/stale.ts).
+   */
+  function list(query: PageQuery, reader: number) {
+    return replica.read(reader, (from) => listOn(from, query));
+  }
+
+  async function listOn(from: Executor, query: PageQuery) {
     const afterId = decodeCursor(query.cursor, (v): v is number => Number.isSafeInteger(v));
-    const rows = await cq.listQueued(db, query.limit + 1, afterId);
+    const rows = await cq.listQueued(from, query.limit + 1, afterId);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: await items(page),
+      items: await items(from, page),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.id) : null,
     };
   }

@@ -15,12 +15,12 @@ function payoutAccountsHandlers(accounts: PayoutAccountsService): Handlers {
 
 export function register(
   app: FastifyInstance,
-  { db, now, validations }: FeatureDeps & { validations: AccountValidations },
+  { db, now, replica, validations }: FeatureDeps & { validations: AccountValidations },
 ) {
-  const checks = createAccountChecksAdmin({ db, validations });
+  const checks = createAccountChecksAdmin({ db, replica, validations });
   registerRoutes(app, {
     ...payoutAccountsHandlers(createPayoutAccountsService({ db, now, validations })),
-    adminAccountChecks: (ctx) => checks.list(ctx.query),
+    adminAccountChecks: (ctx) => checks.list(ctx.query, ctx.actor.id),
     adminAccountCheckDecide: (ctx) => checks.decide(ctx.actor, ctx.body),
   });
 }

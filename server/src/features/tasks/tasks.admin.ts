@@ -11,7 +11,7 @@ import {
   type TaskSection,
   type TaskVerification,
 } from '@kamai/contract';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { writeAudit } from '../../platform/audit.queries';
 import { decodeCursor, isRowId, keysetPage } from '../../platform/cursor';
 import { AppError, isUniqueViolation } from '../../platform/errors';
@@ -227,9 +227,10 @@ export function createTasksAdmin({ db, now, signUrl }: { db: Db; now: () => Date
     };
   }
 
-  async function proofList(query: PageQuery & { state?: TaskProofState; taskId?: number }) {
+  /** The proofs queue; `from` is where it is read: a caught-up replica or the primary (tasks.routes.ts). */
+  async function proofList(query: PageQuery & { state?: TaskProofState; taskId?: number }, from: Executor = db) {
     const afterId = decodeCursor(query.cursor, isRowId);
-    const rows = await q.listProofsForAdmin(db, query, query.limit + 1, afterId);
+    const rows = await q.listProofsForAdmin(from, query, query.limit + 1, afterId);
     const page = keysetPage(rows, query.limit, (row) => row.proof.id);
     return { items: page.items.map(toAdminProof), nextCursor: page.nextCursor };
   }

@@ -8,7 +8,7 @@ import { createTasksService, type TasksService } from './tasks.service';
 function tasksHandlers(
   tasks: TasksService,
   admin: TasksAdmin,
-  { db, now, signUrl }: Pick<FeatureDeps, 'db' | 'now'> & { signUrl: (url: string) => string },
+  { db, now, replica, signUrl }: Pick<FeatureDeps, 'db' | 'now' | 'replica'> & { signUrl: (url: string) => string },
 ): Handlers {
   // With an Idempotency-Key a retried review answers as the first did (platform/idempotency.ts).
   const once = keyedCalls(db, (tx) => createTasksAdmin({ db: tx, now, signUrl }));
@@ -16,7 +16,8 @@ function tasksHandlers(
     taskList: sessionRead((ctx) => tasks.list(ctx.sessionHash, ctx.locale)),
     taskFinish: (ctx) => tasks.finish(ctx.user.id, ctx.body.taskId),
     taskProofSubmit: (ctx) => tasks.submitProof(ctx.user.id, ctx.body),
-    adminTaskProofList: (ctx) => admin.proofList(ctx.query),
+    // On a caught-up replica: a review of a proof the list showed stale is refused with its state.
+    adminTaskProofList: (ctx) => replica.read(ctx.actor.id, (from) => admin.proofList(ctx.query, from)),
     adminTaskProofReview: (ctx) => once(ctx, 'admin.task.proof.review', (a) => a.proofReview(ctx.actor, ctx.body)),
     adminTaskRewardReverse: (ctx) => admin.rewardReverse(ctx.actor, ctx.body),
     adminTaskAdd: (ctx) => admin.add(ctx.actor, ctx.body),
@@ -27,12 +28,13 @@ function tasksHandlers(
   };
 }
 
-export function register(app: FastifyInstance, { db, now, uploads }: FeatureDeps & { uploads: ProofFiles }) {
+export function register(app: FastifyInstance, { db, now, replica, uploads }: FeatureDeps & { uploads: ProofFiles }) {
   registerRoutes(
     app,
     tasksHandlers(createTasksService({ db, now, uploads }), createTasksAdmin({ db, now, signUrl: uploads.signUrl }), {
       db,
       now,
+      replica,
       signUrl: uploads.signUrl,
     }),
   );
