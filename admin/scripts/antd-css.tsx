@@ -138,7 +138,9 @@ const STATIC_THEME = { ...CONSOLE_THEME, zeroRuntime: false };
 /**
  * antd's styles for each part, drawn under the console's theme into one style cache, so a part holds
  * only what the parts before it did not (the console's chunks load after the login's). antd's record
- * of the styles it has injected (`.data-ant-cssinjs-cache-path`) is left out: nothing is injected.
+ * of the styles it has injected (`.data-ant-cssinjs-cache-path`) is left out: nothing is injected; so
+ * are the CSS variables of the pop-up panels' own ConfigProviders (`.css-var-_R_…_`, keys React's
+ * `useId` gives here only): in the browser the pop-ups take the console's (`.css-var-console`).
  * The styles sit in the `antd` cascade layer, so the console's own rules (styles.css, unlayered) win
  * over them whichever stylesheet loads last, as they did over the styles antd put first in <head>.
  */
@@ -150,7 +152,9 @@ export function antdCss(parts: ReactNode[]): string[] {
         <ConfigProvider theme={STATIC_THEME}>{node}</ConfigProvider>
       </StyleProvider>,
     );
-    const css = extractStyle(cache, { plain: true, once: true }).replace(/\.data-ant-cssinjs-cache-path\{[^}]*\}/g, '');
+    const css = extractStyle(cache, { plain: true, once: true })
+      .replace(/\.data-ant-cssinjs-cache-path\{[^}]*\}/g, '')
+      .replace(/\.css-var-_[\w-]*(\.[\w-]+)?\{[^}]*\}/g, '');
     return `@layer antd{${css}}`;
   });
 }
