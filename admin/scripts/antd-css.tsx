@@ -9,6 +9,10 @@
  * Run after changing app/theme.ts, upgrading antd or using another antd component:
  * `npm run antd-css -w admin` (src/antd/antd-css.test.ts fails until then).
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import {
   Alert,
@@ -51,9 +55,6 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CONSOLE_THEME } from '../src/app/theme';
@@ -108,8 +109,8 @@ export const CONSOLE = (
     <Modal />
     <Modal._InternalPanelDoNotUseOrYouWillBeFired />
     <message._InternalPanelDoNotUseOrYouWillBeFired />
-    <Popconfirm />
-    <Popconfirm._InternalPanelDoNotUseOrYouWillBeFired />
+    <Popconfirm title="" />
+    <Popconfirm._InternalPanelDoNotUseOrYouWillBeFired title="" />
     <Result />
     <Segmented options={[]} />
     <Select._InternalPanelDoNotUseOrYouWillBeFired />
