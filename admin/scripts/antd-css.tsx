@@ -50,6 +50,7 @@ import {
   Table,
   Tabs,
   Tag,
+  Timeline,
   Tooltip,
   Tree,
   Typography,
@@ -123,6 +124,7 @@ export const CONSOLE = (
     <Switch />
     <Tabs />
     <Tag />
+    <Timeline />
     <Tooltip />
     <Tooltip._InternalPanelDoNotUseOrYouWillBeFired />
     <Tree />
