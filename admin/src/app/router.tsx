@@ -5,6 +5,8 @@ import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { allowed, useMe } from '../lib/roles';
 import { type ConsolePage, OLD_PATHS, PAGES } from './pages';
 import { Shell } from './shell';
+// antd's styles for the console's pages, fetched with this chunk (app/theme.ts: antd's zero-runtime mode).
+import '../antd/console.css';
 
 const Forbidden = lazy(() => import('./forbidden').then((m) => ({ default: m.Forbidden })));
 

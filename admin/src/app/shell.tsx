@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
-import { OfficerBanner } from '../features/complaints';
+import { OfficerBanner, useComplaintSummary } from '../features/complaints';
 import { usePendingChanges } from '../features/control/api/control';
 import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
@@ -29,6 +29,10 @@ export function Shell({ me }: { me: UserDetail }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const changes = usePendingChanges();
   const pending = changes.data?.pending ?? 0;
+  // The page is drawn but not shown until both banners above it know whether they show: a banner that
+  // came after the page's first rows would push them down (a layout shift of 0.05 to 0.1 on a phone).
+  const officer = useComplaintSummary();
+  const bannersKnown = !changes.isPending && !officer.isPending;
   const counts = useQueueCounts().data;
   useTabTitle(current ? t(`menu.${current.label}`) : '', t('layout.brand'), current?.queue, counts);
 
@@ -126,7 +130,9 @@ export function Shell({ me }: { me: UserDetail }) {
           <Layout.Content className="shell-content">
             <DelayBanner />
             <OfficerBanner />
-            <Outlet />
+            <div className={bannersKnown ? undefined : 'shell-page-waiting'}>
+              <Outlet />
+            </div>
           </Layout.Content>
         </Layout>
       </Layout>

@@ -7,6 +7,11 @@ import type { ThemeConfig } from 'antd';
  * 7th shade) fall between 2.6:1 and 3.6:1. A preset tag's text is its palette's 7th shade, a CSS
  * variable antd declares on each component (`--ant-green-7`) and no theme token reaches: styles.css
  * sets those variables on tags, once.
+ *
+ * antd runs in its zero-runtime mode: its styles for this theme are stylesheets written at build time
+ * (scripts/antd-css.tsx, src/antd/*.css), not generated in the browser at each first render
+ * (docs/decisions/console-zero-runtime-styles.md). antd still sets the theme's CSS variables
+ * (`--ant-color-primary`…) on `.css-var-console`, the fixed key the stylesheets use too.
  */
 export const CONSOLE_THEME: ThemeConfig = {
   token: {
@@ -26,4 +31,7 @@ export const CONSOLE_THEME: ThemeConfig = {
   components: {
     Menu: { itemSelectedColor: '#064331', itemSelectedBg: '#e3f1ec' },
   },
+  zeroRuntime: true,
+  hashed: false,
+  cssVar: { key: 'css-var-console' },
 };

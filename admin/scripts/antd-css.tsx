@@ -1,0 +1,182 @@
+/**
+ * Writes antd's styles for the console's theme as two stylesheets, so the console runs antd in its
+ * zero-runtime mode (docs/decisions/console-zero-runtime-styles.md): `src/antd/login.css`, the parts
+ * the login page draws (imported by main.tsx), and `src/antd/console.css`, the rest of what the
+ * console's pages use (imported by app/router.tsx, so it arrives with the console's chunk). Each is
+ * what antd's CSS-in-JS would have generated in the browser: every component the console imports is
+ * rendered once here, with the console's theme, and antd's style cache is written out.
+ *
+ * Run after changing app/theme.ts, upgrading antd or using another antd component:
+ * `npm run antd-css -w admin` (src/antd/antd-css.test.ts fails until then).
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  ConfigProvider,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Drawer,
+  Empty,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Layout,
+  List,
+  Menu,
+  Modal,
+  message,
+  Popconfirm,
+  Result,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Spin,
+  Statistic,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Timeline,
+  Tooltip,
+  Tree,
+  Typography,
+  Upload,
+} from 'antd';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { CONSOLE_THEME } from '../src/app/theme';
+
+/** What the login page and the first chunk draw: its form, inputs, select, alert, spinner. */
+export const LOGIN = (
+  <>
+    <Typography.Title />
+    <Typography.Paragraph />
+    <Typography.Text />
+    <Typography.Link />
+    <Alert />
+    <Form>
+      <Form.Item>
+        <Input />
+      </Form.Item>
+    </Form>
+    <Input.Password />
+    <Button />
+    <Select />
+    <Spin />
+  </>
+);
+
+/** The rest of what the console's pages draw, with the panels of its pop-ups. */
+export const CONSOLE = (
+  <App>
+    <Badge />
+    <Card />
+    <Checkbox />
+    <Row>
+      <Col />
+    </Row>
+    <DatePicker />
+    <DatePicker.RangePicker />
+    <DatePicker._InternalPanelDoNotUseOrYouWillBeFired />
+    <Descriptions />
+    <Divider />
+    <Drawer />
+    <Empty />
+    <Image />
+    <Input.TextArea />
+    <Input.Search />
+    <InputNumber />
+    <Layout>
+      <Layout.Sider />
+      <Layout.Header />
+      <Layout.Content />
+    </Layout>
+    <List />
+    <Menu />
+    <Modal />
+    <Modal._InternalPanelDoNotUseOrYouWillBeFired />
+    <message._InternalPanelDoNotUseOrYouWillBeFired />
+    <Popconfirm title="" />
+    <Popconfirm._InternalPanelDoNotUseOrYouWillBeFired title="" />
+    <Result />
+    <Segmented options={[]} />
+    <Select._InternalPanelDoNotUseOrYouWillBeFired />
+    <Skeleton />
+    <Skeleton.Button />
+    <Skeleton.Input />
+    <Space />
+    <Space.Compact />
+    <Statistic />
+    <Switch />
+    <Tabs />
+    <Tag />
+    <Timeline />
+    <Tooltip />
+    <Tooltip._InternalPanelDoNotUseOrYouWillBeFired />
+    <Tree />
+    <Upload />
+  </App>
+);
+
+/** antd's Table, in the wide layout's chunk of its own (components/table-view.tsx). */
+export const TABLE = <Table />;
+
+/** The console's theme with antd's CSS-in-JS on, so that rendering here registers the styles. */
+const STATIC_THEME = { ...CONSOLE_THEME, zeroRuntime: false };
+
+/**
+ * antd's styles for each part, drawn under the console's theme into one style cache, so a part holds
+ * only what the parts before it did not (the console's chunks load after the login's). antd's record
+ * of the styles it has injected (`.data-ant-cssinjs-cache-path`) is left out: nothing is injected; so
+ * are the CSS variables of the pop-up panels' own ConfigProviders (`.css-var-_R_…_`, keys React's
+ * `useId` gives here only): in the browser the pop-ups take the console's (`.css-var-console`).
+ * The styles sit in the `antd` cascade layer, so the console's own rules (styles.css, unlayered) win
+ * over them whichever stylesheet loads last, as they did over the styles antd put first in <head>.
+ */
+export function antdCss(parts: ReactNode[]): string[] {
+  const cache = createCache();
+  return parts.map((node) => {
+    renderToString(
+      <StyleProvider cache={cache}>
+        <ConfigProvider theme={STATIC_THEME}>{node}</ConfigProvider>
+      </StyleProvider>,
+    );
+    const css = extractStyle(cache, { plain: true, once: true })
+      .replace(/\.data-ant-cssinjs-cache-path\{[^}]*\}/g, '')
+      .replace(/\.css-var-_[\w-]*(\.[\w-]+)?\{[^}]*\}/g, '');
+    return `@layer antd{${css}}`;
+  });
+}
+
+const SHEETS = { 'login.css': LOGIN, 'console.css': CONSOLE, 'table.css': TABLE };
+
+/** The stylesheets, as the console imports them. */
+export function sheets(): Record<string, string> {
+  const css = antdCss(Object.values(SHEETS));
+  return Object.fromEntries(
+    Object.keys(SHEETS).map((name, i) => [
+      name,
+      `/* Generated by admin/scripts/antd-css.tsx (npm run antd-css -w admin): do not edit. */\n${css[i]}\n`,
+    ]),
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = fileURLToPath(new URL('../src/antd/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(sheets())) writeFileSync(join(dir, name), text);
+}
