@@ -201,6 +201,7 @@ async function update(
       }
     : {};
   const [result] = await executeByShape(
+    db,
     db
       .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
       .update(withdrawals)
