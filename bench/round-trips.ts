@@ -47,7 +47,9 @@ try {
       builds.push(Number(text.match(/builds=(\d+)/)?.[1] ?? Number.NaN));
       if (process.env.COUNT_QUERIES_LOG === '1' && i === repeat - 1) process.stdout.write(`${text.trim()}\n`);
     }
-    process.stdout.write(`${label}: ${counts.join(', ')} round trips; ${builds.join(', ')} SQL texts built by drizzle\n`);
+    process.stdout.write(
+      `${label}: ${counts.join(', ')} round trips; ${builds.join(', ')} SQL texts built by drizzle\n`,
+    );
   };
   const ids: number[] = [];
   await counted('withdraw/add', async () => {

@@ -39,7 +39,12 @@ export async function findWithdrawal(db: Executor, id: number) {
 // Built by drizzle once per process and named (`builtOnce`): the first read of every review and
 // payout change, inside its transaction (benchmark 3, docs/performance.md).
 const lockQuery = builtOnce('kamai_withdrawal_lock', (db: Executor) =>
-  db.select().from(withdrawals).where(eq(withdrawals.id, sql.placeholder('id'))).limit(1).for('update'),
+  db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.id, sql.placeholder('id')))
+    .limit(1)
+    .for('update'),
 );
 
 /** Locks a withdrawal for a state change: concurrent changes of one withdrawal run one after another. */
