@@ -8,7 +8,8 @@ import { SERVER_ENTRY, startNode } from './lib/processes';
  * PostgreSQL
  * database with bench/lib/count-queries.mjs preloaded, which counts node-postgres queries (one round
  * trip each, BEGIN and COMMIT included); each write is sent alone, `--repeat` times, and the count of
- * the last one printed (the first of a kind also prepares named statements).
+ * the last one printed (the first of a kind also prepares named statements), and how many SQL texts
+ * drizzle built for each (query building, the writes' largest CPU cost in their profile).
  *
  *   npx tsx bench/round-trips.ts [--repeat=5]
  */
@@ -29,6 +30,7 @@ try {
   const tasks = await customTasks(base, admin, repeat);
   const counted = async (label: string, send: () => Promise<unknown>) => {
     const counts: number[] = [];
+    const builds: number[] = [];
     for (let i = 0; i < repeat; i += 1) {
       await new Promise((r) => setTimeout(r, 200));
       server.output.length = 0;
@@ -42,9 +44,12 @@ try {
       const text = server.output.join('');
       const line = text.match(/queries=(\d+)/);
       counts.push(Number(line?.[1] ?? Number.NaN));
+      builds.push(Number(text.match(/builds=(\d+)/)?.[1] ?? Number.NaN));
       if (process.env.COUNT_QUERIES_LOG === '1' && i === repeat - 1) process.stdout.write(`${text.trim()}\n`);
     }
-    process.stdout.write(`${label}: ${counts.join(', ')} round trips\n`);
+    process.stdout.write(
+      `${label}: ${counts.join(', ')} round trips; ${builds.join(', ')} SQL texts built by drizzle\n`,
+    );
   };
   const ids: number[] = [];
   await counted('withdraw/add', async () => {

@@ -1,6 +1,7 @@
 import type { PayoutAccountType } from '@kamai/contract';
 import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
 export type ValidationRow = typeof accountValidations.$inferSelect;
@@ -329,7 +330,18 @@ export async function queueOverdueChecks(db: Executor, cutoff: Date, at: Date) {
  * the wallet's lock; the caller guards what it decides from this read against that copy.
  */
 export async function withdrawalAccountOf(db: Executor, userId: number, accountId: number | null) {
-  const [row] = await db
+  const [row] = await (accountId === null
+    ? defaultAccountQuery(db).execute({ userId })
+    : accountByIdQuery(db).execute({ userId, accountId }));
+  return row;
+}
+
+/**
+ * `withdrawalAccountOf`'s two reads, built by drizzle once per process and named (`builtOnce`): the
+ * first read of every withdraw/add (benchmark 3, docs/performance.md).
+ */
+const withdrawalAccountQuery = (db: Executor, which: SQL) =>
+  db
     .select({
       accountType: payoutAccounts.accountType,
       ifsc: payoutAccounts.ifsc,
@@ -339,15 +351,14 @@ export async function withdrawalAccountOf(db: Executor, userId: number, accountI
     })
     .from(payoutAccounts)
     .leftJoin(accountValidations, eq(accountValidations.id, payoutAccounts.validationId))
-    .where(
-      and(
-        eq(payoutAccounts.userId, userId),
-        accountId === null ? eq(payoutAccounts.isDefault, true) : eq(payoutAccounts.id, accountId),
-      ),
-    )
+    .where(and(eq(payoutAccounts.userId, sql.placeholder('userId')), which))
     .limit(1);
-  return row;
-}
+const defaultAccountQuery = builtOnce('kamai_withdrawal_account_default', (db: Executor) =>
+  withdrawalAccountQuery(db, eq(payoutAccounts.isDefault, true)),
+);
+const accountByIdQuery = builtOnce('kamai_withdrawal_account_by_id', (db: Executor) =>
+  withdrawalAccountQuery(db, eq(payoutAccounts.id, sql.placeholder('accountId'))),
+);
 
 /** What the bank-name signals read besides the check, in one statement of scalar subqueries. */
 export interface NameSignalFacts {

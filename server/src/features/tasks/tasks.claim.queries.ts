@@ -1,13 +1,13 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { executeByShape } from '../../db/prepared';
+import { builtOnce, executeByShape } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import { type Deliveries, deliveriesInsert } from '../../platform/push.queries';
 import { rebatePlanOf, toRebatePlan } from '../referrals';
 import { conditionFactsOf, factsOf, incomeSince, toConditionFacts, toFacts } from './tasks.facts.queries';
 
-// A claim's reads, named so that PostgreSQL parses and plans them once per connection. Built per call:
-// drizzle binds a prepared query to the transaction it was built on.
+// A claim's reads, named so that PostgreSQL parses and plans them once per connection, and built by
+// drizzle once per process (`builtOnce`: it runs in the claim's transaction; benchmark 4, docs/performance.md).
 const claimUser = sql`${sql.placeholder('userId')}::bigint`;
 const claimTask = sql`${tasks}.${sql.identifier(tasks.id.name)}`;
 const claimCondition = sql`${tasks}.${sql.identifier(tasks.verification.name)}->'condition'`;
@@ -16,7 +16,7 @@ const claimCondition = sql`${tasks}.${sql.identifier(tasks.verification.name)}->
 const onlyFor = <T>(type: string, fact: SQL<T>) =>
   sql<T | null>`case when ${claimCondition}->>'type' = ${type} then ${fact} end`;
 
-function claimQuery(db: Executor) {
+const claimQuery = builtOnce('kamai_task_claim', (db: Executor) => {
   const extra = conditionFactsOf(claimUser);
   const since = sql`${sql.placeholder('now')}::timestamptz - make_interval(secs => (${claimCondition}->>'days')::int * 86400)`;
   return db
@@ -37,9 +37,8 @@ function claimQuery(db: Executor) {
     })
     .from(tasks)
     .where(eq(tasks.id, sql.placeholder('taskId')))
-    .limit(1)
-    .prepare('kamai_task_claim');
-}
+    .limit(1);
+});
 
 /**
  * Everything a claim of task `taskId` by the user decides on, in one statement: the task (deleted or
@@ -79,6 +78,7 @@ export async function recordCompletion(
     ? [db.$with('completed_push', {}).as(deliveriesInsert(push, sql`exists (select 1 from ${completed})`))]
     : [];
   const [row] = await executeByShape(
+    db,
     db
       .with(completed, ...pushed)
       .select({

@@ -23,7 +23,7 @@ import {
   type WithSubquery,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { executeByShape, preparedPer } from '../../db/prepared';
+import { builtOnce, executeByShape, preparedPer } from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 import { fingerprintOf, type PayeeRead, payeeCheckSql, payeeFromJson } from '../payout-accounts';
 
@@ -36,9 +36,20 @@ export async function findWithdrawal(db: Executor, id: number) {
   return row;
 }
 
+// Built by drizzle once per process and named (`builtOnce`): the first read of every review and
+// payout change, inside its transaction (benchmark 3, docs/performance.md).
+const lockQuery = builtOnce('kamai_withdrawal_lock', (db: Executor) =>
+  db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.id, sql.placeholder('id')))
+    .limit(1)
+    .for('update'),
+);
+
 /** Locks a withdrawal for a state change: concurrent changes of one withdrawal run one after another. */
 export async function lockWithdrawal(db: Executor, id: number) {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update');
+  const [row] = await lockQuery(db).execute({ id });
   return row;
 }
 
@@ -201,6 +212,7 @@ async function update(
       }
     : {};
   const [result] = await executeByShape(
+    db,
     db
       .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
       .update(withdrawals)
