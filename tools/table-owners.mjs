@@ -28,14 +28,15 @@ export const SHARED_READS = {
     pushSubscriptions: 'notify() enqueues one job per subscription in the statement of the change',
   },
   // Hot reads: the session, the user and the data in one statement (docs/decisions/authenticated-reads.md).
-  'server/src/features/tasks/tasks.queries.ts': {
+  'server/src/features/tasks/task-list.hot.queries.ts': {
     sessions: 'task/list checks the session in the same query as the data',
     users: 'task/list reads the user with the session',
   },
-  'server/src/features/users/users.queries.ts': {
+  'server/src/features/users/user-detail.hot.queries.ts': {
     sessions: 'user/detail checks the session in the same query as the data',
     accounts: 'user/detail reads the wallet balance in the same query',
   },
+  'server/src/features/tasks/tasks.queries.ts': { users: "the console's proof list names each proof's user" },
   // survey imports tasks (its task is completed on answering): a fragment exported by survey would be a cycle.
   'server/src/features/tasks/tasks.facts.queries.ts': { surveyResponses: 'the survey fact, inside task/list' },
   // wallet is below tasks and withdrawals (both post through it).

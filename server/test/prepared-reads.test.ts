@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { namedStatementClient } from '../src/db/pglite-statements';
 import { users } from '../src/db/schema';
-import { findUserDetailBySession } from '../src/features/users/users.queries';
+import { findUserDetailBySession } from '../src/features/users/user-detail.hot.queries';
 import { hashToken } from '../src/platform/auth';
 import { findLiveSession } from '../src/platform/sessions.queries';
 import { createTestContext, type TestContext } from './helpers';

@@ -47,7 +47,7 @@ export function namedStatementClient(pg: PGlite): StatementClient {
 
 /**
  * The same named statements, answering each row as PostgreSQL's text values (null for NULL), unparsed:
- * for the hot reads that map their rows themselves (`preparedRows` in prepared.ts).
+ * for the hot reads that map their rows themselves (`preparedRows` in hot-reads.ts).
  */
 export function namedTextRows(pg: PGlite): (text: string, params: unknown[]) => Promise<Results<(string | null)[]>> {
   return (text, params) => run<(string | null)[]>(pg, text, params, undefined, true);

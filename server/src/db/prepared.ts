@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { is, Param, Placeholder } from 'drizzle-orm';
 
 const statementHandles = new WeakMap<object, object>();
 
@@ -92,67 +91,4 @@ export function executeByShape<R>(
   const built = builtOf(query.prepare(prefix));
   const shape = createHash('sha1').update(built.query.sql).digest('base64url').slice(0, 16);
   return preparedFrom<{ execute(): Promise<R> }>(db, built, `${prefix}_${shape}`).execute();
-}
-
-/** A row as PostgreSQL's text values, column by column (null for SQL NULL): what `preparedRows` reads. */
-export type TextRow = (string | null)[];
-
-/**
- * Runs a statement by name (parsed once per connection, or once per PGlite instance) and answers its
- * rows as text: set per database handle by `openDatabase`, since each engine reaches its client its own
- * way. It answers the driver's own result (both drivers' carry `rows`), so it adds no promise of its own.
- */
-export type TextRunner = (name: string, text: string, params: unknown[]) => Promise<{ rows: TextRow[] }>;
-
-const textRunners = new WeakMap<object, TextRunner>();
-
-export function setTextRunner(db: object, runner: TextRunner): void {
-  textRunners.set(db, runner);
-}
-
-/**
- * drizzle's `fillPlaceholders`, with the looking-up done once: which parameter takes which placeholder's
- * value (through its column's encoder when drizzle wrapped it in one) and which are constants. The
- * filler answers what `fillPlaceholders(params, values)` would, and throws as it does on a missing value.
- */
-function placeholderFiller(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
-  const slots = params.map((param): ((values: Record<string, unknown>) => unknown) => {
-    const encoder = is(param, Param) && is(param.value, Placeholder) ? param.encoder : undefined;
-    const placeholder = is(param, Placeholder) ? param : encoder ? ((param as Param).value as Placeholder) : undefined;
-    if (!placeholder) return () => param;
-    const { name } = placeholder;
-    return (values) => {
-      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
-      return encoder ? encoder.mapToDriverValue(values[name]) : values[name];
-    };
-  });
-  return (values) => slots.map((slot) => slot(values));
-}
-
-/**
- * A hot read without drizzle's per-row mapping (docs/decisions/hot-read-yardstick.md). Its SQL text
- * and parameter order come from drizzle's query builder (`toSQL()` of what `build` returns, once per
- * database handle), so the one definition of a live session and of every condition is used as it is;
- * only the decoding of the answer is ours: PostgreSQL's text values, turned by `read` (one small typed
- * reader per query, reading columns in the order the select names them) into what the caller needs.
- * The answer's one `async` step between the caller and the driver: the caller may hand its promise on.
- * Like `preparedPer`, only for queries on the database itself, never inside a transaction.
- */
-export function preparedRows<D extends object, V extends Record<string, unknown>, R>(
-  name: string,
-  build: (db: D) => { toSQL(): { sql: string; params: unknown[] } },
-  read: (rows: TextRow[]) => R,
-): (db: D, values: V) => Promise<R> {
-  const built = new WeakMap<D, { text: string; fill: (values: V) => unknown[]; run: TextRunner }>();
-  return async (db, values) => {
-    let query = built.get(db);
-    if (!query) {
-      const run = textRunners.get(db);
-      if (!run) throw new Error(`preparedRows ${name}: no text runner for this database handle`);
-      const { sql: text, params } = build(db).toSQL();
-      query = { text, fill: placeholderFiller(params), run };
-      built.set(db, query);
-    }
-    return read((await query.run(name, query.text, query.fill(values))).rows);
-  };
 }

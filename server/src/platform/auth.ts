@@ -26,7 +26,7 @@ export function hashToken(token: string): string {
 
 /**
  * The SHA-256 of the request's bearer token; refuses a request without one. A route whose handler
- * checks the session in its own query (`sessionRead` in routes.ts) calls only this.
+ * checks the session in its own query (`sessionRead` in session-read.ts) calls only this.
  */
 export function bearerHash(request: FastifyRequest): string {
   const token = bearer(request);

@@ -19,13 +19,14 @@ import {
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
-import { type AuthUser, authenticate, bearerHash, type SessionResolver } from './auth';
+import { type AuthUser, authenticate, type SessionResolver } from './auth';
 import { type ClientInfo, clientInfoOf } from './client-info';
 import type { Config } from './config';
 import { AppError } from './errors';
 import { installMultipart } from './http-policy';
 import type { ReplicaReads } from './replica-reads';
 import { withRequestContext } from './request-context';
+import { type SessionRead, sessionReadAnswer } from './session-read';
 
 /** What every feature's `register(app, deps)` is given (some features take a few more). */
 export interface FeatureDeps {
@@ -88,28 +89,7 @@ type Answer<N extends RouteName> = Routes[N] extends { produces: string } ? Stre
 
 export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => Promise<Answer<N>>;
 
-export interface SessionReadContext {
-  /** SHA-256 of the bearer token: the handler's query finds the live session by it. */
-  sessionHash: string;
-  locale: Locale;
-  requestId: string;
-  log: FastifyBaseLogger;
-}
-/**
- * A `user` route's read that checks the caller's session in the same query that reads its data: one
- * database round trip instead of two (docs/performance.md, "Benchmark 2"). Its query must use `liveSessionOf`
- * (sessions.queries.ts), the one definition of a live session, and the handler answers undefined when
- * it finds none: the route then answers `unauthorized`. Only for routes without body, query, params
- * or headers, so no input rule is checked before the session is known. The route awaits the handler's
- * promise itself, so a handler that only hands on its query's promise need not be `async`.
- */
-export interface SessionRead<N extends RouteName> {
-  sessionRead: (ctx: SessionReadContext) => Promise<RouteData<N> | undefined>;
-}
-export function sessionRead<N extends RouteName>(read: SessionRead<N>['sessionRead']): SessionRead<N> {
-  return { sessionRead: read };
-}
-
+/** Each route's handler: an ordinary one, or a session read (session-read.ts). */
 export type Handlers = { [N in RouteName]?: Handler<N> | SessionRead<N> };
 
 /** The first file part of a multipart request; a body that is not valid multipart is the client's error. */
@@ -260,25 +240,15 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
     if (!def) throw new Error(`handler ${name} has no route in the contract's table`);
     if (registry.names.has(name)) throw new Error(`route ${name} registered twice`);
     registry.names.add(name);
-    const read = typeof entry === 'function' ? undefined : entry.sessionRead;
     const envelope = successMessages(def);
-    const handler = typeof entry === 'function' ? entry : undefined;
-    if (read && (def.policy !== 'user' || def.body || def.query || def.params || def.headers || def.multipart)) {
-      throw new Error(`route ${name}: a session read is only for user routes without input`);
-    }
+    const handler = entry as Handler<RouteName>;
+    // The one hook of a session read: its own answer in place of the pipeline below (session-read.ts).
+    const read = sessionReadAnswer(name, def, entry, localeOf, envelope);
     // The route's answer, made once per route; the handler context has one shape on every route (no
     // spreads: an object literal with spreads is built property by property at run time).
-    const respond = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (read) {
-        // Hashed where it is used: a request without a token is refused before any query.
-        const sessionHash = bearerHash(request);
-        const locale = localeOf(request.headers['accept-language']);
-        const data = await read({ sessionHash, locale, requestId: request.id, log: request.log });
-        if (data === undefined) throw new AppError('unauthorized');
-        return envelope(locale, data);
-      }
+    const ordinary = async (request: FastifyRequest, reply: FastifyReply) => {
       const locale = localeOf(request.headers['accept-language']);
-      const result = await (handler as Handler<RouteName>)({
+      const result = await handler({
         body: request.body as never,
         query: request.query as never,
         params: request.params as never,
@@ -305,6 +275,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
       if (def.raw) return reply.type('text/plain; charset=utf-8').send(String(result));
       return envelope(locale, result as RouteData<RouteName>);
     };
+    const respond = read ?? ordinary;
     // Recorded before the answer leaves, so the caller's next request already reads the primary.
     const answer =
       def.method === 'GET' || def.policy === 'public'
@@ -336,8 +307,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers) {
       },
       // Before the body is parsed: an unauthenticated caller learns nothing about the body's rules.
       // Public routes have no such hook: it would only cost them a promise per request.
-      // A session read has no hook: it has no input, and its handler hashes the token and checks the
-      // session in its own query.
+      // A session read has no hook (session-read.ts).
       ...(def.policy === 'public' || read
         ? {}
         : {

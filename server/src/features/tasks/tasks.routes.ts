@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { keyedCalls } from '../../platform/idempotency';
-import { type FeatureDeps, type Handlers, registerRoutes, sessionRead } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { sessionRead } from '../../platform/session-read';
 import { createTasksAdmin, type TasksAdmin } from './tasks.admin';
 import type { ProofFiles } from './tasks.service';
 import { createTasksService, type TasksService } from './tasks.service';

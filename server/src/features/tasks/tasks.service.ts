@@ -12,6 +12,7 @@ import {
 } from '@kamai/contract';
 import type { Db, Executor } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { listTasksBySession } from './task-list.hot.queries';
 import { findClaim } from './tasks.claim.queries';
 import { completeTask, isAvailable } from './tasks.credit';
 import * as q from './tasks.queries';
@@ -120,7 +121,7 @@ export function toProofView(
     imageUrl: proof.imageUrl === null ? null : signUrl(proof.imageUrl),
     link: proof.link,
     reason: locale ? rejectReasonText(proof.reason, locale) : proof.reason,
-    // task/list reads it already written as the answer writes it (tasks.queries.ts).
+    // task/list reads it already written as the answer writes it (task-list.hot.queries.ts).
     createdAt: typeof createdAt === 'string' ? createdAt : createdAt.toISOString(),
   };
 }
@@ -142,7 +143,7 @@ export function createTasksService({
    */
   async function list(sessionHash: string, locale: Locale) {
     const at = now();
-    const found = await q.listTasksBySession(db, sessionHash, at, locale);
+    const found = await listTasksBySession(db, sessionHash, at, locale);
     if (!found) return undefined;
     let facts: Facts = found.facts;
     // Facts beyond the query's own only when an open task's condition asks for them (a second query).

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { formatRupees, type Role, type UserDetail } from '@kamai/contract';
+import type { Role } from '@kamai/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { preparedRows, type TextRow } from '../../db/prepared';
-import { accounts, sessions, users } from '../../db/schema';
-import { liveSessionOf, sessionParams } from '../../platform/sessions.queries';
-import { WALLET } from '../wallet';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,45 +59,6 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert users returned no row');
   return row;
-}
-
-// The caller's account and wallet balance, built by drizzle from the one definition of a live session;
-// its row is read straight into the answer by `toUserDetail` (`preparedRows`), with no copy between.
-const detailBySession = preparedRows(
-  'kamai_user_detail',
-  (db: Db) =>
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        inviteCode: users.inviteCode,
-        balance: sql<string>`coalesce(${accounts.balance}, 0)`,
-        role: users.role,
-        createdAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(accounts, and(eq(accounts.userId, sessions.userId), eq(accounts.kind, WALLET)))
-      .where(liveSessionOf())
-      .limit(1),
-  ([row]) => (row ? toUserDetail(row) : undefined),
-);
-
-/** A row of `detailBySession` (PostgreSQL's text values, in the select's order) as user/detail answers it. */
-function toUserDetail([id, username, inviteCode, balance, role, createdAt]: TextRow): UserDetail {
-  return {
-    id: Number(id),
-    username: username as string,
-    inviteCode: inviteCode as string,
-    balance: formatRupees(BigInt(balance as string)),
-    role: role as UserDetail['role'],
-    createdAt: createdAt as string,
-  };
-}
-
-/** The caller of a live session as user/detail answers it, in one query; undefined when the session is not live. */
-export function findUserDetailBySession(db: Db, tokenHash: string, now: Date): Promise<UserDetail | undefined> {
-  return detailBySession(db, sessionParams(tokenHash, now));
 }
 
 export async function updatePassword(db: Executor, userId: number, passwordHash: string) {

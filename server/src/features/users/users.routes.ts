@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type FeatureDeps, type Handlers, registerRoutes, sessionRead } from '../../platform/routes';
+import { type FeatureDeps, type Handlers, registerRoutes } from '../../platform/routes';
+import { sessionRead } from '../../platform/session-read';
 import { createUsersService, type UsersService } from './users.service';
 
 function usersHandlers(users: UsersService): Handlers {

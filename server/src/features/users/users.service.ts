@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../platform/errors';
 import { hashPassword } from '../../platform/password';
 import { insertWallet } from '../wallet';
 import { uniqueInviteCode } from './invite-code';
+import { findUserDetailBySession } from './user-detail.hot.queries';
 import * as q from './users.queries';
 
 type StaffRole = 'admin' | 'reviewer';
@@ -65,7 +66,7 @@ export function createUsersService({ db, now }: { db: Db; now: () => Date }) {
    * when the session is not live (a session read: its route answers `unauthorized`).
    */
   function detail(sessionHash: string): Promise<UserDetail | undefined> {
-    return q.findUserDetailBySession(db, sessionHash, now());
+    return findUserDetailBySession(db, sessionHash, now());
   }
 
   /**
