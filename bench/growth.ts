@@ -25,7 +25,7 @@ function ownRowsSql(userId: number): string {
   return `
 insert into accounts (user_id, kind) values (${userId}, 'wallet') on conflict do nothing;
 insert into postings (type, idempotency_key)
-  select 'revenue', 'bench-own:' || g from generate_series(1, ${OWN_ROWS}) g;
+  select 'manual_credit', 'bench-own:' || g from generate_series(1, ${OWN_ROWS}) g;
 create temporary table own_postings as
   select id, split_part(idempotency_key, ':', 2)::bigint as n from postings where idempotency_key like 'bench-own:%';
 insert into entries (posting_id, account_id, amount, balance_after)

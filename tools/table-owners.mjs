@@ -77,7 +77,7 @@ export const SHARED_READS = {
     postings: "the invite tree with each invitee's income",
     users: "the invite tree is the users' inviter links",
   },
-  'server/src/features/revenue/revenue.queries.ts': {
+  'server/src/features/credits/credits.queries.ts': {
     accounts: "credit requests with the user's balance",
     entries: 'operator credits are ledger entries',
     postings: 'operator credits are ledger postings',

@@ -19,7 +19,7 @@ create temporary table seed_wallets as
   from accounts a join users u on u.id = a.user_id
   where a.kind = 'wallet' and u.username like 'seed%@bench.kamai.local';
 insert into postings (type, idempotency_key)
-  select 'revenue', 'bench-seed:' || g from generate_series(1, ${postings}) g;
+  select 'manual_credit', 'bench-seed:' || g from generate_series(1, ${postings}) g;
 create temporary table seed_postings as
   select id, split_part(idempotency_key, ':', 2)::bigint as n from postings where idempotency_key like 'bench-seed:%';
 insert into entries (posting_id, account_id, amount, balance_after)

@@ -54,7 +54,7 @@ export const adminUserRow = z.object({
   hold: money,
   inviter: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   inviteeCount: z.number().int(),
-  /** Task rewards, rebates, revenue and linked-account income ever credited. */
+  /** Task rewards, rebates, manual credits and linked-account income ever credited. */
   totalEarned: money,
   /** Withdrawals paid out. */
   totalWithdrawn: money,

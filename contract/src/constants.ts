@@ -49,8 +49,8 @@ export const DEVICE_ID_HEADER = 'x-device-id';
 /** The longest text an amount or rate field takes ("1000000000.00" with spaces to spare). */
 export const AMOUNT_TEXT_MAX = 20;
 
-/** The movements that count as earnings on the income chart (money in that is not a refund). */
-export const EARNING_TYPES = ['task_reward', 'rebate', 'linked_income', 'revenue'] as const;
+/** The movements that count as earnings (money in that is not a refund): the income chart and the console's earned figure. */
+export const EARNING_TYPES = ['task_reward', 'rebate', 'linked_income', 'manual_credit'] as const;
 export type EarningType = (typeof EARNING_TYPES)[number];
 /** The ranges the income chart offers, in India's calendar days, today included. */
 export const INCOME_DAY_RANGES = [7, 30] as const;

@@ -321,7 +321,7 @@ export const endpoints = {
     path: `${ADMIN}/user/duplicate`,
   },
   // revenue
-  adminRevenueAdd: {
+  adminCreditAdd: {
     method: 'POST',
     path: `${ADMIN}/revenue/add`,
   },

@@ -119,7 +119,7 @@ export const ROUTE_ERRORS: { readonly [N in RouteName]?: readonly MessageKey[] }
     'task_reward_reversed_already',
     'insufficient_balance',
   ],
-  adminRevenueAdd: [
+  adminCreditAdd: [
     'invalid_amount',
     'enter_remark',
     'user_not_found',

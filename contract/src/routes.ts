@@ -16,6 +16,7 @@ import {
 } from './auth';
 import { complaintRoutes } from './complaints';
 import { controlRoutes } from './control';
+import { creditRoutes } from './credits';
 import { endpoints } from './endpoints';
 import { linkedAccountRoutes } from './linked-accounts';
 import { noticeRoutes } from './notices';
@@ -26,7 +27,6 @@ import { payoutGatewayRoutes, payoutRoutes } from './payouts';
 import { pushRoutes } from './push';
 import { queueRoutes } from './queues';
 import { referralRoutes } from './referrals';
-import { revenueRoutes } from './revenue';
 import { type RouteDef, STAFF } from './route-def';
 import { settingsRoutes } from './settings';
 import { surveyRoutes } from './survey';
@@ -157,7 +157,7 @@ export const routes = {
   ...taskRoutes,
   ...surveyRoutes,
   ...referralRoutes,
-  ...revenueRoutes,
+  ...creditRoutes,
   ...linkedAccountRoutes,
   ...noticeRoutes,
   ...uploadRoutes,

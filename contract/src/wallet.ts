@@ -6,7 +6,8 @@ import { pageOf } from './pagination';
 export const POSTING_TYPES = [
   'task_reward',
   'rebate',
-  'revenue',
+  /** An operator's manual credit to a user's wallet (admin/revenue/add): platform revenue → wallet. */
+  'manual_credit',
   'linked_income',
   'withdrawal_hold',
   'withdrawal_refund',
@@ -88,7 +89,7 @@ export const incomeDailyData = z.object({
       task_reward: z.string(),
       rebate: z.string(),
       linked_income: z.string(),
-      revenue: z.string(),
+      manual_credit: z.string(),
     }),
   ),
 });

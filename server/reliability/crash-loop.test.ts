@@ -340,7 +340,7 @@ describe.skipIf(!services)('SIGKILL in the middle of mixed money traffic, ten ro
               (select count(*)::int from postings where type = 'withdrawal_hold') as holds,
               (select count(*)::int from task_completions) as completions,
               (select count(*)::int from postings where type = 'task_reward') as rewards,
-              (select count(*)::int from postings where type = 'revenue') as credits,
+              (select count(*)::int from postings where type = 'manual_credit') as credits,
               (select count(*)::int from audit_log where action = 'revenue.add') as audited`,
     );
     expect(counts.withdrawals).toBe(counts.keys);
@@ -434,7 +434,7 @@ describe.skipIf(!services)('SIGKILL in the middle of mixed money traffic, ten ro
       `select u.id, a.balance::text as wallet,
         (select coalesce(sum(amount), 0) from withdrawals w where w.user_id = u.id and w.state = 'paid')::text as out,
         (select coalesce(sum(e.amount), 0) from entries e join postings p on p.id = e.posting_id
-          where e.account_id = a.id and p.type in ('revenue', 'task_reward', 'rebate'))::text as credited,
+          where e.account_id = a.id and p.type in ('manual_credit', 'task_reward', 'rebate'))::text as credited,
         (select balance from accounts h where h.user_id = u.id and h.kind = 'hold')::text as held
       from users u join accounts a on a.user_id = u.id and a.kind = 'wallet' where u.role = 'user'`,
     );

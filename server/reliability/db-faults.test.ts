@@ -89,7 +89,7 @@ describe.skipIf(!services)('the database going away under load', () => {
     expect(await checkLedger(database.db)).toEqual({ ok: true, problems: [] });
     const { rows } = await direct.query(`
       select (select count(*)::int from audit_log where action = 'revenue.add') as audited,
-             (select count(*)::int from postings where type = 'revenue') as posted`);
+             (select count(*)::int from postings where type = 'manual_credit') as posted`);
     expect(rows[0].audited).toBe(rows[0].posted);
   });
 

@@ -449,7 +449,7 @@ describe.skipIf(missing.length > 0)('a primary killed under money traffic (pg_au
     });
     const postingIds = [...credits.values()].flatMap((c) => (c.postingId === undefined ? [] : [c.postingId]));
     const [present] = await query<{ n: number }>(
-      "select count(*)::int as n from postings where type = 'revenue' and id = any($1::bigint[])",
+      "select count(*)::int as n from postings where type = 'manual_credit' and id = any($1::bigint[])",
       [postingIds],
     );
     const lost =
@@ -466,7 +466,7 @@ describe.skipIf(missing.length > 0)('a primary killed under money traffic (pg_au
               (select count(*)::int from postings where type = 'withdrawal_hold') as holds,
               (select count(*)::int from task_completions) as completions,
               (select count(*)::int from postings where type = 'task_reward') as rewards,
-              (select count(*)::int from postings where type = 'revenue') as credits,
+              (select count(*)::int from postings where type = 'manual_credit') as credits,
               (select count(*)::int from idempotency_keys where scope = 'admin.revenue.add') as credit_keys,
               (select count(*)::int from audit_log where action = 'revenue.add') as audited,
               (select count(*)::int from (select withdrawal_id, to_state from withdrawal_history

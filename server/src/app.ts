@@ -7,6 +7,7 @@ import * as account from './features/account';
 import * as admin from './features/admin';
 import * as auth from './features/auth';
 import * as complaints from './features/complaints';
+import * as credits from './features/credits';
 import * as fraud from './features/fraud';
 import * as health from './features/health';
 import * as intro from './features/intro';
@@ -17,7 +18,6 @@ import * as payoutAccounts from './features/payout-accounts';
 import * as payouts from './features/payouts';
 import * as push from './features/push';
 import * as referrals from './features/referrals';
-import * as revenue from './features/revenue';
 import * as survey from './features/survey';
 import * as tasks from './features/tasks';
 import * as uploads from './features/uploads';
@@ -161,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   survey.register(app, feature);
   intro.register(app, feature);
   const { rebateControl } = referrals.register(app, feature);
-  revenue.register(app, feature);
+  credits.register(app, feature);
   const { rateControl } = linkedAccounts.register(app, { ...feature, provider: deps.linkProvider });
   notices.register(app, feature);
   const { roleControl, unfreezeControl } = admin.register(app, {

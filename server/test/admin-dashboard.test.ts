@@ -40,7 +40,7 @@ async function dashboard() {
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);
 
 /** Money for a staff wallet (a manual credit posted straight, as a staff wallet may hold some). */
-function move(type: 'revenue', userId: number, amount: bigint) {
+function move(type: 'manual_credit', userId: number, amount: bigint) {
   return ctx.db.transaction((tx) =>
     post(tx, {
       type,
@@ -62,7 +62,7 @@ describe('admin/dashboard', () => {
     // ₹1,000 in the wallet; the credit's rebate, if any, goes to the admin who invited (a staff wallet).
     const user = await payee(ctx, 1000);
     const reviewer = await ctx.staff('reviewer');
-    await move('revenue', reviewer.id, 70_000n);
+    await move('manual_credit', reviewer.id, 70_000n);
     const paid = (await withdraw(ctx, user.token, { amount: 300 })).body.data.id as number;
     expect((await review(ctx, paid, 'approve')).status).toBe(200);
     await ctx.worker.jobs.runDue();

@@ -230,7 +230,7 @@ async function seedMovements(count: number) {
   const seeded = sql`p.idempotency_key like 'seed:%'`;
   await ctx.db.execute(sql`
     insert into postings (type, idempotency_key, ref, created_at)
-    select 'revenue', 'seed:' || g, jsonb_build_object('taskId', g % 3),
+    select 'manual_credit', 'seed:' || g, jsonb_build_object('taskId', g % 3),
            timestamptz '2025-01-15 00:00:00+05:30' + (g / 3) * interval '1 second'
     from generate_series(1, ${count}) g`);
   await ctx.db.execute(sql`

@@ -23,13 +23,13 @@ afterAll(async () => {
 });
 
 /** Credits `paise` to a user's wallet as `type`, booked at `at`. */
-async function credit(type: 'task_reward' | 'rebate' | 'revenue', userId: number, paise: bigint, at: Date) {
+async function credit(type: 'task_reward' | 'rebate' | 'manual_credit', userId: number, paise: bigint, at: Date) {
   const posting = await ctx.db.transaction((tx) =>
     post(tx, {
       type,
       idempotencyKey: `trends:${type}:${++seq}`,
       entries: [
-        { account: { kind: type === 'revenue' ? 'platform_revenue' : 'platform_rewards' }, amount: -paise },
+        { account: { kind: type === 'manual_credit' ? 'platform_revenue' : 'platform_rewards' }, amount: -paise },
         { account: { userId, kind: 'wallet' }, amount: paise },
       ],
     }),
@@ -83,7 +83,7 @@ describe("admin/dashboard/trends and user/balance/daily: India's calendar days",
     await credit('task_reward', a.id, 100n, before(1));
     await credit('rebate', b.id, 50n, midnight);
     await credit('task_reward', b.id, 200n, after(3_600_000));
-    await credit('revenue', b.id, 1000n, after(1000));
+    await credit('manual_credit', b.id, 1000n, after(1000));
     const paid = await withdrawal(a.id, 300n, [
       ['pending', before(1000)],
       ['approved', after(1000)],
@@ -148,7 +148,7 @@ describe("admin/dashboard/trends and user/balance/daily: India's calendar days",
       task_reward: '2.00',
       rebate: '0.50',
       linked_income: '0.00',
-      revenue: '10.00',
+      manual_credit: '10.00',
     });
     const theirs = await ctx.get(`${API}/user/balance/daily?days=30`, { token: a.token });
     expect(theirs.body.data.days).toHaveLength(30);

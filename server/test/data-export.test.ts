@@ -52,7 +52,7 @@ describe('user/account/export', () => {
     // Register reward, the rebate of the friend's registration (pending until the friend's reward is final),
     // the funds, the withdrawal out of the wallet into the hold.
     const types = data.ledger.map((e: { type: string }) => e.type);
-    expect(types).toEqual(['task_reward', 'rebate', 'revenue', 'withdrawal_hold', 'withdrawal_hold']);
+    expect(types).toEqual(['task_reward', 'rebate', 'manual_credit', 'withdrawal_hold', 'withdrawal_hold']);
     expect(data.ledger.map((e: { account: string }) => e.account)).toEqual([
       'wallet',
       'rebate_pending',

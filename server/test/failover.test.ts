@@ -306,7 +306,7 @@ describe('Idempotency-Key on the operator routes that move money', () => {
       .from(postings)
       .innerJoin(entries, eq(entries.postingId, postings.id))
       .innerJoin(accounts, eq(accounts.id, entries.accountId))
-      .where(sql`${postings.type} = 'revenue' and ${accounts.userId} = ${userId}`);
+      .where(sql`${postings.type} = 'manual_credit' and ${accounts.userId} = ${userId}`);
     return row?.n ?? 0;
   };
 

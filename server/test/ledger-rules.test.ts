@@ -139,7 +139,7 @@ describe('ledger business rules', () => {
     const deleted = await ctx.post(`${API}/user/account/delete`, { password: user.password }, { token: user.token });
     expect(deleted.status).toBe(200);
     const forged = await forge({
-      type: 'revenue',
+      type: 'manual_credit',
       idempotencyKey: `test:after-deletion:${++seq}`,
       ref: { remark: 'compensation' },
       entries: [
@@ -164,7 +164,7 @@ describe('ledger business rules', () => {
     expect(violation?.postings).toEqual([
       expect.objectContaining({
         id: String(forged.postingId),
-        type: 'revenue',
+        type: 'manual_credit',
         entries: [
           expect.objectContaining({ userId: null, kind: 'platform_revenue', amount: '-50.00' }),
           expect.objectContaining({ userId: user.id, kind: 'wallet', amount: '50.00' }),

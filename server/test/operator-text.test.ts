@@ -168,22 +168,22 @@ describe('manual credit: internal note and user-facing text', () => {
     );
     expect(res.body).toMatchObject({ code: 200 });
   }
-  const ownRevenue = async (token: string) => {
+  const ownCredits = async (token: string) => {
     const res = await ctx.get(`${API}/user/balance/list?limit=100`, { token });
-    return (res.body.data.items as Posting[]).filter((p) => p.type === 'revenue');
+    return (res.body.data.items as Posting[]).filter((p) => p.type === 'manual_credit');
   };
 
   it('never shows the internal note to the user; shows the user text when given', async () => {
     const user = await ctx.newUser();
     await credit(user.id, { remark: 'Test credit for QA' });
     await credit(user.id, { remark: 'Ticket 4411 goodwill', userText: 'Sorry for the delay' });
-    const refs = (await ownRevenue(user.token)).map((p) => p.ref);
+    const refs = (await ownCredits(user.token)).map((p) => p.ref);
     expect(JSON.stringify(refs)).not.toContain('Test credit for QA');
     expect(JSON.stringify(refs)).not.toContain('Ticket 4411');
     expect(refs).toContainEqual({ remark: 'Sorry for the delay' });
     expect(refs).toContainEqual({});
 
-    const staff = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=revenue`, {
+    const staff = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=manual_credit`, {
       token: await ctx.adminToken(),
     });
     expect(staff.body.data.items.map((p: Posting) => p.ref)).toContainEqual({
@@ -199,14 +199,16 @@ describe('manual credit: internal note and user-facing text', () => {
     for (const locale of LOCALES) {
       const lang = locale.replace('_', '-');
       const res = await ctx.get(`${API}/user/balance/list?limit=100`, { token: user.token, lang });
-      const remarks = (res.body.data.items as Posting[]).filter((p) => p.type === 'revenue').map((p) => p.ref.remark);
+      const remarks = (res.body.data.items as Posting[])
+        .filter((p) => p.type === 'manual_credit')
+        .map((p) => p.ref.remark);
       expect(remarks, locale).toEqual([
         `${MESSAGES[locale].credit_preset_fee_refund} (UTR 4471)`,
         MESSAGES[locale].credit_preset_withdrawal_delay,
       ]);
       if (locale !== 'en_US') expect(remarks[1], locale).not.toBe(MESSAGES.en_US.credit_preset_withdrawal_delay);
     }
-    const staff = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=revenue`, {
+    const staff = await ctx.get(`${API}/admin/balance/list?userId=${user.id}&type=manual_credit`, {
       token: await ctx.adminToken(),
     });
     expect(staff.body.data.items.map((p: Posting) => p.ref)).toContainEqual({
@@ -227,7 +229,7 @@ describe('manual credit: internal note and user-facing text', () => {
     const approved = await ctx.post(`${API}/admin/revenue/review`, { id, action: 'approve' }, { token: second.token });
     expect(approved.status).toBe(200);
     const res = await ctx.get(`${API}/user/balance/list?limit=100`, { token: user.token, lang: 'pa-IN' });
-    expect((res.body.data.items as Posting[]).find((p) => p.type === 'revenue')?.ref.remark).toBe(
+    expect((res.body.data.items as Posting[]).find((p) => p.type === 'manual_credit')?.ref.remark).toBe(
       MESSAGES.pa_IN.credit_preset_complaint_resolution,
     );
   });

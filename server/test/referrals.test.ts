@@ -23,7 +23,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const addRevenue = async (body: Record<string, unknown>, token?: string) =>
+const addCredit = async (body: Record<string, unknown>, token?: string) =>
   ctx.post(`${API}/admin/revenue/add`, body, { token: token ?? (await ctx.adminToken()) });
 
 describe('invite/list', () => {
@@ -41,7 +41,7 @@ describe('invite/list', () => {
     const third = await ctx.newUser({ inviteCode: user.inviteCode });
     await ctx.newUser({ inviteCode: first.inviteCode }); // a level-2 invitee: not listed, but owes user ₹0.25
     // A credit is compensation: it owes no rebate.
-    expect((await addRevenue({ userId: second.id, amount: 100, remark: 'bonus' })).status).toBe(200);
+    expect((await addCredit({ userId: second.id, amount: 100, remark: 'bonus' })).status).toBe(200);
 
     const page1 = await ctx.get(`${API}/user/invite/list?limit=2`, { token: user.token });
     expect(page1.status).toBe(200);
@@ -133,12 +133,12 @@ describe('admin rebate and revenue', () => {
     const top = await ctx.newUser();
     const user = await ctx.newUser({ inviteCode: top.inviteCode });
     const invitee = await ctx.newUser({ inviteCode: user.inviteCode });
-    const res = await addRevenue({ userId: invitee.id, amount: '1234.56', remark: 'March earnings' });
+    const res = await addCredit({ userId: invitee.id, amount: '1234.56', remark: 'March earnings' });
     expect(res.body.data).toMatchObject({ balance: '1239.56' });
     // A credit pays its uplines nothing: their wallets hold their own ₹5 (registration rebates pending).
     expect(await ctx.balanceOf(user.token)).toBe('5.00');
     expect(await ctx.balanceOf(top.token)).toBe('5.00');
-    const again = await addRevenue({ userId: invitee.id, amount: 1, remark: 'again' });
+    const again = await addCredit({ userId: invitee.id, amount: 1, remark: 'again' });
     expect(again.body.data.balance).toBe('1240.56');
     const [audit] = await ctx.db
       .select()
@@ -147,17 +147,17 @@ describe('admin rebate and revenue', () => {
       .orderBy(asc(auditLog.id));
     expect(audit).toMatchObject({ action: 'revenue.add', after: { amount: '1234.56', remark: 'March earnings' } });
 
-    expect(await addRevenue({ userId: invitee.id, amount: 1, remark: ' ' })).toMatchObject({
+    expect(await addCredit({ userId: invitee.id, amount: 1, remark: ' ' })).toMatchObject({
       status: 400,
       body: { key: 'enter_remark' },
     });
-    expect((await addRevenue({ userId: invitee.id, amount: 1 })).body.key).toBe('enter_remark');
-    expect((await addRevenue({ userId: invitee.id, amount: 0, remark: 'x' })).body.key).toBe('invalid_amount');
-    expect(await addRevenue({ userId: 999999, amount: 1, remark: 'x' })).toMatchObject({
+    expect((await addCredit({ userId: invitee.id, amount: 1 })).body.key).toBe('enter_remark');
+    expect((await addCredit({ userId: invitee.id, amount: 0, remark: 'x' })).body.key).toBe('invalid_amount');
+    expect(await addCredit({ userId: 999999, amount: 1, remark: 'x' })).toMatchObject({
       status: 404,
       body: { key: 'user_not_found' },
     });
-    expect((await addRevenue({ userId: invitee.id, amount: 1, remark: 'x' }, user.token)).status).toBe(403);
+    expect((await addCredit({ userId: invitee.id, amount: 1, remark: 'x' }, user.token)).status).toBe(403);
     expect((await ctx.post(`${API}/admin/revenue/add`, { userId: invitee.id, amount: 1, remark: 'x' })).status).toBe(
       401,
     );
@@ -168,7 +168,7 @@ describe('admin rebate and revenue', () => {
     const user = await ctx.newUser();
     const invitee = await ctx.newUser({ inviteCode: user.inviteCode });
     const later = await ctx.newUser({ inviteCode: user.inviteCode });
-    await addRevenue({ userId: invitee.id, amount: 7, remark: 'x' });
+    await addCredit({ userId: invitee.id, amount: 7, remark: 'x' });
     // The two registration rebates reach the wallet when their hold ends; the credit owes none.
     // The release job as it runs once the 7-day hold has passed (the test's clock stays).
     await releaseDueRebates(ctx.db, new Date(ctx.now().getTime() + 8 * 86_400_000));
@@ -256,7 +256,7 @@ describe('ledger property', () => {
         const user = pick(users);
         if (rand() < 0.5) {
           const paise = BigInt(1 + Math.floor(rand() * 100_000));
-          return addRevenue({ userId: user.id, amount: (Number(paise) / 100).toFixed(2), remark: `r${round}` }).then(
+          return addCredit({ userId: user.id, amount: (Number(paise) / 100).toFixed(2), remark: `r${round}` }).then(
             (res) => {
               expect(res.status).toBe(200);
               credit(user.id, paise, false);

@@ -327,8 +327,8 @@ describe('automatic conditions, checked from the server’s own records', () => 
     expect(await task(user.token, id)).toMatchObject({ state: 'claimable' });
     // The operator's remark is an internal note: the user's income record does not show it.
     const records = await ctx.get(`${API}/user/balance/list`, { token: user.token });
-    const credit = records.body.data.items.find((item: { type: string }) => item.type === 'revenue');
-    expect(credit).toMatchObject({ type: 'revenue', amount: '45.00' });
+    const credit = records.body.data.items.find((item: { type: string }) => item.type === 'manual_credit');
+    expect(credit).toMatchObject({ type: 'manual_credit', amount: '45.00' });
     expect(JSON.stringify(credit)).not.toContain('bonus');
     // Eight days later the income is outside the period.
     ctx.advance(8 * 86_400_000);

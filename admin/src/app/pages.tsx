@@ -105,7 +105,7 @@ export const PAGES: ConsolePage[] = [
     label: 'credits',
     icon: <DollarOutlined />,
     route: 'adminCreditRequestList',
-    Page: lazy(() => import('../features/revenue/pages/credits-page')),
+    Page: lazy(() => import('../features/credits/pages/credits-page')),
   },
   {
     path: 'changes',

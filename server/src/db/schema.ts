@@ -5,6 +5,7 @@
  */
 export * from './tables/auth';
 export * from './tables/complaints';
+export * from './tables/credits';
 export * from './tables/fraud';
 export * from './tables/intro';
 export * from './tables/linked-accounts';
@@ -15,7 +16,6 @@ export * from './tables/payouts';
 export * from './tables/platform';
 export * from './tables/push';
 export * from './tables/referrals';
-export * from './tables/revenue';
 export * from './tables/survey';
 export * from './tables/tasks';
 export * from './tables/uploads';

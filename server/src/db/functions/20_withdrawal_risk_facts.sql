@@ -54,7 +54,7 @@ BEGIN
       join postings p on p.id = en.posting_id
       left join tasks t on t.id = (p.ref->>'taskId')::bigint
       where ac.user_id = p_user and ac.kind = 'wallet'
-        and p.type in ('task_reward', 'rebate', 'revenue', 'linked_income')
+        and p.type in ('task_reward', 'rebate', 'manual_credit', 'linked_income')
     )
     select jsonb_build_object(
       'sharedAccount', exists (

@@ -1,11 +1,8 @@
-import type { PostingType, Role } from '@kamai/contract';
+import { EARNING_TYPES, type Role } from '@kamai/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { accounts, entries, postings, users } from '../../db/schema';
-
-/** Postings that pay a user; refunds of a held withdrawal are not earnings. */
-const EARNING_TYPES: PostingType[] = ['task_reward', 'rebate', 'revenue', 'linked_income'];
 
 const wallet = alias(accounts, 'wallet');
 const hold = alias(accounts, 'hold');

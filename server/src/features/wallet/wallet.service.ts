@@ -59,7 +59,7 @@ export function createWalletService({ db, now }: { db: Db; now: () => Date }) {
         task_reward: formatRupees(sums.task_reward),
         rebate: formatRupees(sums.rebate),
         linked_income: formatRupees(sums.linked_income),
-        revenue: formatRupees(sums.revenue),
+        manual_credit: formatRupees(sums.manual_credit),
       })),
     };
   }

@@ -22,10 +22,10 @@ export function useSetRole(userId: number) {
   });
 }
 
-export function useAddRevenue(userId: number, onSuccess: () => void) {
+export function useAddCredit(userId: number, onSuccess: () => void) {
   return useAction(
     async (values: { amount: string; remark: string; userPreset?: CreditTextPreset; userText?: string }) => {
-      const result = await apiRequest('adminRevenueAdd', { body: { userId, ...values } });
+      const result = await apiRequest('adminCreditAdd', { body: { userId, ...values } });
       // Above the threshold nothing is credited yet: say so instead of the plain confirmation.
       return result.data.creditRequest ? { ...result, message: i18n.t('credits.awaiting') } : result;
     },

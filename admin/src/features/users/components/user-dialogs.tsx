@@ -4,14 +4,14 @@ import {
   CREDIT_TEXT_PRESETS,
   CREDIT_USER_TEXT_MAX,
   type CreditTextPreset,
-  revenueAddBody,
+  creditAddBody,
 } from '@kamai/contract';
 import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditDialog } from '../../../components/edit-dialog';
 import { catalogueText } from '../../../i18n';
 import { contractRule } from '../../../lib/rules';
-import { useAddRevenue, useResetPassword } from '../api/user-actions';
+import { useAddCredit, useResetPassword } from '../api/user-actions';
 
 /**
  * A manual credit: the amount, an internal note (staff only) and, optionally, what the user's income
@@ -20,28 +20,28 @@ import { useAddRevenue, useResetPassword } from '../api/user-actions';
  * never the note). The dialog says first that a credit is compensation: it pays no rebate and is no
  * income for tasks.
  */
-export function RevenueDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+export function CreditDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; remark: string; userPreset?: CreditTextPreset; userText?: string }>();
-  const add = useAddRevenue(userId, onClose);
+  const add = useAddCredit(userId, onClose);
   return (
     <EditDialog
       form={form}
-      title={t('users.revenueAdd')}
+      title={t('users.creditAdd')}
       okText={t('actions.confirm')}
       saving={add.isPending}
       onSave={(values) => add.mutate(values)}
       onClose={onClose}
     >
       <Alert type="info" showIcon title={t('users.creditIsCompensation')} className="toolbar" />
-      <Form.Item label={t('users.amount')} name="amount" rules={[contractRule(revenueAddBody.shape.amount)]}>
+      <Form.Item label={t('users.amount')} name="amount" rules={[contractRule(creditAddBody.shape.amount)]}>
         <Input inputMode="decimal" />
       </Form.Item>
       <Form.Item
         label={t('users.remark')}
         name="remark"
         extra={t('users.remarkHelp')}
-        rules={[contractRule(revenueAddBody.shape.remark)]}
+        rules={[contractRule(creditAddBody.shape.remark)]}
       >
         <Input maxLength={200} />
       </Form.Item>
@@ -58,7 +58,7 @@ export function RevenueDialog({ userId, onClose }: { userId: number; onClose: ()
         label={t('users.userText')}
         name="userText"
         extra={t('users.userTextHelp')}
-        rules={[contractRule(revenueAddBody.shape.userText)]}
+        rules={[contractRule(creditAddBody.shape.userText)]}
       >
         <Input maxLength={CREDIT_USER_TEXT_MAX} />
       </Form.Item>

@@ -11,7 +11,7 @@ import { UserWithdrawals } from '../../withdrawals';
 import { useUserDetail } from '../api/get-users';
 import { useFreezeUser, useSetRole } from '../api/user-actions';
 import { InviteTree } from './invite-tree';
-import { PasswordDialog, RevenueDialog } from './user-dialogs';
+import { CreditDialog, PasswordDialog } from './user-dialogs';
 
 export function FrozenTag({ frozen, deleted = false }: { frozen: boolean; deleted?: boolean }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
   const { modal } = App.useApp();
   const can = useCan();
   const me = useMe();
-  const [dialog, setDialog] = useState<'revenue' | 'password'>();
+  const [dialog, setDialog] = useState<'credit' | 'password'>();
   const detail = useUserDetail(userId);
   const freeze = useFreezeUser(userId);
   const role = useSetRole(userId);
@@ -92,8 +92,8 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
               ) : (
                 <Typography.Text type="secondary">{t('control.staffPassword')}</Typography.Text>
               )}
-              <Button type="primary" onClick={() => setDialog('revenue')}>
-                {t('users.revenueAdd')}
+              <Button type="primary" onClick={() => setDialog('credit')}>
+                {t('users.creditAdd')}
               </Button>
             </Space>
           )}
@@ -115,7 +115,7 @@ export function UserDrawer({ userId, onClose }: { userId: number; onClose: () =>
           <InviteTree tree={data.inviteTree} />
         </Space>
       )}
-      {dialog === 'revenue' && <RevenueDialog userId={userId} onClose={() => setDialog(undefined)} />}
+      {dialog === 'credit' && <CreditDialog userId={userId} onClose={() => setDialog(undefined)} />}
       {dialog === 'password' && <PasswordDialog userId={userId} onClose={() => setDialog(undefined)} />}
     </Drawer>
   );

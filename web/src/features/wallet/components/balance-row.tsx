@@ -11,7 +11,7 @@ function useCause(item: BalanceItem): string | null {
   const { ref } = item;
   if (ref.remark) return t('cause.remark', { remark: ref.remark });
   // A manual credit without a text for the user: a generic label, never the operator's internal note.
-  if (item.type === 'revenue' && ref.inviteeId === undefined) return t('cause.manualCredit');
+  if (item.type === 'manual_credit' && ref.inviteeId === undefined) return t('cause.manualCredit');
   if (ref.taskTitle) return ref.taskTitle;
   if (ref.taskId !== undefined) return t('cause.task', { id: ref.taskId });
   if (ref.inviteeId !== undefined) return t('cause.invitee', { id: ref.inviteeId, level: ref.level ?? 1 });

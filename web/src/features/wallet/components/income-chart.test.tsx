@@ -10,7 +10,7 @@ import { IncomeChart } from './income-chart';
  * The income chart over a query cache filled as `user/balance/daily` answers: one bar group per day,
  * one rectangle per kind earned that day (in the kind's colour), a legend of the kinds present only.
  */
-const COLOR = { task_reward: '#0e7c5a', rebate: '#f0a020', linked_income: '#3a7bd5', revenue: '#8e5bd0' };
+const COLOR = { task_reward: '#0e7c5a', rebate: '#f0a020', linked_income: '#3a7bd5', manual_credit: '#8e5bd0' };
 type Kinds = Partial<Omit<IncomeDaily['days'][number], 'day'>>;
 
 function daysFrom(first: string, kinds: Kinds[]): IncomeDaily {
@@ -22,7 +22,7 @@ function daysFrom(first: string, kinds: Kinds[]): IncomeDaily {
       task_reward: k.task_reward ?? '0.00',
       rebate: k.rebate ?? '0.00',
       linked_income: k.linked_income ?? '0.00',
-      revenue: k.revenue ?? '0.00',
+      manual_credit: k.manual_credit ?? '0.00',
     })),
   };
 }
@@ -41,7 +41,7 @@ const week = daysFrom('2026-11-20', [
 const month = daysFrom(
   '2026-10-28',
   Array.from({ length: 30 }, (_, i) =>
-    i === 0 ? { linked_income: '1.00', revenue: '100.00' } : { linked_income: '1.00' },
+    i === 0 ? { linked_income: '1.00', manual_credit: '100.00' } : { linked_income: '1.00' },
   ),
 );
 
@@ -99,7 +99,7 @@ describe('the income chart', () => {
     expect(barsOf(chart, 'task_reward')).toHaveLength(3);
     expect(barsOf(chart, 'rebate')).toHaveLength(2);
     expect(barsOf(chart, 'linked_income')).toHaveLength(0);
-    expect(barsOf(chart, 'revenue')).toHaveLength(0);
+    expect(barsOf(chart, 'manual_credit')).toHaveLength(0);
     // The 25th is the scale: 120 high less 6 of top padding.
     const tallest = groups(chart)[5]?.querySelector('rect');
     expect(Number(tallest?.getAttribute('height'))).toBeCloseTo(114);
@@ -117,7 +117,7 @@ describe('the income chart', () => {
     expect((within(chart).getByRole('radio', { name: '30 days' }) as HTMLInputElement).checked).toBe(true);
     expect(groups(chart)).toHaveLength(30);
     expect(barsOf(chart, 'linked_income')).toHaveLength(30);
-    expect(barsOf(chart, 'revenue')).toHaveLength(1);
+    expect(barsOf(chart, 'manual_credit')).toHaveLength(1);
     expect(barsOf(chart, 'task_reward')).toHaveLength(0);
     expect(groups(chart)[0]?.querySelector('title')?.textContent).toBe('28 Oct: ₹101.00');
     expect(groups(chart)[29]?.querySelector('title')?.textContent).toBe('26 Nov: ₹1.00');

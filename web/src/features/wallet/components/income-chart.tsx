@@ -18,7 +18,7 @@ const COLORS: Record<EarningType, string> = {
   task_reward: '#0e7c5a',
   rebate: '#f0a020',
   linked_income: '#3a7bd5',
-  revenue: '#8e5bd0',
+  manual_credit: '#8e5bd0',
 };
 const WIDTH = 320;
 const HEIGHT = 120;

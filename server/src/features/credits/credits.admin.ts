@@ -16,7 +16,7 @@ import type { Actor } from '../../platform/routes';
 import { readRiskSettings } from '../fraud';
 import { lockUserShared } from '../users';
 import { post, walletBalance } from '../wallet';
-import * as q from './revenue.queries';
+import * as q from './credits.queries';
 
 function toCreditItem(row: {
   request: q.CreditRequestRow;
@@ -55,7 +55,7 @@ interface CreditInput {
   userPreset?: CreditTextPreset;
 }
 
-export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function createCreditsAdmin({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
   /**
    * The internal note stays on the posting as `ref.note` (staff only: the user's wallet list drops it);
    * only the user-facing text, when given, is `ref.remark`, which the user's income record shows. A
@@ -64,7 +64,7 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
   function credit(tx: Tx, input: CreditInput, idempotencyKey: string) {
     const userText = input.userText || undefined;
     return post(tx, {
-      type: 'revenue',
+      type: 'manual_credit',
       idempotencyKey,
       ref: { note: input.remark, ...(userText ? { remark: userText } : {}) },
       entries: [
@@ -201,4 +201,4 @@ export function createRevenueAdmin({ db, now = () => new Date() }: { db: Db; now
   return { add, review, requestList, balanceList };
 }
 
-export type RevenueAdmin = ReturnType<typeof createRevenueAdmin>;
+export type CreditsAdmin = ReturnType<typeof createCreditsAdmin>;

@@ -69,7 +69,7 @@ export function creditTextIn(stored: string, locale: Locale): string {
  * `userText` is what the user's income record shows, and without it the record shows a translated
  * generic label, so an internal note never reaches the user.
  */
-export const revenueAddBody = z.object({
+export const creditAddBody = z.object({
   userId: z.coerce.number({ error: 'validation_failed' }).int().positive(),
   amount: rupeeAmountField,
   remark: z.string({ error: 'enter_remark' }).trim().min(1, 'enter_remark').max(200, 'validation_failed'),
@@ -87,7 +87,7 @@ export const revenueAddBody = z.object({
 export const CREDIT_REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
 export type CreditRequestState = (typeof CREDIT_REQUEST_STATES)[number];
 
-export const revenueAddData = z.object({
+export const creditAddData = z.object({
   /** The credit's posting; null while it waits for a second admin's approval. */
   postingId: z.number().int().nullable(),
   /** The user's balance after the credit (or now, while it waits). */
@@ -151,22 +151,22 @@ export const adminBalanceItem = z.object({
   ref: postingRef,
 });
 
-export const revenueRoutes = {
-  adminRevenueAdd: {
-    ...endpoints.adminRevenueAdd,
+export const creditRoutes = {
+  adminCreditAdd: {
+    ...endpoints.adminCreditAdd,
     policy: 'admin',
     summary:
       "Credits a user's wallet with a remark (compensation: no rebate to anyone); never one's own; above the risk settings' threshold it waits for a second admin; audited",
-    tag: 'revenue',
+    tag: 'credits',
     headers: idempotencyKeyHeaders,
-    body: refuseBidi(revenueAddBody),
-    data: revenueAddData,
+    body: refuseBidi(creditAddBody),
+    data: creditAddData,
   },
   adminCreditRequestList: {
     ...endpoints.adminCreditRequestList,
     policy: 'admin',
     summary: 'Credits waiting for (or decided by) a second admin, newest first',
-    tag: 'revenue',
+    tag: 'credits',
     query: adminCreditRequestQuery,
     data: pageOf(creditRequestItem),
   },
@@ -174,7 +174,7 @@ export const revenueRoutes = {
     ...endpoints.adminCreditReview,
     policy: 'admin',
     summary: 'A second admin approves (the credit is posted) or rejects a waiting credit; audited',
-    tag: 'revenue',
+    tag: 'credits',
     headers: idempotencyKeyHeaders,
     body: refuseBidi(adminCreditReviewBody),
     data: creditRequestItem,
@@ -184,7 +184,7 @@ export const revenueRoutes = {
     policy: 'admin',
     roles: STAFF,
     summary: 'Every wallet movement, newest first, filterable by user and type',
-    tag: 'revenue',
+    tag: 'credits',
     query: adminBalanceQuery,
     data: pageOf(adminBalanceItem),
   },

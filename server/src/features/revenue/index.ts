@@ -1,2 +1,0 @@
-// The public face of the revenue feature.
-export { register } from './revenue.routes';
