@@ -191,12 +191,23 @@ test.describe('account pages, items 8 and 10-13, in the browser at 390×844', ()
       adminToken,
     );
     const page = await appPage(browser, user.token);
+    // Home's first screen draws the count from one plain read, without TanStack Query.
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) chunks.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${base()}/index/home`);
-    const tabs = page.getByRole('navigation');
+    const tabs = page.getByRole('navigation', { name: 'Main navigation' });
     const badge = tabs.getByRole('status');
     await expect(badge).toHaveAccessibleName(/^\d+ unread$/);
     const unread = Number((await badge.textContent()) ?? '0');
     expect(unread).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(chunks.filter((path) => /\/(query-client|useQuery)-/.test(path))).toEqual([]);
+    // The My tab loads the query cache: the same count, now on it.
+    await tabs.getByRole('link', { name: /^My/ }).click();
+    await expect(page.getByRole('link', { name: /System notices/ }).getByRole('status')).toHaveText(String(unread));
+    await expect(badge).toHaveText(String(unread));
     await page.goto(`${base()}/List1`);
     for (let i = 0; i < unread; i += 1) {
       await page.locator('.inbox-row-unread').first().click();
@@ -204,7 +215,36 @@ test.describe('account pages, items 8 and 10-13, in the browser at 390×844', ()
     }
     await page.goto(`${base()}/index/home`);
     await expect(page.locator('.tab-bar')).toBeVisible();
-    await expect(tabs.getByRole('status')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    await expect(badge).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('reading the notices takes the count off the My tab without a reload', async ({ browser }) => {
+    const user = await creditedUser('41', 'Compensation for a delayed payout');
+    await api(
+      'POST',
+      '/admin/notice/add',
+      { title: 'Holiday hours', body: 'Closed on Monday.', published: true },
+      adminToken,
+    );
+    const page = await appPage(browser, user.token);
+    await page.goto(`${base()}/index/home`);
+    const badge = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('status');
+    await expect(badge).toHaveAccessibleName(/^\d+ unread$/);
+    await page.getByRole('link', { name: /^My/ }).click();
+    await page.getByRole('link', { name: /System notices/ }).click();
+    await page.waitForURL(/\/List1$/);
+    await expect(page.locator('.inbox-row').first()).toBeVisible();
+    // The list marks what it shows as read; the count on the cache follows, on Profile and the tab bar.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/index\/user$/);
+    await expect(page.getByRole('link', { name: /System notices/ }).getByRole('status')).toHaveCount(0);
+    await expect(badge).toHaveCount(0);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL(/\/index\/home$/);
+    await expect(page.locator('.balance-card-value')).toBeVisible();
+    await expect(badge).toHaveCount(0);
     await page.context().close();
   });
 

@@ -135,9 +135,9 @@ test.describe('earning in the browser at 390×844', () => {
     const page = await loggedInPage(browser, user.token);
     await page.goto(`${base()}/index/home`);
     await expect(page.getByText('Register an account')).toHaveCount(1, { timeout: 10_000 });
-    // Home first paints without the query cache and switches to it when the tab bar's unread badge has
-    // loaded it (home-content.tsx); a finger down across that switch touches a node that is gone. The
-    // pull starts on the Home that stays: the badge's chunks and its count have arrived.
+    // Home first paints without the query cache (home-content.tsx), and so does the tab bar's unread
+    // count; the pull is what loads the cache. It starts once the page has settled (the first reads and
+    // the count have arrived), so a late chunk cannot swap the node under the finger.
     await page.waitForLoadState('networkidle');
     const asked: string[] = [];
     page.on('request', (request) => {

@@ -49,11 +49,19 @@ function compactIcons(): Plugin {
 const ANTD_CSS = /[\\/]antd-mobile[\\/]es[\\/](?:global[\\/]global|components[\\/][\w-]+[\\/]([\w-]+))\.css$/;
 const ANTD_CUT = new Set(['button', 'popup', 'center-popup', 'toast', 'infinite-scroll', 'tag', 'spin-loading']);
 
+/**
+ * antd-mobile's config provider starts from its Chinese texts (`es/locales/zh-CN.js`); the app replaces
+ * them with English and its own catalogue before the first render (src/i18n/antd-locale.ts), so the
+ * Chinese module is loaded as the English one and stays off the first route.
+ */
+const ANTD_ZH_CN = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]zh-CN\.js$/;
+
 function antdGlobal(): Plugin {
   return {
     name: 'kamai:antd-global',
     enforce: 'pre',
     load(id) {
+      if (ANTD_ZH_CN.test(id)) return "export { default } from './en-US';";
       const match = ANTD_CSS.exec(id);
       if (!match) return null;
       const name = match[1];

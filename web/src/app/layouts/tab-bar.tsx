@@ -1,16 +1,10 @@
 import { AddOutline, AppOutline, UserOutline } from 'antd-mobile-icons';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
-import { initI18n } from '../../i18n';
+// By path: the feature's index also exports the inbox page.
+import { TabUnreadBadge } from '../../features/notices/components/tab-unread-badge';
 import { useToken } from '../../lib/api';
 import { NavLink } from '../../lib/router';
-
-/** With the namespaces Home's first screen leaves out (the badge's label is in `notices`). */
-const TabUnreadBadge = lazy(async () => {
-  const [badge] = await Promise.all([import('../../features/notices/components/tab-unread-badge'), initI18n()]);
-  return badge;
-});
 
 /** Bottom navigation: Home, Add (raised, in the middle) and My. Real links, so each tab has an address. */
 export function TabBar() {
@@ -32,11 +26,7 @@ export function TabBar() {
       <NavLink to={paths.user} className={className}>
         <UserOutline className="tab-bar-icon" aria-hidden />
         <span>{t('tabs.user')}</span>
-        {token !== null && (
-          <Suspense fallback={null}>
-            <TabUnreadBadge />
-          </Suspense>
-        )}
+        {token !== null && <TabUnreadBadge token={token} />}
       </NavLink>
     </nav>
   );

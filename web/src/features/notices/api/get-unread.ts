@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall, useToken } from '../../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { useToken } from '../../../lib/api';
+import { unreadQueryOptions } from './unread-query';
 
-export const unreadKey = ['notices', 'unread'] as const;
-
-export function getUnread(signal?: AbortSignal) {
-  return apiCall('noticeUnread', { signal });
-}
-
-export function unreadQueryOptions() {
-  return queryOptions({ queryKey: unreadKey, queryFn: ({ signal }) => getUnread(signal), staleTime: 0 });
-}
+export { getUnread, unreadKey, unreadQueryOptions } from './unread-query';
 
 /** How many notices and notifications the caller has not opened; idle while logged out. */
 export function useUnread() {

@@ -1,14 +1,24 @@
-import { QueryProvider } from '../../../lib/query-client';
-import { UnreadBadge } from './unread-badge';
+import { lazy, Suspense } from 'react';
+import { useQueryClientLoaded } from '../../../lib/query-later';
+import { useFirstUnread } from '../api/unread-first';
+import { UnreadBadgeView } from './unread-badge-view';
+
+const LiveTabUnreadBadge = lazy(() => import('./live-tab-unread-badge'));
 
 /**
- * The unread count on the tab bar's My tab, seen from Home and Add too. Loaded lazily by the tab bar
- * once a user is logged in, so React Query stays out of a visitor's first page.
+ * The unread count on the tab bar's My tab, seen from Home and Add too (the tab bar shows it once a
+ * user is logged in). On Home's first screen it is one plain read, without TanStack Query; once the
+ * library has loaded (a page, form or action needed it), it is the query-backed badge, which opening
+ * and listing notices update.
  */
-export default function TabUnreadBadge() {
+export function TabUnreadBadge({ token }: { token: string }) {
+  const live = useQueryClientLoaded();
+  const count = useFirstUnread(token, live);
+  const first = <UnreadBadgeView count={count} className="tab-unread-badge" />;
+  if (!live) return first;
   return (
-    <QueryProvider>
-      <UnreadBadge className="tab-unread-badge" />
-    </QueryProvider>
+    <Suspense fallback={first}>
+      <LiveTabUnreadBadge />
+    </Suspense>
   );
 }

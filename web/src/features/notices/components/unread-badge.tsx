@@ -1,20 +1,8 @@
-import '../notices.css';
-import { useTranslation } from 'react-i18next';
 import { useUnread } from '../api/get-unread';
+import { UnreadBadgeView } from './unread-badge-view';
 
-/** The unread count (the Profile's "System notices" entry, the My tab); nothing while all is read. */
-export function UnreadBadge({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('notices');
+/** The unread count on the query cache (Profile, and the My tab once TanStack Query has loaded). */
+export function UnreadBadge({ className }: { className?: string }) {
   const unread = useUnread();
-  const count = unread.data?.count ?? 0;
-  if (count === 0) return null;
-  return (
-    <span
-      className={`unread-badge bold text-12 text-center ${className}`}
-      role="status"
-      aria-label={t('badge', { count })}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
+  return <UnreadBadgeView count={unread.data?.count ?? 0} className={className} />;
 }

@@ -1,0 +1,2 @@
+// The pa_IN namespaces as one chunk, fetched when the language is chosen (loadBundles in i18n/index.ts).
+export default import.meta.glob<Record<string, unknown>>('./pa_IN/*.json', { eager: true, import: 'default' });
