@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
+import { rowPlaceholders, type StatementPart } from '../db/prepared';
 import { jobs } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -19,6 +20,23 @@ export function jobInsert(db: Executor, job: NewJob) {
     .values({ payload: {}, ...job })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
+}
+
+/**
+ * `jobInsert` as the CTE `name` of a statement built once per shape (`builtPerShape`): every value
+ * of the row is a placeholder.
+ */
+export function jobPart(name: string, job: NewJob): StatementPart {
+  const { row, params, shape } = rowPlaceholders(jobs, name, { payload: {}, ...job });
+  return {
+    shape,
+    params,
+    ctes: (db) => [
+      db
+        .$with(name)
+        .as(db.insert(jobs).values(row).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id })),
+    ],
+  };
 }
 
 /** Adds a job in the caller's transaction, unless one with its dedupe key exists. */

@@ -139,7 +139,7 @@ export interface PayeeRead {
  * it (`owner`: the statement's user id column); `payeeFromJson` reads it back. One subquery, so the
  * answer costs no round trip of its own.
  */
-export function payeeCheckSql(fingerprint: string, owner: SQL) {
+export function payeeCheckSql(fingerprint: string | SQL, owner: SQL) {
   return sql<string | null>`(select json_build_object('id', av.id, 'status', av.status,
     'accountStatus', av.account_status, 'registeredName', av.registered_name, 'reason', av.reason,
     'nameMatchScore', av.name_match_score, 'requestedBy', av.requested_by, 'accountName', av.account_name,
