@@ -17,8 +17,9 @@ import { progress } from './lib/report';
 /**
  * Where the server's CPU goes on benchmarks 3 and 4's writes, and how much of it each answer takes:
  * the built server on a fresh PostgreSQL database, `--requests` withdraw/add from 64 users (invited
- * under one upline chain, as benchmark 4's), then as many approvals, then task/finish of
- * `--requests`/64 tasks by each user (a reward and two rebates each), 16 at a time. Prints the
+ * under one upline chain, as benchmark 4's), task/finish of `--requests`/64 tasks by each user (a
+ * reward and two rebates each), then an approval of each withdrawal, 16 at a time (approvals last:
+ * the payouts they queue run in the background, and their CPU counts in the approvals' figure). Prints the
  * server's CPU time per answer of each write (utime + stime from /proc: robust on a shared machine,
  * unlike req/s). Under `node --cpu-prof` unless `--no-profile`; the profile is written when the
  * server stops, for bench/profile-top.ts. `--entry` names builds to compare (each run in turn,
@@ -94,9 +95,6 @@ async function run(entry: string): Promise<Record<Write, number>> {
       );
       ids.push(id);
     });
-    const approveUs = await perAnswer('approve', ids.length, (i) =>
-      call(base, 'POST', `${API}/admin/withdraw/review`, { id: ids[i], action: 'approve' }, admin),
-    );
     // User varies fastest: the claims in flight together are different users'.
     const finishUs = await perAnswer('task/finish', users.length * tasks.length, (i) =>
       call(
@@ -106,6 +104,9 @@ async function run(entry: string): Promise<Record<Write, number>> {
         { taskId: tasks[Math.floor(i / users.length)] },
         users[i % users.length]?.token,
       ),
+    );
+    const approveUs = await perAnswer('approve', ids.length, (i) =>
+      call(base, 'POST', `${API}/admin/withdraw/review`, { id: ids[i], action: 'approve' }, admin),
     );
     return { 'withdraw/add': withdrawUs, approve: approveUs, 'task/finish': finishUs };
   } finally {

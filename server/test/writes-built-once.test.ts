@@ -50,7 +50,7 @@ describe('money writes built once', () => {
     expect(result.status).toBe(200);
     expect(built).toBeLessThanOrEqual(2);
     expect(result.body.data).toMatchObject({ id, state: 'approved', username: second.username });
-    expect(result.body.data.history.map((h: { toState: string }) => h.toState)).toEqual(['pending', 'approved']);
+    expect(result.body.data.history.map((h: { state: string }) => h.state)).toEqual(['pending', 'approved']);
 
     const [audit] = await ctx.db
       .select()

@@ -125,7 +125,7 @@ export function placeholderRow<K extends string>(prefix: string, keys: readonly 
  * drizzle leaves them to the column's default).
  */
 export function rowParams(table: Table, prefix: string, values: Record<string, unknown>) {
-  const columns = getTableColumns(table) as Record<string, Column>;
+  const columns = columnsOf(table);
   const params: Record<string, unknown> = {};
   const keys: string[] = [];
   for (const key of Object.keys(values)) {
@@ -140,11 +140,25 @@ export function rowParams(table: Table, prefix: string, values: Record<string, u
   return { keys, params };
 }
 
-/** A row as placeholders with their values: `rowParams` and `placeholderRow` of the same keys. */
+const tableColumns = new WeakMap<Table, Record<string, Column>>();
+/** A table's columns by key (`getTableColumns` copies them on every call). */
+function columnsOf(table: Table): Record<string, Column> {
+  let columns = tableColumns.get(table);
+  if (!columns) {
+    columns = getTableColumns(table) as Record<string, Column>;
+    tableColumns.set(table, columns);
+  }
+  return columns;
+}
+
+/**
+ * A row's values for placeholders, its shape (the keys given) and `row()`, the placeholders of those
+ * keys (`placeholderRow`), for the statement's build: called only when a shape is first built.
+ */
 export function rowPlaceholders<V extends Record<string, unknown>>(table: Table, prefix: string, values: V) {
   const { keys, params } = rowParams(table, prefix, values);
   // Typed as every key of `values`: an undefined one is left out, as drizzle leaves it to the default.
-  const row = placeholderRow(prefix, keys) as { [K in keyof V]: SQL };
+  const row = () => placeholderRow(prefix, keys) as { [K in keyof V]: SQL };
   return { row, params, shape: `${prefix}(${keys.join(',')})` };
 }
 

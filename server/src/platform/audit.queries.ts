@@ -46,7 +46,7 @@ export function auditPart(name: string, entry: AuditEntry): StatementPart {
   return {
     shape,
     params,
-    ctes: (db) => [db.$with(name).as(db.insert(auditLog).values(row).returning({ id: auditLog.id }))],
+    ctes: (db) => [db.$with(name).as(db.insert(auditLog).values(row()).returning({ id: auditLog.id }))],
   };
 }
 

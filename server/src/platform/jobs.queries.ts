@@ -34,7 +34,7 @@ export function jobPart(name: string, job: NewJob): StatementPart {
     ctes: (db) => [
       db
         .$with(name)
-        .as(db.insert(jobs).values(row).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id })),
+        .as(db.insert(jobs).values(row()).onConflictDoNothing({ target: jobs.dedupeKey }).returning({ id: jobs.id })),
     ],
   };
 }

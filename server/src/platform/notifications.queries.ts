@@ -79,7 +79,7 @@ export function notificationPart(notification: NewNotification): StatementPart {
         .as(
           db
             .insert(notifications)
-            .values(added.row)
+            .values(added.row())
             .onConflictDoNothing({ target: notifications.dedupeKey })
             .returning({ id: notifications.id }),
         ),

@@ -87,7 +87,7 @@ export async function recordCompletion(
         .as(
           db
             .insert(taskCompletions)
-            .values(row.row)
+            .values(row.row())
             .onConflictDoNothing()
             .returning({ taskId: taskCompletions.taskId }),
         );

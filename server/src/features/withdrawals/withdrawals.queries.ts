@@ -230,7 +230,7 @@ async function update(
     shape,
     (db) => {
       const recorded = history
-        ? db.$with('recorded').as(db.insert(withdrawalHistory).values(history.row).returning())
+        ? db.$with('recorded').as(db.insert(withdrawalHistory).values(history.row()).returning())
         : undefined;
       // Spelled out: in a one-table statement drizzle leaves columns unqualified.
       const self = sql`${withdrawals}.${sql.identifier(withdrawals.id.name)}`;
@@ -247,7 +247,7 @@ async function update(
       return db
         .with(...(recorded ? [recorded] : []), ...also.ctes(db))
         .update(withdrawals)
-        .set(set.row)
+        .set(set.row())
         .where(eq(withdrawals.id, sql.placeholder('id')))
         .returning({ ...getTableColumns(withdrawals), ...shown });
     },
