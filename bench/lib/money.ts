@@ -34,7 +34,7 @@ export const WITHDRAW_AMOUNT = '0.05';
 /** ₹1: the level-1 rebate of 10% is then 10 paise (a rebate that rounds to 0 paise is not posted). */
 const TASK_REWARD = '1.00';
 /** The server's default rebate rates (level 1 10%, level 2 5%). */
-const DEFAULT_REBATES = { level1Bps: 1000, level2Bps: 500 };
+export const DEFAULT_REBATES = { level1Bps: 1000, level2Bps: 500 };
 
 /** One write measured against the yardstick in the same rounds: Kamai's runs and the competitor's. */
 export interface Pair {
@@ -208,7 +208,7 @@ export async function customTasks(base: string, admin: string, count: number): P
  * The upline chain every bench user is invited under: `top` invites `middle`, who invites the users,
  * so each task reward owes a level-1 rebate to `middle` and a level-2 rebate to `top`.
  */
-async function uplines(base: string): Promise<string> {
+export async function uplines(base: string): Promise<string> {
   const [top] = await registerUsers(base, 1);
   if (!top) throw new Error('no top upline');
   const { inviteCode } = await call<{ inviteCode: string }>(

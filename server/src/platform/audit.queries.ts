@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { rowPlaceholders, type StatementPart } from '../db/prepared';
 import { auditLog, users } from '../db/schema';
 import { currentClientRequestId } from './request-context';
 
@@ -18,20 +19,35 @@ export interface AuditEntry {
   clientRequestId?: string;
 }
 
+/** The row `writeAudit` adds for an entry. */
+function auditRow(entry: AuditEntry) {
+  return {
+    actorId: entry.actorId,
+    action: entry.action,
+    target: entry.target,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: entry.requestId ?? null,
+    clientRequestId: entry.clientRequestId ?? currentClientRequestId() ?? null,
+  };
+}
+
 /** The insert of `writeAudit`, unrun: for a data-modifying CTE in the statement of the action it records. */
 export function auditInsert(db: Executor, entry: AuditEntry) {
-  return db
-    .insert(auditLog)
-    .values({
-      actorId: entry.actorId,
-      action: entry.action,
-      target: entry.target,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      requestId: entry.requestId ?? null,
-      clientRequestId: entry.clientRequestId ?? currentClientRequestId() ?? null,
-    })
-    .returning({ id: auditLog.id });
+  return db.insert(auditLog).values(auditRow(entry)).returning({ id: auditLog.id });
+}
+
+/**
+ * `auditInsert` as the CTE `name` of a statement built once per shape (`builtPerShape`): every value
+ * of the row is a placeholder.
+ */
+export function auditPart(name: string, entry: AuditEntry): StatementPart {
+  const { row, params, shape } = rowPlaceholders(auditLog, name, auditRow(entry));
+  return {
+    shape,
+    params,
+    ctes: (db) => [db.$with(name).as(db.insert(auditLog).values(row()).returning({ id: auditLog.id }))],
+  };
 }
 
 /** Appends one admin action to the audit log (docs/design.md "Product rules"), inside the action's own transaction. */

@@ -1,8 +1,9 @@
 import { type NotificationKind, PUSH_PATHS } from '@kamai/contract';
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { builtPerShape, rowPlaceholders, type StatementPart } from '../db/prepared';
 import { notifications } from '../db/schema';
-import { deliveriesInsert } from './push.queries';
+import { deliveriesPart } from './push.queries';
 
 /** What a notification says; the client turns `kind` + `params` into text in the reader's language. */
 export type { NotificationKind };
@@ -16,16 +17,25 @@ export interface NewNotification {
   dedupeKey: string;
 }
 
+const runNotify = builtPerShape('kamai_notify');
+
 /**
  * Adds a notification for a user inside the caller's transaction, so it exists exactly when the change
  * it reports does, and a push of it to each of the user's devices (sent by the jobs worker after the
- * commit). A second call with the same dedupe key does nothing. One statement.
+ * commit). A second call with the same dedupe key does nothing. One statement, built once.
  */
 export async function notify(db: Executor, notification: NewNotification): Promise<void> {
-  await db
-    .with(...notificationWrites(db, notification))
-    .select({ one: sql`1` })
-    .from(sql`(select 1) as one`);
+  const part = notificationPart(notification);
+  await runNotify(
+    db,
+    part.shape,
+    (db) =>
+      db
+        .with(...part.ctes(db))
+        .select({ one: sql`1` })
+        .from(sql`(select 1) as one`),
+    part.params,
+  );
 }
 
 /** Where a tap on the notification's push opens the app: the complaint, the withdrawals or the income list. */
@@ -35,38 +45,47 @@ function pushUrlOf({ kind, params }: NewNotification): string {
 }
 
 /**
- * `notify`'s writes as data-modifying CTEs, for the statement of the change the notification reports:
- * the notification, and its pushes only when the notification is new.
+ * `notify`'s writes as data-modifying CTEs (`notified`, `notified_push`), for the statement of the
+ * change the notification reports, built once per shape (`builtPerShape`): the notification, and its
+ * pushes only when the notification is new. Every value is a placeholder; the push's content is one
+ * JSON text.
  */
-export function notificationWrites(db: Executor, notification: NewNotification) {
-  const added = db
-    .$with('notified')
-    .as(
-      db
-        .insert(notifications)
-        .values(notification)
-        .onConflictDoNothing({ target: notifications.dedupeKey })
-        .returning({ id: notifications.id }),
-    );
-  const withdrawalId = notification.params.withdrawalId;
-  const pushed = db.$with('notified_push', {}).as(
-    deliveriesInsert(
-      {
-        users: notification.userId,
-        cause: notification.dedupeKey,
-        content: {
-          source: 'notification',
-          kind: notification.kind,
-          params: notification.params,
-          url: pushUrlOf(notification),
-          // One slot per withdrawal on the device: "paid" replaces "approved".
-          tag: withdrawalId === undefined ? notification.dedupeKey : `withdrawal:${withdrawalId}`,
-        },
+export function notificationPart(notification: NewNotification): StatementPart {
+  const { userId, kind, params: values, dedupeKey } = notification;
+  const added = rowPlaceholders(notifications, 'notified', { userId, kind, params: values, dedupeKey });
+  const withdrawalId = values.withdrawalId;
+  const pushed = deliveriesPart(
+    'notified_push',
+    {
+      users: userId,
+      cause: dedupeKey,
+      content: {
+        source: 'notification',
+        kind,
+        params: values,
+        url: pushUrlOf(notification),
+        // One slot per withdrawal on the device: "paid" replaces "approved".
+        tag: withdrawalId === undefined ? dedupeKey : `withdrawal:${withdrawalId}`,
       },
-      sql`exists (select 1 from ${sql.identifier('notified')})`,
-    ),
+    },
+    () => sql`exists (select 1 from ${sql.identifier('notified')})`,
   );
-  return [added, pushed];
+  return {
+    shape: `${added.shape};${pushed.shape}`,
+    params: { ...added.params, ...pushed.params },
+    ctes: (db) => [
+      db
+        .$with('notified')
+        .as(
+          db
+            .insert(notifications)
+            .values(added.row())
+            .onConflictDoNothing({ target: notifications.dedupeKey })
+            .returning({ id: notifications.id }),
+        ),
+      ...pushed.ctes(db),
+    ],
+  };
 }
 
 /** A deleted account's notifications (docs/decisions/account-deletion.md). */

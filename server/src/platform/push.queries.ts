@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import type { StatementPart } from '../db/prepared';
 import { jobs, pushSubscriptions } from '../db/schema';
 
 /**
@@ -38,7 +39,14 @@ export type PushContent =
  * `cause` + the subscription id is the dedupe key, so a replayed cause pushes nothing twice.
  */
 export async function enqueueDeliveries(db: Executor, input: Deliveries) {
-  await db.execute(deliveriesInsert(input));
+  const { users, cause, content, runAt } = deliveryValues(input);
+  const value = (v: string | number | undefined) => (v === undefined ? undefined : sql`${v}`);
+  await db.execute(
+    deliveriesSql(
+      { users: value(users), cause: sql`${cause}`, content: sql`${content}`, runAt: value(runAt) },
+      sql`true`,
+    ),
+  );
 }
 
 export interface Deliveries {
@@ -48,20 +56,52 @@ export interface Deliveries {
   runAt?: Date;
 }
 
-/**
- * The insert of `enqueueDeliveries`, unrun: for a data-modifying CTE in the statement of the change it
- * reports; `when` (a condition on that statement's other parts) can make it insert nothing.
- */
-export function deliveriesInsert(input: Deliveries, when: SQL = sql`true`): SQL {
-  const who = input.users === 'all' ? sql`true` : sql`${pushSubscriptions.userId} = ${input.users}`;
+/** The values of the deliveries' insert: the user (none: every user), the key's start, the content as JSON, the time. */
+function deliveryValues(input: Deliveries) {
+  return {
+    users: input.users === 'all' ? undefined : input.users,
+    cause: `push:${input.cause}:`,
+    content: JSON.stringify(input.content),
+    runAt: input.runAt?.toISOString(),
+  };
+}
+
+function deliveriesSql(v: { users?: SQL; cause: SQL; content: SQL; runAt?: SQL }, when: SQL): SQL {
+  const who = v.users === undefined ? sql`true` : sql`${pushSubscriptions.userId} = ${v.users}`;
   return sql`
     insert into ${jobs} (kind, dedupe_key, payload, run_at)
-    select ${PUSH_DELIVER}::text, ${`push:${input.cause}:`}::text || ${pushSubscriptions.id}::text,
-           ${JSON.stringify(input.content)}::jsonb || jsonb_build_object('subscriptionId', ${pushSubscriptions.id}),
-           ${input.runAt ? sql`${input.runAt.toISOString()}::timestamptz` : sql`now()`}
+    select ${PUSH_DELIVER}::text, ${v.cause}::text || ${pushSubscriptions.id}::text,
+           ${v.content}::jsonb || jsonb_build_object('subscriptionId', ${pushSubscriptions.id}),
+           ${v.runAt ? sql`${v.runAt}::timestamptz` : sql`now()`}
     from ${pushSubscriptions}
     where ${who} and ${when}
     on conflict (dedupe_key) do nothing`;
+}
+
+/**
+ * The insert of `enqueueDeliveries` as the CTE `name` of a statement built once per shape
+ * (`builtPerShape`), in the statement of the change it reports: the user, the key, the content (one
+ * JSON text) and the time are placeholders; `when`, a condition on that statement's other parts (it can
+ * make it insert nothing), is built with them and holds no value.
+ */
+export function deliveriesPart(name: string, input: Deliveries, when: (db: Executor) => SQL): StatementPart {
+  const values = deliveryValues(input);
+  const params: Record<string, unknown> = {};
+  const param = (key: keyof typeof values, value: string | number) => {
+    params[`${name}_${key}`] = value;
+    return sql`${sql.placeholder(`${name}_${key}`)}`;
+  };
+  const v = {
+    users: values.users === undefined ? undefined : param('users', values.users),
+    cause: param('cause', values.cause),
+    content: param('content', values.content),
+    runAt: values.runAt === undefined ? undefined : param('runAt', values.runAt),
+  };
+  return {
+    shape: `${name}(${Object.keys(params).join(',')})`,
+    params,
+    ctes: (db) => [db.$with(name, {}).as(deliveriesSql(v, when(db)))],
+  };
 }
 
 /** The notice's push, due when it becomes visible; a notice rescheduled later gets another job. */

@@ -1,7 +1,7 @@
 import type { PayoutAccountType } from '@kamai/contract';
 import { and, count, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import { builtOnce, builtOnceText } from '../../db/prepared';
 import { accountValidationLookups, accountValidations, payoutAccounts, settings, withdrawals } from '../../db/schema';
 
 export type ValidationRow = typeof accountValidations.$inferSelect;
@@ -139,7 +139,7 @@ export interface PayeeRead {
  * it (`owner`: the statement's user id column); `payeeFromJson` reads it back. One subquery, so the
  * answer costs no round trip of its own.
  */
-export function payeeCheckSql(fingerprint: string, owner: SQL) {
+export function payeeCheckSql(fingerprint: string | SQL, owner: SQL) {
   return sql<string | null>`(select json_build_object('id', av.id, 'status', av.status,
     'accountStatus', av.account_status, 'registeredName', av.registered_name, 'reason', av.reason,
     'nameMatchScore', av.name_match_score, 'requestedBy', av.requested_by, 'accountName', av.account_name,
@@ -372,6 +372,24 @@ export interface NameSignalFacts {
   sameName: boolean;
 }
 
+const np = (name: string) => sql.placeholder(name);
+// Built once per process and named (`builtOnceText`): read on every withdraw/add to a verified number
+// (benchmark 3, docs/performance.md). A null hash matches no row: `same_number` is false.
+const nameSignalFactsQuery = builtOnceText(
+  'kamai_name_signal_facts',
+  () => sql`select
+    (select ${settings.value} from ${settings} where ${settings.key} = 'risk') as risk_setting,
+    (select ${settings.value} from ${settings} where ${settings.key} = 'accountValidation') as validation_setting,
+    (select coalesce(json_agg(json_build_object('accountName', pa.account_name, 'registeredName', av.registered_name)), '[]')
+      from ${payoutAccounts} pa left join ${accountValidations} av on av.id = pa.validation_id
+      where pa.user_id = ${np('userId')} and pa.validation_id is distinct from ${np('validationId')}) as others,
+    exists (select 1 from ${accountValidations} av
+      where av.number_hash = ${np('numberHash')} and av.requested_by <> ${np('userId')}) as same_number,
+    exists (select 1 from ${payoutAccounts} pa join ${accountValidations} av on av.id = pa.validation_id
+      where pa.user_id <> ${np('userId')} and av.registered_name_key is not null
+        and av.registered_name_key = ${np('nameKey')}) as same_name`,
+);
+
 /**
  * What the bank-name signals weigh for one user's completed check, in one round trip (scoring a
  * withdrawal: benchmark 3): the names the user gave on their other accounts with the banks' names of
@@ -379,21 +397,12 @@ export interface NameSignalFacts {
  * account with this bank name, and the two settings.
  */
 export async function nameSignalFacts(db: Executor, userId: number, v: ValidationRow): Promise<NameSignalFacts> {
-  const result = await db.execute(sql`select
-    (select ${settings.value} from ${settings} where ${settings.key} = 'risk') as risk_setting,
-    (select ${settings.value} from ${settings} where ${settings.key} = 'accountValidation') as validation_setting,
-    (select coalesce(json_agg(json_build_object('accountName', pa.account_name, 'registeredName', av.registered_name)), '[]')
-      from ${payoutAccounts} pa left join ${accountValidations} av on av.id = pa.validation_id
-      where pa.user_id = ${userId} and pa.validation_id is distinct from ${v.id}) as others,
-    ${
-      v.numberHash === null
-        ? sql`false`
-        : sql`exists (select 1 from ${accountValidations} av
-            where av.number_hash = ${v.numberHash} and av.requested_by <> ${userId})`
-    } as same_number,
-    exists (select 1 from ${payoutAccounts} pa join ${accountValidations} av on av.id = pa.validation_id
-      where pa.user_id <> ${userId} and av.registered_name_key is not null
-        and av.registered_name_key = ${v.registeredNameKey}) as same_name`);
+  const result = await nameSignalFactsQuery(db, {
+    userId,
+    validationId: v.id,
+    numberHash: v.numberHash,
+    nameKey: v.registeredNameKey,
+  });
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   return {

@@ -16,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { enqueueOrRevive, type JobRow, jobInsert } from '../../platform/jobs.queries';
+import { enqueueOrRevive, type JobRow, jobPart } from '../../platform/jobs.queries';
 import { type AccountValidations, verdictOf } from '../payout-accounts';
 import {
   approvedTo,
@@ -119,9 +119,8 @@ export function createPayoutsService(options: PayoutsOptions) {
    * For the approval's statement: fixes the gateway that pays it (so changing PAYOUT_GATEWAY later never
    * strands it) and queues one dispatch job per withdrawal, however many approvals race.
    */
-  function dispatchWrites(tx: Tx, withdrawalId: number) {
-    const job = tx.$with('payout_job').as(jobInsert(tx, dispatchJob(withdrawalId, now())));
-    return { gateway: options.defaultGateway, with: [job] };
+  function dispatchWrites(withdrawalId: number) {
+    return { gateway: options.defaultGateway, with: [jobPart('payout_job', dispatchJob(withdrawalId, now()))] };
   }
 
   /**

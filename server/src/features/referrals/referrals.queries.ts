@@ -1,6 +1,7 @@
 import { REBATE_HOLD_DAYS_DEFAULT, RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { builtOnce, placeholderRow, rowParams } from '../../db/prepared';
 import { accounts, entries, postings, rebates, users } from '../../db/schema';
 import { settingOver } from '../../platform/settings.queries';
 
@@ -121,8 +122,24 @@ export async function insertRebate(
     accrualPostingId: number;
   },
 ) {
-  await db.insert(rebates).values(row).onConflictDoNothing();
+  await rebateInsert(db).execute(rowParams(rebates, 'rebate', row).params);
 }
+
+const REBATE_KEYS = [
+  'sourcePostingId',
+  'inviteeId',
+  'earnerId',
+  'level',
+  'bps',
+  'amount',
+  'availableAt',
+  'accrualPostingId',
+] as const;
+// Built by drizzle once per process and named (`builtOnce`): each rebate of a task reward, inside the
+// claim's transaction (benchmark 4, docs/performance.md).
+const rebateInsert = builtOnce('kamai_rebate_insert', (db: Executor) =>
+  db.insert(rebates).values(placeholderRow('rebate', REBATE_KEYS)).onConflictDoNothing(),
+);
 
 /** Level-1 rebates the user is owed on each of the given invitees' rewards, pending and available, in paise. */
 export async function rebatesByInvitee(db: Executor, userId: number, inviteeIds: number[]) {

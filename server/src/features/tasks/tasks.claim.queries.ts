@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce, executeByShape } from '../../db/prepared';
+import { builtOnce, builtPerShape, rowPlaceholders } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
-import { type Deliveries, deliveriesInsert } from '../../platform/push.queries';
+import { type Deliveries, deliveriesPart } from '../../platform/push.queries';
 import { rebatePlanOf, toRebatePlan } from '../referrals';
 import { conditionFactsOf, factsOf, incomeSince, toConditionFacts, toFacts } from './tasks.facts.queries';
 
@@ -61,6 +61,9 @@ export async function findClaim(db: Executor, userId: number, taskId: number, no
   };
 }
 
+// Built once per shape (with a push or without) and named by its text: every value is a placeholder.
+const runCompletion = builtPerShape('kamai_task_completion');
+
 /**
  * Records a paid claim in one statement: the completion row (unless the user has one), `push` only
  * when the row is new, and the user's wallet balance after the caller's postings. `created` false:
@@ -71,22 +74,32 @@ export async function recordCompletion(
   values: typeof taskCompletions.$inferInsert,
   push: Deliveries | undefined,
 ): Promise<{ created: boolean; balance: bigint }> {
-  const completed = db
-    .$with('completed')
-    .as(db.insert(taskCompletions).values(values).onConflictDoNothing().returning({ taskId: taskCompletions.taskId }));
+  const row = rowPlaceholders(taskCompletions, 'completed', values);
   const pushed = push
-    ? [db.$with('completed_push', {}).as(deliveriesInsert(push, sql`exists (select 1 from ${completed})`))]
-    : [];
-  const [row] = await executeByShape(
+    ? deliveriesPart('completed_push', push, () => sql`exists (select 1 from ${sql.identifier('completed')})`)
+    : undefined;
+  const [result] = await runCompletion(
     db,
-    db
-      .with(completed, ...pushed)
-      .select({
-        created: sql<boolean>`exists (select 1 from ${completed})`,
-        balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${values.userId} and w.kind = 'wallet')`,
-      })
-      .from(sql`(select 1) as one`),
-    'kamai_task_completion',
+    `${row.shape};${pushed?.shape ?? ''}`,
+    (db) => {
+      const completed = db
+        .$with('completed')
+        .as(
+          db
+            .insert(taskCompletions)
+            .values(row.row())
+            .onConflictDoNothing()
+            .returning({ taskId: taskCompletions.taskId }),
+        );
+      return db
+        .with(completed, ...(pushed?.ctes(db) ?? []))
+        .select({
+          created: sql<boolean>`exists (select 1 from ${completed})`,
+          balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${sql.placeholder('userId')} and w.kind = 'wallet')`,
+        })
+        .from(sql`(select 1) as one`);
+    },
+    { ...row.params, ...pushed?.params, userId: values.userId },
   );
-  return { created: Boolean(row?.created), balance: BigInt(row?.balance ?? '0') };
+  return { created: Boolean(result?.created), balance: BigInt(result?.balance ?? '0') };
 }

@@ -7,6 +7,7 @@ import {
 } from '@kamai/contract';
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { accounts, entries, postings, tasks, withdrawals } from '../../db/schema';
 
 type Row = Record<string, unknown>;
@@ -84,18 +85,28 @@ export async function callLedgerPost(
 ): Promise<{ postingId: number | undefined; created: boolean }> {
   // Arrays travel as literals: both drivers pass a text parameter alike, and drizzle would expand a
   // JavaScript array into a list of parameters.
-  const result = await db.execute(sql`
-    select o_posting::text as posting, o_created as created from ledger_post(
-      ${posting.type}, ${posting.idempotencyKey}, ${JSON.stringify(posting.ref)}::jsonb,
-      ${arrayLiteral(lines.map((l) => l.accountId))}::bigint[],
-      ${arrayLiteral(lines.map((l) => l.userId))}::bigint[],
-      ${arrayLiteral(lines.map((l) => l.kind))}::text[],
-      ${arrayLiteral(lines.map((l) => l.amount))}::bigint[]
-    )`);
-  const [row] = rowsOf(result);
+  const [row] = await ledgerPost(db).execute({
+    type: posting.type,
+    key: posting.idempotencyKey,
+    ref: JSON.stringify(posting.ref),
+    accountIds: arrayLiteral(lines.map((l) => l.accountId)),
+    userIds: arrayLiteral(lines.map((l) => l.userId)),
+    kinds: arrayLiteral(lines.map((l) => l.kind)),
+    amounts: arrayLiteral(lines.map((l) => l.amount)),
+  });
   if (!row) throw new Error(`ledger_post of ${posting.idempotencyKey} answered no row`);
   return { postingId: row.posting === null ? undefined : Number(row.posting), created: Boolean(row.created) };
 }
+
+const lp = (name: string) => sql.placeholder(name);
+// Built by drizzle once per process and named (`builtOnce`): every posting of every write, inside its
+// transaction (benchmarks 3 and 4, docs/performance.md).
+const ledgerPost = builtOnce('kamai_ledger_post', (db: Executor) =>
+  db.select({ posting: sql<string | null>`o_posting::text`, created: sql<boolean>`o_created` }).from(
+    sql`ledger_post(${lp('type')}, ${lp('key')}, ${lp('ref')}::jsonb, ${lp('accountIds')}::bigint[],
+        ${lp('userIds')}::bigint[], ${lp('kinds')}::text[], ${lp('amounts')}::bigint[]) as lp`,
+  ),
+);
 
 /** An account's entries with their posting, newest first; `beforeId` continues a page. */
 export async function listEntries(db: Executor, accountId: number, limit: number, beforeId?: number) {

@@ -8,9 +8,9 @@ import {
   startOfBusinessDay,
   type WithdrawalState,
 } from '@kamai/contract';
-import type { WithSubquery } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client';
-import { type AuditEntry, auditInsert } from '../../platform/audit.queries';
+import type { Db, Executor } from '../../db/client';
+import type { StatementPart } from '../../db/prepared';
+import { auditPart } from '../../platform/audit.queries';
 import { decodeCursor, encodeCursor, keysetPage } from '../../platform/cursor';
 import { AppError } from '../../platform/errors';
 import { refuseSameApprover } from '../../platform/four-eyes';
@@ -23,16 +23,13 @@ import * as q from './withdrawals.queries';
 import { changeStateWithView } from './withdrawals.state';
 import { byWithdrawal, toAdminItem } from './withdrawals.view';
 
-/** The audit row of a review, as a CTE of the review's statement. */
-const auditWrite = (tx: Tx, entry: AuditEntry) => tx.$with('audited').as(auditInsert(tx, entry));
-
 /**
  * What approval hands the payout to (the payouts feature): its writes go into the approval's own
  * statement, so the payout is queued exactly when the approval commits; then a nudge.
  */
 export interface PayoutDispatcher {
   /** The gateway that pays the withdrawal (a column the approval sets) and its dispatch job (CTEs). */
-  dispatchWrites(tx: Tx, withdrawalId: number): { gateway: PayoutGatewayName; with: WithSubquery[] };
+  dispatchWrites(withdrawalId: number): { gateway: PayoutGatewayName; with: StatementPart[] };
   wake(): void;
 }
 
@@ -202,7 +199,7 @@ export function createWithdrawalsAdmin({
         refuseSameApprover(current.firstApproverId, actor.id);
         if (current.firstApproverId === null) {
           // Four-eyes: the first approval is recorded; only a different reviewer's dispatches.
-          const audited = auditWrite(tx, {
+          const audited = auditPart('audited', {
             actorId: actor.id,
             action: 'withdrawal.approve_first',
             target: `withdrawal:${current.id}`,
@@ -219,8 +216,8 @@ export function createWithdrawalsAdmin({
           return { view, dispatched: false };
         }
       }
-      const dispatch = to === 'approved' ? payouts.dispatchWrites(tx, current.id) : undefined;
-      const audited = auditWrite(tx, {
+      const dispatch = to === 'approved' ? payouts.dispatchWrites(current.id) : undefined;
+      const audited = auditPart('audited', {
         actorId: actor.id,
         action: `withdrawal.${input.action}`,
         target: `withdrawal:${current.id}`,

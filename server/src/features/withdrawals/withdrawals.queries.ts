@@ -20,10 +20,17 @@ import {
   ne,
   type SQL,
   sql,
-  type WithSubquery,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { builtOnce, executeByShape, preparedPer } from '../../db/prepared';
+import {
+  builtOnce,
+  builtOnceText,
+  builtPerShape,
+  partsOf,
+  preparedPer,
+  rowPlaceholders,
+  type StatementPart,
+} from '../../db/prepared';
 import { users, withdrawalHistory, withdrawals } from '../../db/schema';
 import { fingerprintOf, type PayeeRead, payeeCheckSql, payeeFromJson } from '../payout-accounts';
 
@@ -57,8 +64,8 @@ export async function lockWithdrawal(db: Executor, id: number) {
 export interface ChangeWrites {
   /** The history row of a state change. */
   history?: Omit<typeof withdrawalHistory.$inferInsert, 'withdrawalId'>;
-  /** The notification, a job, the audit row: CTE names must differ. */
-  also?: WithSubquery[];
+  /** The notification, a job, the audit row, each with its values as placeholders: CTE names must differ. */
+  also?: StatementPart[];
 }
 
 /** The placeholder values of `requestWithdrawal`: instants as ISO strings, paise as text. */
@@ -117,28 +124,44 @@ export async function addRiskReasons(
   order: readonly string[],
   max: number,
 ): Promise<boolean> {
-  const given = JSON.stringify(added);
-  const result = await db.execute(sql`with target as (
+  const result = await riskReasonsAdd(db, {
+    id,
+    accountType: paying.accountType,
+    ifsc: paying.ifsc,
+    accountNo: paying.accountNo,
+    accountName: paying.accountName,
+    given: JSON.stringify(added),
+    order: JSON.stringify(order),
+    max,
+  });
+  const row = (result as { rows: { found: number | string }[] }).rows[0];
+  return Number(row?.found ?? 0) > 0;
+}
+
+const rp = (name: string) => sql.placeholder(name);
+// Built once per process and named (`builtOnceText`): withdraw/add's statement after the request
+// (benchmark 3, docs/performance.md).
+const riskReasonsAdd = builtOnceText(
+  'kamai_withdrawal_risk_add',
+  () => sql`with target as (
       select ${withdrawals.id} as id from ${withdrawals}
-      where ${withdrawals.id} = ${id} and ${withdrawals.state} = 'pending'
-        and ${withdrawals.accountType} = ${paying.accountType} and ${withdrawals.ifsc} = ${paying.ifsc}
-        and ${withdrawals.accountNo} = ${paying.accountNo} and ${withdrawals.accountName} = ${paying.accountName}
+      where ${withdrawals.id} = ${rp('id')} and ${withdrawals.state} = 'pending'
+        and ${withdrawals.accountType} = ${rp('accountType')} and ${withdrawals.ifsc} = ${rp('ifsc')}
+        and ${withdrawals.accountNo} = ${rp('accountNo')} and ${withdrawals.accountName} = ${rp('accountName')}
       for update),
     changed as (
       update ${withdrawals} w set
         risk_reasons = (select coalesce(jsonb_agg(k order by o), '[]'::jsonb)
-          from jsonb_array_elements_text(${JSON.stringify(order)}::jsonb) with ordinality as t(k, o)
-          where w.risk_reasons ? k or ${given}::jsonb ? k),
-        risk_score = least(${max}::int, w.risk_score + (select coalesce(sum(g.value::int), 0)
-          from jsonb_each_text(${given}::jsonb) g where not w.risk_reasons ? g.key))
+          from jsonb_array_elements_text(${rp('order')}::jsonb) with ordinality as t(k, o)
+          where w.risk_reasons ? k or ${rp('given')}::jsonb ? k),
+        risk_score = least(${rp('max')}::int, w.risk_score + (select coalesce(sum(g.value::int), 0)
+          from jsonb_each_text(${rp('given')}::jsonb) g where not w.risk_reasons ? g.key))
       from target
       where w.id = target.id
-        and exists (select 1 from jsonb_object_keys(${given}::jsonb) g(key) where not w.risk_reasons ? g.key)
+        and exists (select 1 from jsonb_object_keys(${rp('given')}::jsonb) g(key) where not w.risk_reasons ? g.key)
       returning w.id)
-    select (select count(*) from target)::int as found`);
-  const row = (result as unknown as { rows: { found: number | string }[] }).rows[0];
-  return Number(row?.found ?? 0) > 0;
-}
+    select (select count(*) from target)::int as found`,
+);
 
 /**
  * A withdrawal as the console shows it: the row, its owner's username, every state it was in and the
@@ -182,6 +205,10 @@ export function updateWithdrawalWithView(
 
 const historyColumns = sql.raw('id, withdrawal_id, from_state, to_state, reason, actor_id, created_at');
 
+// Built by drizzle once per shape (which columns it sets, which CTEs it carries, with the console's
+// view or not) and named by its text: every value is a placeholder (benchmark 3, docs/performance.md).
+const runChange = builtPerShape('kamai_withdrawal_change');
+
 async function update(
   db: Executor,
   id: number,
@@ -191,35 +218,40 @@ async function update(
   payee: string | undefined,
 ): Promise<WithdrawalView> {
   const view = payee !== undefined;
-  const recorded = writes.history
-    ? db.$with('recorded').as(
-        db
-          .insert(withdrawalHistory)
-          .values({ ...writes.history, withdrawalId: id })
-          .returning(),
-      )
+  const set = rowPlaceholders(withdrawals, 'set', values);
+  const history = writes.history
+    ? rowPlaceholders(withdrawalHistory, 'recorded', { ...writes.history, withdrawalId: id })
     : undefined;
-  // Spelled out: in a one-table statement drizzle leaves columns unqualified.
-  const self = sql`${withdrawals}.${sql.identifier(withdrawals.id.name)}`;
-  const owner = sql`${withdrawals}.${sql.identifier(withdrawals.userId.name)}`;
-  const shown: Record<string, SQL> = view
-    ? {
-        viewUsername: sql<string>`(select u.username from users u where u.id = ${owner})`,
-        viewHistory: sql<string>`(select coalesce(json_agg(h order by h.id), '[]')::text from (
+  const also = partsOf(writes.also ?? []);
+  const shape = `${view ? 'view' : 'row'};${set.shape};${history?.shape ?? ''};${also.shape}`;
+  const params = { ...set.params, ...history?.params, ...also.params, id, ...(view ? { payee } : {}) };
+  const [result] = await runChange(
+    db,
+    shape,
+    (db) => {
+      const recorded = history
+        ? db.$with('recorded').as(db.insert(withdrawalHistory).values(history.row()).returning())
+        : undefined;
+      // Spelled out: in a one-table statement drizzle leaves columns unqualified.
+      const self = sql`${withdrawals}.${sql.identifier(withdrawals.id.name)}`;
+      const owner = sql`${withdrawals}.${sql.identifier(withdrawals.userId.name)}`;
+      const shown: Record<string, SQL> = view
+        ? {
+            viewUsername: sql<string>`(select u.username from users u where u.id = ${owner})`,
+            viewHistory: sql<string>`(select coalesce(json_agg(h order by h.id), '[]')::text from (
           select ${historyColumns} from withdrawal_history where withdrawal_id = ${self}
           ${recorded ? sql`union all select ${historyColumns} from ${recorded}` : sql``}) h)`,
-        viewCheck: payeeCheckSql(payee, owner),
-      }
-    : {};
-  const [result] = await executeByShape(
-    db,
-    db
-      .with(...(recorded ? [recorded] : []), ...(writes.also ?? []))
-      .update(withdrawals)
-      .set(values)
-      .where(eq(withdrawals.id, id))
-      .returning({ ...getTableColumns(withdrawals), ...shown }),
-    'kamai_withdrawal_change',
+            viewCheck: payeeCheckSql(sql`${sql.placeholder('payee')}`, owner),
+          }
+        : {};
+      return db
+        .with(...(recorded ? [recorded] : []), ...also.ctes(db))
+        .update(withdrawals)
+        .set(set.row())
+        .where(eq(withdrawals.id, sql.placeholder('id')))
+        .returning({ ...getTableColumns(withdrawals), ...shown });
+    },
+    params,
   );
   if (!result) throw new Error(`withdrawal ${id} vanished while locked`);
   const { viewUsername, viewHistory, viewCheck, ...row } = result as WithdrawalRow & {

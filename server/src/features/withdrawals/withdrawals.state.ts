@@ -1,8 +1,8 @@
 import { canTransition, formatRupees, WITHDRAWAL_FINAL_STATES, type WithdrawalState } from '@kamai/contract';
-import type { WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import type { StatementPart } from '../../db/prepared';
 import { AppError } from '../../platform/errors';
-import { type NotificationKind, notificationWrites } from '../../platform/notifications.queries';
+import { type NotificationKind, notificationPart } from '../../platform/notifications.queries';
 import { lockUserShared } from '../users';
 import { post } from '../wallet';
 import { insertUnclaimed } from './unclaimed.queries';
@@ -36,8 +36,11 @@ export interface StateChange {
   actorId?: number | null;
   /** Columns the change fixes besides the state's own (an approval: the gateway that pays it). */
   set?: Pick<q.NewWithdrawal, 'gateway'>;
-  /** Other writes of the change, in its statement: data-modifying CTEs built by their owners (a job, the audit row). */
-  with?: WithSubquery[];
+  /**
+   * Other writes of the change, in its statement: data-modifying CTEs built by their owners (a job, the
+   * audit row), their values as placeholders.
+   */
+  with?: StatementPart[];
 }
 
 /**
@@ -90,19 +93,21 @@ async function apply(tx: Tx, current: q.WithdrawalRow, change: StateChange, view
     also: [
       ...(deleted
         ? []
-        : notificationWrites(tx, {
-            userId: next.userId,
-            kind: NOTIFICATION[to],
-            params: {
-              withdrawalId: next.id,
-              amount: formatRupees(next.amount),
-              fee: formatRupees(next.fee),
-              net: formatRupees(next.amount - next.fee),
-              reason: next.reason,
-              reference: next.reference,
-            },
-            dedupeKey: `withdrawal:${next.id}:${to}`,
-          })),
+        : [
+            notificationPart({
+              userId: next.userId,
+              kind: NOTIFICATION[to],
+              params: {
+                withdrawalId: next.id,
+                amount: formatRupees(next.amount),
+                fee: formatRupees(next.fee),
+                net: formatRupees(next.amount - next.fee),
+                reason: next.reason,
+                reference: next.reference,
+              },
+              dedupeKey: `withdrawal:${next.id}:${to}`,
+            }),
+          ]),
       ...(change.with ?? []),
     ],
   };
