@@ -66,6 +66,13 @@ function renderQueue(url: string, items: AdminWithdrawalItem[], filters: object)
   );
 }
 
+/** happy-dom's viewport, which its matchMedia follows (lib/wide.ts). */
+function setViewport(width: number, height: number) {
+  const dom = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } })
+    .happyDOM;
+  dom.setViewport({ width, height });
+}
+
 beforeAll(async () => {
   await initI18n();
   // A wide page shows antd's Table, a chunk of its own: loaded before the tests look at rows.
@@ -194,7 +201,7 @@ describe('the review queue', () => {
   });
   it('on a phone keeps the filters behind a button that counts those set, and fetches them when opened', async () => {
     // Below 768 px the rows are cards (lib/wide.ts asks matchMedia, which follows the viewport).
-    window.happyDOM.setViewport({ width: 390, height: 800 });
+    setViewport(390, 800);
     try {
       renderQueue('/withdrawals?state=all&userId=7', [item(81, '150.00')], { userId: 7 });
       expect(screen.getAllByTestId('withdrawal-card')).toHaveLength(1);
@@ -206,7 +213,7 @@ describe('the review queue', () => {
       expect(toggle.getAttribute('aria-expanded')).toBe('true');
       expect(screen.getByRole('button', { name: 'Approve selected (0)' })).toBeTruthy();
     } finally {
-      window.happyDOM.setViewport({ width: 1024, height: 768 });
+      setViewport(1024, 768);
     }
   });
 });
