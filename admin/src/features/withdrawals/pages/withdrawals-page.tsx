@@ -1,7 +1,7 @@
 import { type AdminWithdrawalItem, parseRupees } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Space, Spin, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { LightCard } from '../../../components/light-card';
@@ -45,6 +45,10 @@ export default function WithdrawalsPage() {
   const [checked, setChecked] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<AdminWithdrawalItem>();
   const list = useWithdrawals(filters, pages.cursor);
+  // The requests are drawn in a deferred pass, which React renders in short slices: a page of cards
+  // drawn at once is one long task on a slow phone. Whatever depends on them (the pager, the history,
+  // the export) takes the same deferred answer, so nothing shows before the rows that would push it down.
+  const answer = useDeferredValue(list.data);
   const review = useReviewWithdrawal(setSelected, () => setRejecting(undefined));
   usePauseWhile(rejecting !== undefined);
   const me = useMe();
@@ -98,7 +102,7 @@ export default function WithdrawalsPage() {
   );
 
   // The history of the first request shows until the operator picks another row.
-  const shown = selected ?? list.data?.items[0];
+  const shown = selected ?? answer?.items[0];
 
   return (
     <div className={shown ? 'review review-with-history' : 'review'}>
@@ -129,7 +133,7 @@ export default function WithdrawalsPage() {
           </>
         )}
         <DataTable<AdminWithdrawalItem>
-          query={list}
+          query={{ data: answer, isFetching: list.isFetching, error: list.error }}
           pages={pages}
           className="clickable-rows"
           rowSelection={{
@@ -221,7 +225,7 @@ export default function WithdrawalsPage() {
         </WhenSeen>
       )}
       {/* Under the queue once it has answered: earlier, the arriving requests would push it down. */}
-      {!list.isPending && (
+      {(answer !== undefined || list.isError) && (
         <div className="review-wide">
           <WhenSeen>
             <Suspense fallback={null}>
