@@ -1,8 +1,8 @@
 import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import type { UserDetail } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Drawer, Layout, Menu, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Layout, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select';
@@ -12,9 +12,16 @@ import { DelayBanner } from '../features/control/components/delay-banner';
 import { apiCall, clearToken } from '../lib/api';
 import { useQueueCounts } from '../lib/queue-counts';
 import { allowed, MeContext } from '../lib/roles';
-import { useWide } from '../lib/wide';
+import { isWide, useWide } from '../lib/wide';
 import { PAGES } from './pages';
-import { QueueBadge, useTabTitle } from './queue-badge';
+import { useTabTitle } from './queue-badge';
+import type { ShellMenuProps } from './shell-menu';
+
+// The menu is its own chunk: the sidebar fetches it at once, a phone when its drawer is first opened.
+const loadMenu = () => import('./shell-menu');
+const ShellMenu = lazy(loadMenu);
+const MenuDrawer = lazy(() => loadMenu().then((m) => ({ default: m.MenuDrawer })));
+if (isWide()) void loadMenu();
 
 /** The logged-in console: the menu of the pages the role may open, the operator, and the page. */
 export function Shell({ me }: { me: UserDetail }) {
@@ -27,6 +34,8 @@ export function Shell({ me }: { me: UserDetail }) {
   // Below 768 px the menu lives in a drawer behind a button; the sidebar would leave no room for the page.
   const phone = !useWide();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is mounted at its first opening and kept (so it closes with its motion).
+  const [menuUsed, setMenuUsed] = useState(false);
   const changes = usePendingChanges();
   const pending = changes.data?.pending ?? 0;
   // The page is drawn but not shown until both banners above it know whether they show: a banner that
@@ -42,56 +51,32 @@ export function Shell({ me }: { me: UserDetail }) {
     client.clear();
   }
 
-  const menu = (
-    <Menu
-      mode="inline"
-      className="shell-menu"
-      selectedKeys={current ? [current.path] : []}
-      onClick={({ key }) => {
-        setMenuOpen(false);
-        navigate(`/${key}`);
-      }}
-      items={visible.map((page) => ({
-        key: page.path,
-        icon: page.icon,
-        label: page.Count ? (
-          <span className="menu-label">
-            {t(`menu.${page.label}`)} <page.Count />
-          </span>
-        ) : page.queue ? (
-          <span className="menu-label">
-            {t(`menu.${page.label}`)} <QueueBadge queue={page.queue} counts={counts} />
-          </span>
-        ) : page.path === 'changes' && pending > 0 ? (
-          <Space size="small">
-            {t(`menu.${page.label}`)}
-            <Badge count={pending} />
-          </Space>
-        ) : (
-          t(`menu.${page.label}`)
-        ),
-      }))}
-    />
-  );
+  const menu: ShellMenuProps = {
+    pages: visible,
+    current,
+    pending,
+    counts,
+    onPick: (path) => {
+      setMenuOpen(false);
+      navigate(`/${path}`);
+    },
+  };
 
   return (
     <MeContext.Provider value={me}>
       <Layout className="shell">
         {phone ? (
-          <Drawer
-            placement="left"
-            open={menuOpen}
-            onClose={() => setMenuOpen(false)}
-            width={260}
-            title={t('layout.brand')}
-            styles={{ body: { padding: 0 } }}
-          >
-            {menu}
-          </Drawer>
+          menuUsed && (
+            <Suspense fallback={null}>
+              <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} {...menu} />
+            </Suspense>
+          )
         ) : (
           <Layout.Sider width={220} theme="light" className="shell-sider">
             <div className="shell-brand">{t('layout.brand')}</div>
-            {menu}
+            <Suspense fallback={null}>
+              <ShellMenu {...menu} />
+            </Suspense>
           </Layout.Sider>
         )}
         <Layout>
@@ -102,7 +87,10 @@ export function Shell({ me }: { me: UserDetail }) {
                   className="shell-menu-button"
                   icon={<MenuOutlined />}
                   aria-label={t('layout.menu')}
-                  onClick={() => setMenuOpen(true)}
+                  onClick={() => {
+                    setMenuUsed(true);
+                    setMenuOpen(true);
+                  }}
                 />
               )}
               <Typography.Title level={4} className="shell-title">

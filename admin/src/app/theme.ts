@@ -13,6 +13,9 @@ import type { ThemeConfig } from 'antd';
  * (docs/decisions/console-zero-runtime-styles.md). antd still sets the theme's CSS variables
  * (`--ant-color-primary`…) on `.css-var-console`, the fixed key the stylesheets use too.
  */
+/** The class that carries the theme's CSS variables; every antd component's root has it (light-card.tsx too). */
+export const CSS_VAR_KEY = 'css-var-console';
+
 export const CONSOLE_THEME: ThemeConfig = {
   token: {
     colorPrimary: '#0b6b4e',
@@ -33,5 +36,5 @@ export const CONSOLE_THEME: ThemeConfig = {
   },
   zeroRuntime: true,
   hashed: false,
-  cssVar: { key: 'css-var-console' },
+  cssVar: { key: CSS_VAR_KEY },
 };

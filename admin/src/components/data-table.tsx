@@ -1,9 +1,10 @@
-import { Card, Checkbox, Empty, Spin, type TableColumnType, type TableProps, Typography } from 'antd';
+import { Checkbox, Empty, Spin, type TableColumnType, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../lib/api';
 import type { CursorPages } from '../lib/cursor-pages';
 import { isWide, useWide } from '../lib/wide';
+import { LightCard } from './light-card';
 import { Pager } from './pager';
 
 type AntTable = typeof import('antd')['Table'];
@@ -137,9 +138,10 @@ function RowCards<T extends object>({
             />
           ) : null;
           return (
-            <Card
+            // antd Card's look without the component: a page of cards renders on a phone's first screen.
+            <LightCard
               key={key}
-              size="small"
+              small
               className={`row-card ${extraClass}`}
               onClick={handlers.onClick as never}
               // A card is no option of a listbox: the shown row is the current one.
@@ -158,7 +160,7 @@ function RowCards<T extends object>({
                   ))}
                 </dl>
               )}
-            </Card>
+            </LightCard>
           );
         })}
       </div>

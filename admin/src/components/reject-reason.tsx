@@ -1,20 +1,8 @@
-import { decodeRejectReason, REJECT_PRESET_TEXT, REJECT_REASON_MAX, type RejectPreset } from '@kamai/contract';
+import { REJECT_REASON_MAX, type RejectPreset } from '@kamai/contract';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../i18n';
-
-/** A preset reason in the operator's language (the user reads the same preset in theirs). */
-export function presetLabel(preset: RejectPreset): string {
-  return catalogueText(REJECT_PRESET_TEXT[preset]);
-}
-
-/** A stored reason (`preset:<code>` and a note, or free text) as the console shows it. */
-export function rejectReasonLabel(stored: string | null | undefined): string {
-  if (!stored) return '';
-  const { preset, note } = decodeRejectReason(stored);
-  if (!preset) return note;
-  return note ? `${presetLabel(preset)} (${note})` : presetLabel(preset);
-}
+import { presetLabel } from './reject-label';
 
 export interface RejectValues {
   preset?: RejectPreset;

@@ -1,7 +1,22 @@
-import type { RiskReasonKey, WithdrawalState } from '@kamai/contract';
+import { RISK_REASON_KEYS, type RiskReasonKey, WITHDRAWAL_STATES, type WithdrawalState } from '@kamai/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api';
 import { useLiveList } from '../../../lib/live';
+import type { UrlFilters } from '../../../lib/url-filters';
+
+export const RISK_REASONS = Object.values(RISK_REASON_KEYS);
+
+/** The queue's filters in the URL. `state=all` lists every state; no state at all opens on the pending queue. */
+export const QUEUE_FILTERS = {
+  state: [...WITHDRAWAL_STATES, 'all'],
+  userId: 'id',
+  from: 'text',
+  to: 'text',
+  minRisk: 'id',
+  reason: RISK_REASONS,
+  sort: ['queue', 'risk'],
+} as const;
+export type QueueUrl = UrlFilters<typeof QUEUE_FILTERS>;
 
 export interface WithdrawalFilters {
   state?: WithdrawalState;

@@ -1,7 +1,8 @@
 import { type AdminWithdrawalItem, parseRupees } from '@kamai/contract';
 import { Button, Popconfirm, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightText } from '../../../components/light-text';
 import { phoneNumber, rupees } from '../../../lib/format';
 import { usePauseWhile } from '../../../lib/live';
 import { useMe } from '../../../lib/roles';
@@ -21,9 +22,9 @@ export function approveBlock(item: AdminWithdrawalItem, meId: number): 'ownReque
 export function AmountsLine({ item }: { item: AdminWithdrawalItem }) {
   const { t } = useTranslation();
   return (
-    <Typography.Text type="secondary" className="cell-wrap">
+    <LightText type="secondary" className="cell-wrap">
       {t('withdrawals.feeNet', { fee: rupees(item.fee), net: rupees(item.payout) })}
-    </Typography.Text>
+    </LightText>
   );
 }
 
@@ -44,6 +45,13 @@ export function ApproveButton({
   const { t } = useTranslation();
   const me = useMe();
   const [confirming, setConfirming] = useState(false);
+  // The confirmation (antd's Popconfirm and its trigger) is mounted at the first press, not with each
+  // of a page of cards; the button keeps its focus across that.
+  const [armed, setArmed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (armed) button.current?.focus();
+  }, [armed]);
   // The queue holds still while the operator reads what approving does.
   usePauseWhile(confirming);
   const blocked = approveBlock(item, me.id);
@@ -72,8 +80,24 @@ export function ApproveButton({
       ? t('withdrawals.approveSecond', { ...amounts, id: item.approvals.first.reviewerId })
       : t('withdrawals.approveSends', amounts);
   const hasFee = (parseRupees(item.fee) ?? 0n) > 0n;
+  if (!armed) {
+    return (
+      <Button
+        type="primary"
+        size={large ? 'large' : 'small'}
+        block
+        onClick={() => {
+          setArmed(true);
+          setConfirming(true);
+        }}
+      >
+        {t('withdrawals.approve')}
+      </Button>
+    );
+  }
   return (
     <Popconfirm
+      open={confirming}
       title={t('withdrawals.approveTitle', amounts)}
       description={
         <Space direction="vertical" size={4} className="approve-confirm">
@@ -86,7 +110,7 @@ export function ApproveButton({
       onOpenChange={setConfirming}
       onConfirm={() => onApprove().catch(() => undefined)}
     >
-      <Button type="primary" size={large ? 'large' : 'small'} block>
+      <Button ref={button} type="primary" size={large ? 'large' : 'small'} block>
         {t('withdrawals.approve')}
       </Button>
     </Popconfirm>

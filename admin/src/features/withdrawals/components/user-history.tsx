@@ -1,7 +1,7 @@
 import type { AdminWithdrawalItem } from '@kamai/contract';
 import { Card, Descriptions, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rejectReasonLabel } from '../../../components/reject-reason';
+import { rejectReasonLabel } from '../../../components/reject-label';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { useUserWithdrawals } from '../api/get-withdrawals';
 import { StateTag } from './state-tag';

@@ -1,6 +1,7 @@
 import { type AdminWithdrawalItem, ifscParts } from '@kamai/contract';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LightText } from '../../../components/light-text';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { AmountsLine, ApproveButton } from './approve-button';
 import { ApprovalsTag, reasonLabel, scoreColor } from './risk-cell';
@@ -33,22 +34,23 @@ function PayeeLine({ item }: { item: AdminWithdrawalItem }) {
   if (!check) return null;
   if (check.state === 'verified') {
     return (
-      <Typography.Text type={check.nameMatchLow ? 'danger' : 'secondary'} className="queue-card-line">
+      <LightText type={check.nameMatchLow ? 'danger' : 'secondary'} className="queue-card-line">
         {t('withdrawals.payee.bank', { name: check.registeredName ?? '', match: check.nameMatch ?? 0 })}
-      </Typography.Text>
+      </LightText>
     );
   }
   return (
-    <Typography.Text type={check.state === 'verifying' ? 'secondary' : 'danger'} className="queue-card-line">
+    <LightText type={check.state === 'verifying' ? 'secondary' : 'danger'} className="queue-card-line">
       {t(check.state === 'verifying' ? 'withdrawals.payee.verifying' : 'withdrawals.payee.unverified')}
-    </Typography.Text>
+    </LightText>
   );
 }
 
 /**
  * A withdrawal on a phone: what the reviewer decides on (gross, fee and net; the user; the account with
  * its IFSC or UPI id; the bank's name; the risk and its reasons) in a short card, Approve and Reject at
- * its foot, each a 44 px target.
+ * its foot, each a 44 px target. A page of these is the phone's first screen: its texts are light
+ * (components/light-text.tsx).
  */
 export function WithdrawalCard({
   item,
@@ -63,23 +65,23 @@ export function WithdrawalCard({
   return (
     <div className="queue-card" data-testid="withdrawal-card">
       <div className="queue-card-head">
-        <Typography.Text strong className="queue-card-amount">
+        <LightText strong className="queue-card-amount">
           {rupees(item.amount)}
-        </Typography.Text>
-        <Space size={4} wrap className="queue-card-tags">
+        </LightText>
+        <span className="queue-card-tags">
           <StateTag state={item.state} />
           <ApprovalsTag item={item} />
           <Tag color={scoreColor(item.risk.score)} aria-label={`${t('withdrawals.risk')} ${item.risk.score}`}>
             {t('withdrawals.risk')} {item.risk.score}
           </Tag>
-        </Space>
+        </span>
       </div>
       <AmountsLine item={item} />
       <span className="queue-card-line">
         {phoneNumber(item.username)}{' '}
-        <Typography.Text type="secondary">
+        <LightText type="secondary">
           #{item.userId} · {t('withdrawals.requestNo', { id: item.id })} · {dateTime(item.createdAt)}
-        </Typography.Text>
+        </LightText>
       </span>
       <AccountLine item={item} />
       <PayeeLine item={item} />

@@ -66,6 +66,13 @@ function renderQueue(url: string, items: AdminWithdrawalItem[], filters: object)
   );
 }
 
+/** happy-dom's viewport, which its matchMedia follows (lib/wide.ts). */
+function setViewport(width: number, height: number) {
+  const dom = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } })
+    .happyDOM;
+  dom.setViewport({ width, height });
+}
+
 beforeAll(async () => {
   await initI18n();
   // A wide page shows antd's Table, a chunk of its own: loaded before the tests look at rows.
@@ -74,12 +81,13 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe('the review queue', () => {
-  it('opens on the filters of its link and lists the requests with their amounts', () => {
+  it('opens on the filters of its link and lists the requests with their amounts', async () => {
     renderQueue('/withdrawals?state=pending&userId=7', [item(11, '150.00'), item(12, '120.50')], {
       userId: 7,
       state: 'pending',
     });
-    expect((screen.getByLabelText('User ID') as HTMLInputElement).value).toBe('7');
+    // The filters are a chunk of their own, fetched with the page on a wide screen.
+    expect(((await screen.findByLabelText('User ID')) as HTMLInputElement).value).toBe('7');
     const rows = document.querySelectorAll('tr[data-row-key]');
     expect([...rows].map((row) => row.getAttribute('data-row-key'))).toEqual(['11', '12']);
     expect(within(rows[0] as HTMLElement).getByText('₹150.00')).toBeTruthy();
@@ -95,7 +103,7 @@ describe('the review queue', () => {
     const boxes = () => [...document.querySelectorAll<HTMLInputElement>('tr[data-row-key] input[type=checkbox]')];
     expect(boxes().map((box) => box.disabled)).toEqual([false, false, false, true]);
     for (const box of boxes().slice(0, 3)) fireEvent.click(box);
-    const bulk = screen.getByRole('button', { name: 'Approve selected (3)' });
+    const bulk = await screen.findByRole('button', { name: 'Approve selected (3)' });
     await act(async () => {
       fireEvent.click(bulk);
     });
@@ -190,5 +198,22 @@ describe('the review queue', () => {
     expect(within(row(73)).getByText('Your own withdrawal: another reviewer or admin must review it.')).toBeTruthy();
     const boxes = [...document.querySelectorAll<HTMLInputElement>('tr[data-row-key] input[type=checkbox]')];
     expect(boxes.map((box) => box.disabled)).toEqual([true, false, true]);
+  });
+  it('on a phone keeps the filters behind a button that counts those set, and fetches them when opened', async () => {
+    // Below 768 px the rows are cards (lib/wide.ts asks matchMedia, which follows the viewport).
+    setViewport(390, 800);
+    try {
+      renderQueue('/withdrawals?state=all&userId=7', [item(81, '150.00')], { userId: 7 });
+      expect(screen.getAllByTestId('withdrawal-card')).toHaveLength(1);
+      const toggle = screen.getByRole('button', { name: 'Filters (2)' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByLabelText('User ID')).toBeNull();
+      fireEvent.click(toggle);
+      expect(((await screen.findByLabelText('User ID')) as HTMLInputElement).value).toBe('7');
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByRole('button', { name: 'Approve selected (0)' })).toBeTruthy();
+    } finally {
+      setViewport(1024, 768);
+    }
   });
 });

@@ -1,46 +1,35 @@
-import {
-  type AdminWithdrawalItem,
-  parseRupees,
-  RISK_REASON_KEYS,
-  type RiskReasonKey,
-  WITHDRAWAL_STATES,
-  type WithdrawalState,
-} from '@kamai/contract';
+import { type AdminWithdrawalItem, parseRupees } from '@kamai/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, InputNumber, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { App, Button, Space, Spin, Typography } from 'antd';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { ExportCard } from '../../../components/export-card';
-import { rejectReasonLabel } from '../../../components/reject-reason';
+import { LightCard } from '../../../components/light-card';
+import { rejectReasonLabel } from '../../../components/reject-label';
+import { WhenSeen } from '../../../components/when-seen';
 import { useCursorPages } from '../../../lib/cursor-pages';
 import { dateTime, phoneNumber, rupees } from '../../../lib/format';
 import { holdRefresh, usePauseWhile } from '../../../lib/live';
 import { QUEUE_COUNTS_KEY } from '../../../lib/queue-counts';
 import { useMe } from '../../../lib/roles';
 import { useUrlFilters } from '../../../lib/url-filters';
-import { useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
+import { useWide } from '../../../lib/wide';
+import { QUEUE_FILTERS, useWithdrawals, type WithdrawalFilters } from '../api/get-withdrawals';
 import { approveAll, useReviewWithdrawal } from '../api/review-withdrawal';
 import { AmountsLine, ApproveButton, approveBlock } from '../components/approve-button';
 import { PayeeCheck } from '../components/payee-check';
-import { RejectDialog } from '../components/reject-dialog';
-import { ApprovalsTag, RiskCell, reasonLabel } from '../components/risk-cell';
-import { StateTag, stateLabel } from '../components/state-tag';
-import { UserHistory } from '../components/user-history';
+import { ApprovalsTag, RiskCell } from '../components/risk-cell';
+import { StateTag } from '../components/state-tag';
 import { AccountLine, WithdrawalCard } from '../components/withdrawal-card';
 
-/** `state=all` in the URL lists every state; no state at all opens on the pending queue. */
-const REASONS = Object.values(RISK_REASON_KEYS);
-const FILTERS = {
-  state: [...WITHDRAWAL_STATES, 'all'],
-  userId: 'id',
-  from: 'text',
-  to: 'text',
-  minRisk: 'id',
-  reason: REASONS,
-  sort: ['queue', 'risk'],
-} as const;
+// What the queue's first screen does not draw comes in its own chunks (docs/decisions/console-chunks.md):
+// the filters (antd's date picker and selects) on a wide screen at once, on a phone when opened; the
+// user's history and the export below the queue when scrolled to; the reject dialog when opened.
+const QueueFilters = lazy(() => import('../components/queue-filters'));
+const UserHistory = lazy(() => import('../components/user-history').then((m) => ({ default: m.UserHistory })));
+const ExportCard = lazy(() => import('../../../components/export-card').then((m) => ({ default: m.ExportCard })));
+const RejectDialog = lazy(() => import('../components/reject-dialog').then((m) => ({ default: m.RejectDialog })));
+
 const nowrap = () => ({ className: 'nowrap' });
 
 /** The review queue: filters in the URL, approve / reject per row, bulk approve, the user's history. */
@@ -48,7 +37,7 @@ export default function WithdrawalsPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const [url, setUrl] = useUrlFilters(FILTERS);
+  const [url, setUrl] = useUrlFilters(QUEUE_FILTERS);
   const state = url.state ?? 'pending';
   const filters: WithdrawalFilters = { ...url, state: state === 'all' ? undefined : state };
   const pages = useCursorPages(JSON.stringify(filters));
@@ -56,9 +45,17 @@ export default function WithdrawalsPage() {
   const [checked, setChecked] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState<AdminWithdrawalItem>();
   const list = useWithdrawals(filters, pages.cursor);
+  // The requests are drawn in a deferred pass, which React renders in short slices: a page of cards
+  // drawn at once is one long task on a slow phone. Whatever depends on them (the pager, the history,
+  // the export) takes the same deferred answer, so nothing shows before the rows that would push it down.
+  const answer = useDeferredValue(list.data);
   const review = useReviewWithdrawal(setSelected, () => setRejecting(undefined));
   usePauseWhile(rejecting !== undefined);
   const me = useMe();
+  const wide = useWide();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  // What the phone's Filters button counts: each filter the URL sets (the pending queue is no filter).
+  const filtered = Object.values(url).filter((value) => value !== undefined).length;
   const approvable = (row: AdminWithdrawalItem) => row.state === 'pending' && approveBlock(row, me.id) === null;
 
   function bulkApprove() {
@@ -98,70 +95,45 @@ export default function WithdrawalsPage() {
     });
   }
 
+  const bulkButton = (
+    <Button type="primary" disabled={checked.length === 0} onClick={bulkApprove}>
+      {t('withdrawals.bulkApprove', { count: checked.length })}
+    </Button>
+  );
+
   // The history of the first request shows until the operator picks another row.
-  const shown = selected ?? list.data?.items[0];
+  const shown = selected ?? answer?.items[0];
 
   return (
     <div className={shown ? 'review review-with-history' : 'review'}>
-      <Card>
-        <Space wrap className="toolbar">
-          <Select
-            aria-label={t('withdrawals.state')}
-            className="field-m"
-            allowClear
-            placeholder={t('withdrawals.allStates')}
-            value={filters.state}
-            onChange={(next?: WithdrawalState) => setUrl({ ...url, state: next ?? 'all' })}
-            options={WITHDRAWAL_STATES.map((value) => ({ value, label: stateLabel(value) }))}
-          />
-          <InputNumber
-            aria-label={t('withdrawals.userId')}
-            placeholder={t('withdrawals.userId')}
-            min={1}
-            className="field-s"
-            value={filters.userId}
-            onChange={(userId) => setUrl({ ...url, userId: userId ?? undefined })}
-          />
-          <DatePicker.RangePicker
-            aria-label={t('filters.dates')}
-            value={[url.from ? dayjs(url.from) : null, url.to ? dayjs(url.to) : null]}
-            onChange={(range) =>
-              setUrl({ ...url, from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })
-            }
-          />
-          <InputNumber
-            aria-label={t('withdrawals.minRisk')}
-            placeholder={t('withdrawals.minRisk')}
-            min={1}
-            className="field-s"
-            value={filters.minRisk}
-            onChange={(minRisk) => setUrl({ ...url, minRisk: minRisk ?? undefined })}
-          />
-          <Select
-            aria-label={t('withdrawals.anyReason')}
-            className="field-l"
-            allowClear
-            placeholder={t('withdrawals.anyReason')}
-            value={filters.reason}
-            onChange={(reason?: RiskReasonKey) => setUrl({ ...url, reason })}
-            options={REASONS.map((value) => ({ value, label: reasonLabel(value) }))}
-          />
-          <Select
-            aria-label={t('withdrawals.sortRisk')}
-            className="field-m"
-            value={filters.sort ?? 'queue'}
-            onChange={(sort: 'queue' | 'risk') => setUrl({ ...url, sort: sort === 'queue' ? undefined : sort })}
-            options={[
-              { value: 'queue', label: t('withdrawals.sortQueue') },
-              { value: 'risk', label: t('withdrawals.sortRisk') },
-            ]}
-          />
-          <Button type="primary" disabled={checked.length === 0} onClick={bulkApprove}>
-            {t('withdrawals.bulkApprove', { count: checked.length })}
-          </Button>
-        </Space>
+      <LightCard>
+        {wide ? (
+          // The filters and the button come together, in the row kept for them: nothing moves sideways.
+          <Suspense fallback={<div className="toolbar toolbar-waiting" />}>
+            <div className="toolbar toolbar-row">
+              <QueueFilters url={url} setUrl={setUrl} />
+              {bulkButton}
+            </div>
+          </Suspense>
+        ) : (
+          <>
+            <div className="toolbar toolbar-row">
+              <Button aria-expanded={filtersOpen} onClick={() => setFiltersOpen(!filtersOpen)}>
+                {filtered > 0 ? t('filters.showCount', { count: filtered }) : t('filters.show')}
+              </Button>
+              {bulkButton}
+            </div>
+            {filtersOpen && (
+              <Suspense fallback={<Spin className="toolbar" />}>
+                <div className="toolbar toolbar-row">
+                  <QueueFilters url={url} setUrl={setUrl} />
+                </div>
+              </Suspense>
+            )}
+          </>
+        )}
         <DataTable<AdminWithdrawalItem>
-          query={list}
+          query={{ data: answer, isFetching: list.isFetching, error: list.error }}
           pages={pages}
           className="clickable-rows"
           rowSelection={{
@@ -243,29 +215,44 @@ export default function WithdrawalsPage() {
             },
           ]}
         />
-      </Card>
-      {shown && <UserHistory item={shown} />}
+      </LightCard>
+      {/* Below the queue (beside it from 1600 px), drawn when scrolled to: it moves nothing above it. */}
+      {shown && (
+        <WhenSeen>
+          <Suspense fallback={null}>
+            <UserHistory item={shown} />
+          </Suspense>
+        </WhenSeen>
+      )}
       {/* Under the queue once it has answered: earlier, the arriving requests would push it down. */}
-      {!list.isPending && (
+      {(answer !== undefined || list.isError) && (
         <div className="review-wide">
-          <ExportCard
-            exports={[{ route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') }]}
-          />
+          <WhenSeen>
+            <Suspense fallback={null}>
+              <ExportCard
+                exports={[
+                  { route: 'adminExportWithdrawals', file: 'withdrawals', label: t('users.exportWithdrawals') },
+                ]}
+              />
+            </Suspense>
+          </WhenSeen>
         </div>
       )}
-      {rejecting && (
-        <RejectDialog
-          item={rejecting}
-          saving={review.isPending}
-          onClose={() => setRejecting(undefined)}
-          onReject={({ preset, reason }) =>
-            void review
-              .mutateAsync({ id: rejecting.id, action: 'reject', preset, reason: reason?.trim() ?? '' })
-              .catch(() => undefined)
-              .then(() => setRejecting(undefined))
-          }
-        />
-      )}
+      <Suspense fallback={null}>
+        {rejecting && (
+          <RejectDialog
+            item={rejecting}
+            saving={review.isPending}
+            onClose={() => setRejecting(undefined)}
+            onReject={({ preset, reason }) =>
+              void review
+                .mutateAsync({ id: rejecting.id, action: 'reject', preset, reason: reason?.trim() ?? '' })
+                .catch(() => undefined)
+                .then(() => setRejecting(undefined))
+            }
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
