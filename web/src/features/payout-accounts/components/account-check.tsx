@@ -80,7 +80,8 @@ function PayingToText({ verification }: { verification: AccountVerification }) {
   if (verification.state === 'verified' && verification.verifiedBy === 'operator') {
     return <p className="text-field-note muted paying-to semibold">{t('check.verifiedByTeam')}</p>;
   }
-  if (verification.state === 'review') return <p className="text-field-note muted paying-to">{t('check.payingReview')}</p>;
+  if (verification.state === 'review')
+    return <p className="text-field-note muted paying-to">{t('check.payingReview')}</p>;
   if (verification.state === 'verified') {
     return (
       <p className="text-field-note muted paying-to semibold">
