@@ -23,7 +23,7 @@ function LoginRequired() {
     <div className="stack login-required text-center">
       <LockOutline className="login-required-icon" aria-hidden />
       <h2>{t('loginRequired.title')}</h2>
-      <p>{t('loginRequired.description')}</p>
+      <p className="muted">{t('loginRequired.description')}</p>
       <Button color="primary" shape="rounded" onClick={() => showForm('login')}>
         {t('loginRequired.action')}
       </Button>

@@ -54,7 +54,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
   else
     body = (
       <>
-        <ul className={props.listClassName ?? 'card plain-list record-list'} aria-label={label}>
+        <ul className={props.listClassName ?? 'card plain-list record-list divided'} aria-label={label}>
           {items.map((item) => (
             <li key={keyOf(item)}>{renderItem(item)}</li>
           ))}

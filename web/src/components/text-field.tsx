@@ -51,7 +51,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
         return (
           <div className="text-field">
             {props.showLabel && (
-              <label htmlFor={inputId} className="text-field-label text-13">
+              <label htmlFor={inputId} className="text-field-label muted text-13">
                 {props.label}
               </label>
             )}
@@ -95,7 +95,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
               {props.addon}
             </div>
             {note && (
-              <p id={messageId} className={error ? 'text-field-note text-field-error' : 'text-field-note'}>
+              <p id={messageId} className={error ? 'text-field-note text-field-error' : 'text-field-note muted'}>
                 {note}
               </p>
             )}

@@ -34,7 +34,7 @@ export default function LanguageSheet({ visible, onClose }: LanguageSheetProps) 
         <h2 id={titleId} className="language-sheet-title semibold text-center">
           {t('language.title')}
         </h2>
-        <ul className="plain-list language-sheet-list">
+        <ul className="plain-list divided">
           {LOCALES.map((locale) => (
             <li key={locale}>
               <button

@@ -67,7 +67,7 @@ function RebindFields({ form }: FormFieldsProps<Values, Parsed>) {
       <GetCodeButton waitSeconds={waitSeconds} loading={busy} onClick={getCode} />
       <PairingCode code={pairing?.code} />
       <PairingStatus outcome={outcome} expiresInSeconds={expiresInSeconds} />
-      <p className="text-field-note">{t('rebind.hint')}</p>
+      <p className="text-field-note muted">{t('rebind.hint')}</p>
     </>
   );
 }

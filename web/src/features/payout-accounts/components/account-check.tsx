@@ -78,21 +78,22 @@ function PayingToText({ verification }: { verification: AccountVerification }) {
   const { t } = useTranslation('payoutAccounts');
   const why = useWhy(verification);
   if (verification.state === 'verified' && verification.verifiedBy === 'operator') {
-    return <p className="text-field-note paying-to semibold">{t('check.verifiedByTeam')}</p>;
+    return <p className="text-field-note muted paying-to semibold">{t('check.verifiedByTeam')}</p>;
   }
-  if (verification.state === 'review') return <p className="text-field-note paying-to">{t('check.payingReview')}</p>;
+  if (verification.state === 'review')
+    return <p className="text-field-note muted paying-to">{t('check.payingReview')}</p>;
   if (verification.state === 'verified') {
     return (
-      <p className="text-field-note paying-to semibold">
+      <p className="text-field-note muted paying-to semibold">
         {t('check.payingTo', { name: verification.registeredName ?? '' })}
       </p>
     );
   }
   if (verification.state === 'verifying') {
-    return <p className="text-field-note paying-to">{t('check.payingWaits')}</p>;
+    return <p className="text-field-note muted paying-to">{t('check.payingWaits')}</p>;
   }
   return (
-    <p className="text-field-note paying-to account-check-unverified" role="alert">
+    <p className="text-field-note muted paying-to account-check-unverified" role="alert">
       {t('check.unverified')}
       {why}
     </p>

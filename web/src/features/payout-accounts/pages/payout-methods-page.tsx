@@ -32,7 +32,7 @@ export function PayoutMethodsPage() {
     body = <EmptyState title={t('methods.empty.title')} description={t('methods.empty.description')} />;
   else
     body = (
-      <ul className="card plain-list record-list" aria-label={t('methods.label')}>
+      <ul className="card plain-list record-list divided" aria-label={t('methods.label')}>
         {items.map((item) => (
           <li key={item.id}>
             <PayoutAccountRow item={item} />
@@ -57,7 +57,7 @@ export function PayoutMethodsPage() {
           >
             <AddOutline aria-hidden /> {t('methods.add')}
           </Button>
-          {full && <p className="text-field-note">{t('methods.full', { max: PAYOUT_ACCOUNTS_MAX })}</p>}
+          {full && <p className="text-field-note muted">{t('methods.full', { max: PAYOUT_ACCOUNTS_MAX })}</p>}
         </div>
       </div>
     </PullRefresh>

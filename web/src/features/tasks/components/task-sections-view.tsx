@@ -23,7 +23,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
           ))}
         </div>
       ) : (
-        <div className="task-list">
+        <div className="task-list divided">
           {items.map((task) => (
             <TaskCard key={task.id} task={task} />
           ))}

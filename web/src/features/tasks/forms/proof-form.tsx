@@ -78,7 +78,7 @@ function ProofFields({ form }: FormFieldsProps<Values, Parsed>) {
       {kind !== 'screenshot' && (
         <TextField control={form.control} name="link" label={t('proof.link')} inputMode="text" maxLength={500} />
       )}
-      <p className="text-field-note">{t('proof.review')}</p>
+      <p className="text-field-note muted">{t('proof.review')}</p>
     </>
   );
 }

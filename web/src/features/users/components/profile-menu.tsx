@@ -68,7 +68,7 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
   const { t } = useTranslation(['users', 'common']);
   return (
     <nav className="card menu" aria-label={t('entries.label')}>
-      <ul className="plain-list">
+      <ul className="plain-list divided">
         {entries.map((entry) => {
           const content = (
             <>

@@ -6,10 +6,13 @@ import '../withdrawals.css';
 
 /** Steps where the withdrawal ended off the road: red (rejected, returned) or grey (cancelled), withdrawals.css. */
 const END_CLASS: Partial<Record<WithdrawalTimelineItem['step'], string>> = {
-  returned: ' withdraw-timeline-returned',
-  rejected: ' withdraw-timeline-returned',
-  cancelled: ' withdraw-timeline-cancelled',
+  returned: ' step-stopped',
+  rejected: ' step-stopped',
+  cancelled: ' step-cancelled',
 };
+
+/** Steps to come are muted. */
+const STATUS_CLASS: Record<string, string> = { todo: ' muted' };
 
 /**
  * A withdrawal's timeline as the server gives it (`withdrawalTimeline`): requested → under review →
@@ -25,10 +28,10 @@ export function WithdrawalTimeline({ steps }: { steps: WithdrawalTimelineItem[] 
       {steps.map((item) => (
         <li
           key={item.step}
-          className={`withdraw-timeline-step withdraw-timeline-${item.status}${END_CLASS[item.step] ?? ''}`}
+          className={`withdraw-timeline-step step-${item.status}${STATUS_CLASS[item.status] ?? ''}${END_CLASS[item.step] ?? ''}`}
           aria-current={item.status === 'current' ? 'step' : undefined}
         >
-          <span className="withdraw-timeline-dot flex-none" aria-hidden />
+          <span className="step-dot withdraw-timeline-dot flex-none" aria-hidden />
           <span className="stack withdraw-timeline-text">
             <span className={`text-13${item.status === 'current' ? ' semibold' : ''}`}>
               {t(`timeline.${item.step}`)}

@@ -36,10 +36,10 @@ export function WithdrawalTracker({ state }: { state: WithdrawalState }) {
       {steps.map((step) => (
         <li
           key={step.key}
-          className={`withdraw-tracker-step row withdraw-tracker-${step.status}${STEP_CLASS[step.status] ?? ''}`}
+          className={`withdraw-tracker-step row step-${step.status}${STEP_CLASS[step.status] ?? ''}`}
           aria-current={step.status === 'current' ? 'step' : undefined}
         >
-          <span className="withdraw-tracker-dot flex-none" aria-hidden />
+          <span className="step-dot withdraw-tracker-dot flex-none" aria-hidden />
           <span className="text-13">{t(`errors:${WITHDRAWAL_STATE_LABELS[step.key]}`)}</span>
         </li>
       ))}

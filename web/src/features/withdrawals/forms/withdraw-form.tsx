@@ -168,13 +168,13 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
       )}
       {limits.data && <Receipt amount={amountText} fee={limits.data.fee} />}
       {limits.data && (
-        <p className="text-field-note withdraw-fee">
+        <p className="text-field-note muted withdraw-fee">
           {parseRupees(limits.data.fee) ? t('withdraw.fee', { fee: money(limits.data.fee) }) : t('withdraw.noFee')}
           <br />
           {t('withdraw.payoutTime', { hours: limits.data.payoutHours })}
         </p>
       )}
-      <p className="text-field-note">{t('withdraw.review')}</p>
+      <p className="text-field-note muted">{t('withdraw.review')}</p>
     </>
   );
 }
@@ -230,7 +230,7 @@ function WithdrawReview({ values }: { values: Parsed }) {
           {t('withdraw.account')}: <AccountLabel account={account} />
         </p>
       )}
-      <p className="text-field-note">
+      <p className="text-field-note muted">
         {limits.data && t('withdraw.payoutTime', { hours: limits.data.payoutHours })}
         <br />
         {t('withdraw.review')}
