@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq, notInArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rebates } from '../src/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 import { API, payee, review, withdraw } from './payout-helpers';
 
@@ -57,7 +59,7 @@ describe.skipIf(!process.env.DATABASE_URL)('round trips per money write (Postgre
     expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(5);
   });
 
-  it('pays an automatic task with its rebate in at most 9: one read, two postings, one write, the session, BEGIN and COMMIT', async () => {
+  it('pays an automatic task with two rebate levels in at most 6: session, BEGIN, one read, one call for the reward and both rebates, one write, COMMIT', async () => {
     const task = await ctx.post(
       `${API}/admin/task/add`,
       {
@@ -69,12 +71,23 @@ describe.skipIf(!process.env.DATABASE_URL)('round trips per money write (Postgre
       { token: await ctx.adminToken() },
     );
     expect(task.status).toBe(200);
-    // Invited by the admin (no invite code), whose own inviter there is none: the reward and one rebate.
-    const user = await ctx.newUser();
+    // Two users above it: the reward owes a level-1 and a level-2 rebate, three postings in all.
+    const top = await ctx.newUser();
+    const middle = await ctx.newUser({ inviteCode: top.inviteCode });
+    const user = await ctx.newUser({ inviteCode: middle.inviteCode });
+    const owedBefore = await ctx.db.select({ id: rebates.id }).from(rebates).where(eq(rebates.inviteeId, user.id));
     const seen = await roundTrips(() =>
       ctx.post(`${API}/user/task/finish`, { taskId: task.body.data.id }, { token: user.token }),
     );
-    // Each posting is the ledger's post() (2 today); the rest is this route's own.
-    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(9);
+    expect(seen.length, seen.join('\n')).toBeLessThanOrEqual(6);
+    const owed = await ctx.db
+      .select({ earnerId: rebates.earnerId, level: rebates.level, amount: rebates.amount })
+      .from(rebates)
+      .where(and(eq(rebates.inviteeId, user.id), notInArray(rebates.id, [0, ...owedBefore.map((r) => r.id)])))
+      .orderBy(rebates.level);
+    expect(owed).toEqual([
+      { earnerId: middle.id, level: 1, amount: 10n },
+      { earnerId: top.id, level: 2, amount: 5n },
+    ]);
   });
 });

@@ -1,8 +1,7 @@
 import type { PostingRef } from '@kamai/contract';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { post } from '../wallet';
-import { findRebatePlan, insertRebate, type RebatePlan } from './referrals.queries';
+import { callCreditWithRebates, findRebatePlan, type RebatePlan } from './referrals.queries';
 
 export interface CreditInput {
   userId: number;
@@ -19,8 +18,9 @@ const DAY_MS = 86_400_000;
  * (docs/decisions/rebate-hold.md): floor(amount × bps / 10000) paise to the inviter (level 1) and the
  * inviter's inviter (level 2), each posted from platform rewards into the earner's `rebate_pending`
  * account (keyed `<key>:rebate:<level>`) with a `rebates` row that the release job moves to the wallet
- * once its hold ends. A deleted account is credited nothing (`account_deleted_final`), so its inviters
- * are owed nothing either. No rebate is owed by a duplicate identity, nor to a staff or deleted account
+ * once its hold ends; all of it in one statement, the database's `credit_with_rebates`, whose postings
+ * go through `ledger_post`. `balance` in the answer: the wallet after. A deleted account is credited
+ * nothing (`account_deleted_final`), so its inviters are owed nothing either. No rebate is owed by a duplicate identity, nor to a staff or deleted account
  * (`rebatePlanOf`). Only task rewards owe rebates: operator credits are compensation and linked
  * income is not a task reward, so both post with `post()` directly. A replayed key changes nothing and
  * owes nothing again. `plan`: the user's rebate plan when the caller read it already.
@@ -29,47 +29,16 @@ export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, k
   const plan = known ?? (await findRebatePlan(tx, input.userId));
   // A deleted account is the ledger's record only: no reward, and so no rebate to its inviters.
   if (plan.deleted) throw new AppError('account_deleted_final');
-  const credit = await post(tx, {
-    type: 'task_reward',
+  const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan;
+  return callCreditWithRebates(tx, {
+    userId: input.userId,
+    amount: input.amount,
     idempotencyKey: input.idempotencyKey,
     ref: input.ref ?? {},
-    entries: [
-      { account: { kind: 'platform_rewards' }, amount: -input.amount },
-      { account: { userId: input.userId, kind: 'wallet' }, amount: input.amount },
-    ],
+    level1: eligible ? level1 : null,
+    level1Bps,
+    level2: eligible ? level2 : null,
+    level2Bps,
+    availableAt: new Date(now.getTime() + holdDays * DAY_MS),
   });
-  if (!credit.created) return credit;
-  const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan;
-  if (!eligible) return credit;
-  const availableAt = new Date(now.getTime() + holdDays * DAY_MS);
-  const levels = [
-    { level: 1, earnerId: level1, bps: level1Bps },
-    { level: 2, earnerId: level2, bps: level2Bps },
-  ];
-  for (const { level, earnerId, bps } of levels) {
-    if (earnerId === null) continue;
-    const amount = (input.amount * BigInt(bps)) / 10_000n;
-    if (amount <= 0n) continue;
-    const accrual = await post(tx, {
-      type: 'rebate',
-      idempotencyKey: `${input.idempotencyKey}:rebate:${level}`,
-      ref: { inviteeId: input.userId, level, sourcePostingId: credit.postingId },
-      entries: [
-        { account: { kind: 'platform_rewards' }, amount: -amount },
-        { account: { userId: earnerId, kind: 'rebate_pending' }, amount },
-      ],
-    });
-    if (!accrual.created) continue;
-    await insertRebate(tx, {
-      sourcePostingId: credit.postingId,
-      inviteeId: input.userId,
-      earnerId,
-      level,
-      bps,
-      amount,
-      availableAt,
-      accrualPostingId: accrual.postingId,
-    });
-  }
-  return credit;
 }

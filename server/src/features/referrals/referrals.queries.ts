@@ -1,7 +1,7 @@
-import { REBATE_HOLD_DAYS_DEFAULT, RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
+import { type PostingRef, REBATE_HOLD_DAYS_DEFAULT, RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce, placeholderRow, rowParams } from '../../db/prepared';
+import { builtOnce } from '../../db/prepared';
 import { accounts, entries, postings, rebates, users } from '../../db/schema';
 import { settingOver } from '../../platform/settings.queries';
 
@@ -108,37 +108,56 @@ export async function countInvitees(db: Executor, inviterId: number) {
   return row?.n ?? 0;
 }
 
-/** Records a rebate owed (its accrual posting written already); a second one for the same source and level is a no-op. */
-export async function insertRebate(
+/**
+ * A task reward and the rebates it owes, through the database's `credit_with_rebates`
+ * (db/functions/30_credit_with_rebates.sql: every posting by `ledger_post`, each rebate with its
+ * `rebates` row), in one statement. `created` false: the key was posted before, nothing was written.
+ * `balance`: the user's wallet after.
+ */
+export async function callCreditWithRebates(
   db: Executor,
-  row: {
-    sourcePostingId: number;
-    inviteeId: number;
-    earnerId: number;
-    level: number;
-    bps: number;
+  input: {
+    userId: number;
     amount: bigint;
+    idempotencyKey: string;
+    ref: PostingRef;
+    level1: number | null;
+    level1Bps: number;
+    level2: number | null;
+    level2Bps: number;
     availableAt: Date;
-    accrualPostingId: number;
   },
-) {
-  await rebateInsert(db).execute(rowParams(rebates, 'rebate', row).params);
+): Promise<{ postingId: number; created: boolean; balance: bigint }> {
+  const [row] = await creditCall(db).execute({
+    userId: input.userId,
+    amount: input.amount.toString(),
+    key: input.idempotencyKey,
+    ref: JSON.stringify(input.ref),
+    level1: input.level1,
+    level1Bps: input.level1Bps,
+    level2: input.level2,
+    level2Bps: input.level2Bps,
+    availableAt: input.availableAt.toISOString(),
+  });
+  if (!row?.posting) throw new Error(`credit_with_rebates of ${input.idempotencyKey} answered no posting`);
+  return { postingId: Number(row.posting), created: Boolean(row.created), balance: BigInt(row.balance ?? '0') };
 }
 
-const REBATE_KEYS = [
-  'sourcePostingId',
-  'inviteeId',
-  'earnerId',
-  'level',
-  'bps',
-  'amount',
-  'availableAt',
-  'accrualPostingId',
-] as const;
-// Built by drizzle once per process and named (`builtOnce`): each rebate of a task reward, inside the
-// claim's transaction (benchmark 4, docs/performance.md).
-const rebateInsert = builtOnce('kamai_rebate_insert', (db: Executor) =>
-  db.insert(rebates).values(placeholderRow('rebate', REBATE_KEYS)).onConflictDoNothing(),
+const cp = (name: string) => sql.placeholder(name);
+// Built by drizzle once per process and named (`builtOnce`): every task reward, inside the claim's
+// transaction (benchmark 4, docs/performance.md).
+const creditCall = builtOnce('kamai_credit_with_rebates', (db: Executor) =>
+  db
+    .select({
+      posting: sql<string | null>`o_posting::text`,
+      created: sql<boolean>`o_created`,
+      balance: sql<string | null>`o_balance::text`,
+    })
+    .from(
+      sql`credit_with_rebates(${cp('userId')}::bigint, ${cp('amount')}::bigint, ${cp('key')}, ${cp('ref')}::jsonb,
+        ${cp('level1')}::bigint, ${cp('level1Bps')}::int, ${cp('level2')}::bigint, ${cp('level2Bps')}::int,
+        ${cp('availableAt')}::timestamptz) as cr`,
+    ),
 );
 
 /** Level-1 rebates the user is owed on each of the given invitees' rewards, pending and available, in paise. */

@@ -65,15 +65,14 @@ export async function findClaim(db: Executor, userId: number, taskId: number, no
 const runCompletion = builtPerShape('kamai_task_completion');
 
 /**
- * Records a paid claim in one statement: the completion row (unless the user has one), `push` only
- * when the row is new, and the user's wallet balance after the caller's postings. `created` false:
- * the user had completed the task already.
+ * Records a paid claim in one statement: the completion row (unless the user has one) and `push` only
+ * when the row is new. False: the user had completed the task already.
  */
 export async function recordCompletion(
   db: Executor,
   values: typeof taskCompletions.$inferInsert,
   push: Deliveries | undefined,
-): Promise<{ created: boolean; balance: bigint }> {
+): Promise<boolean> {
   const row = rowPlaceholders(taskCompletions, 'completed', values);
   const pushed = push
     ? deliveriesPart('completed_push', push, () => sql`exists (select 1 from ${sql.identifier('completed')})`)
@@ -95,11 +94,10 @@ export async function recordCompletion(
         .with(completed, ...(pushed?.ctes(db) ?? []))
         .select({
           created: sql<boolean>`exists (select 1 from ${completed})`,
-          balance: sql<string>`(select w.balance::text from accounts w where w.user_id = ${sql.placeholder('userId')} and w.kind = 'wallet')`,
         })
         .from(sql`(select 1) as one`);
     },
-    { ...row.params, ...pushed?.params, userId: values.userId },
+    { ...row.params, ...pushed?.params },
   );
-  return { created: Boolean(result?.created), balance: BigInt(result?.balance ?? '0') };
+  return Boolean(result?.created);
 }

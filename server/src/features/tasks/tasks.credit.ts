@@ -61,8 +61,8 @@ export async function completeTask(
         }
       : undefined;
   const recorded = await recordCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }, push);
-  if (!recorded.created) throw new AppError('task_already_claimed');
-  return { reward: task.reward, balance: recorded.balance };
+  if (!recorded) throw new AppError('task_already_claimed');
+  return { reward: task.reward, balance: credit.balance };
 }
 
 /**
