@@ -9,7 +9,12 @@ const P99_TARGET_MS = 50;
 export function against(name: string, pair: Pair, rounds: number): Row {
   const figure = median(pair.kamai.map(okRate));
   const baseline = median(pair.minimal.map(okRate));
-  const bad = [statusNote(pair.kamai), statusNote(pair.minimal) && `yardstick ${statusNote(pair.minimal)}`]
+  const bad = [
+    statusNote(pair.kamai),
+    statusNote(pair.minimal) && `yardstick ${statusNote(pair.minimal)}`,
+    // A ratio against nothing is no figure (a run too short for any answer, or none a 2xx).
+    !(baseline > 0) && 'the yardstick answered no 2xx',
+  ]
     .filter(Boolean)
     .join('; ');
   const perRound = pair.kamai.map((k, i) => okRate(k) / okRate(pair.minimal[i] as (typeof pair.minimal)[number]));

@@ -59,21 +59,23 @@ async function main() {
   process.stderr.write(
     `load average ${load}; PostgreSQL servers run WEB_CONCURRENCY=${WEB_CONCURRENCY}; server ${SERVER_ENTRY}\n`,
   );
-  let crashed = 0;
+  const crashed: string[] = [];
   for (const bench of BENCHMARKS) {
     if (only && !only.includes(bench.id)) continue;
     process.stderr.write(`${bench.id}. ${bench.title}${smoke ? ' (smoke)' : ''}\n`);
     try {
       for (const row of await bench.run(ctx)) console.log(formatRow(row));
     } catch (error) {
-      crashed += 1;
+      crashed.push(`${bench.id} ${bench.title}: ${error instanceof Error ? error.message : String(error)}`);
       console.error(`${bench.id} ${bench.title}: ERROR`, error);
     }
   }
   stopLoadGenerators();
   process.stderr.write(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
   process.stderr.write(`benchmarks took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-  if (crashed) process.exit(1);
+  // Repeated last, so that the tail of a long log names what could not run.
+  for (const line of crashed) process.stderr.write(`could not run: ${line.split('\n').slice(0, 4).join(' / ')}\n`);
+  if (crashed.length) process.exit(1);
 }
 
 main().catch((error: unknown) => {

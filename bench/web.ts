@@ -116,8 +116,8 @@ function assetsOfIndexHtml(): string[] {
 /** The machine's 1-minute load average, printed beside each run (the two cores are shared). */
 const load = () => loadavg()[0]?.toFixed(1) ?? '?';
 
-function sizeRows(firstRoute: string[], how: string): Row[] {
-  for (const p of [...firstRoute].sort()) {
+function sizeRows(firstRoute: string[], how: string, listFiles: boolean): Row[] {
+  for (const p of listFiles ? [...firstRoute].sort() : []) {
     progress(
       `first route: ${p} ${gzipKb(join(DIST, p)).toFixed(1)} KB gzip, ${rawKb(join(DIST, p)).toFixed(1)} KB raw`,
     );
@@ -339,7 +339,7 @@ export const web: Benchmark = {
     if (!existsSync(join(DIST, 'index.html'))) throw new Error('web/dist is missing: run npm run build first');
     if (!existsSync(CHROME)) {
       progress(`${CHROME} is missing: sizes from index.html only, no Lighthouse`);
-      return sizeRows(assetsOfIndexHtml(), 'named by index.html (no Chromium)');
+      return sizeRows(assetsOfIndexHtml(), 'named by index.html (no Chromium)', !ctx.smoke);
     }
     const dataDir = mkdtempSync(join(tmpdir(), 'kamai-bench-'));
     const server = await startServer({ DATA_DIR: dataDir, ...BENCH_ADMIN_ENV });
@@ -352,11 +352,14 @@ export const web: Benchmark = {
       const [user] = await pendingWithdrawals(server.url, admin);
       if (!user) throw new Error('no user registered');
       const assets = await firstRouteAssets(chrome.port, server.url, user.token, PAGES[0].path);
-      const rows = sizeRows(assets, 'fetched by Chromium loading Home');
+      // Each file's weight is listed in a full run; the smoke (CI) prints the totals only.
+      const listFiles = !ctx.smoke;
+      const rows = sizeRows(assets, 'fetched by Chromium loading Home', listFiles);
       const profile = (await firstRouteAssets(chrome.port, server.url, user.token, PAGES[1].path)).filter((p) =>
         p.endsWith('.js'),
       );
-      for (const p of [...profile].sort()) progress(`Profile: ${p} ${gzipKb(join(DIST, p)).toFixed(1)} KB gzip`);
+      for (const p of listFiles ? [...profile].sort() : [])
+        progress(`Profile: ${p} ${gzipKb(join(DIST, p)).toFixed(1)} KB gzip`);
       const profileKb = profile.reduce((sum, p) => sum + gzipKb(join(DIST, p)), 0);
       rows.push({
         name: '7 web: JavaScript of Profile opened first (logged in), gzip',
@@ -375,7 +378,7 @@ export const web: Benchmark = {
         const js = (await fetchedAssets(chrome.port, server.url, route.path, route.ready)).filter((p) =>
           p.endsWith('.js'),
         );
-        for (const p of [...js].sort()) {
+        for (const p of listFiles ? [...js].sort() : []) {
           progress(`console ${route.label}: ${p} ${gzipKb(consoleFile(p)).toFixed(1)} KB gzip`);
         }
         rows.push({
