@@ -37,13 +37,13 @@ function compactIcons(): Plugin {
 /**
  * antd-mobile's global stylesheet (`es/global/global.css`, loaded by `antd-mobile/es/global`) declares
  * every theme variable twice (light and a dark theme the app never switches on) and body/link rules
- * that app/styles.css sets again. app/styles.css carries the variables antd-mobile's components read,
- * with our values, and the few global rules they need; this plugin leaves the original empty (−2 KB).
+ * that app/styles.css sets again. app/styles.css carries the variables antd-mobile's scripts read, with
+ * our values, and the few global rules its components need; this plugin leaves the original empty (−2 KB).
  * Its `index.js` (a touchstart listener for `:active` on iOS) still runs.
  *
  * The stylesheets of the components in `ANTD_CUT` are replaced the same way by src/app/antd/NAME.css:
- * the original cut to the colours, sizes, positions and parts the app uses, loaded at the original's
- * place in the cascade (−1.9 KB). Using a prop of one of them that the cut version leaves out (a Button
+ * the original cut to the colours, sizes, positions and parts the app uses (the theme's sizes written as
+ * values), loaded at the original's place in the cascade (−1.9 KB). Using a prop of one of them that the cut version leaves out (a Button
  * colour, a Popup position, a close icon) needs its rule back in that file.
  */
 const ANTD_CSS = /[\\/]antd-mobile[\\/]es[\\/](?:global[\\/]global|components[\\/][\w-]+[\\/]([\w-]+))\.css$/;

@@ -21,7 +21,7 @@ function LoginRequired() {
   }, []);
   return (
     <div className="stack login-required text-center">
-      <LockOutline className="login-required-icon" aria-hidden />
+      <LockOutline className="login-required-icon primary" aria-hidden />
       <h2>{t('loginRequired.title')}</h2>
       <p className="muted">{t('loginRequired.description')}</p>
       <Button color="primary" shape="rounded" onClick={() => showForm('login')}>

@@ -65,7 +65,7 @@ export function PagedList<P extends Page>(props: PagedListProps<P>) {
               {!hasMore ? (
                 t('list.end')
               ) : failed ? (
-                <button type="button" className="link-button" onClick={() => void retry()}>
+                <button type="button" className="link-button primary" onClick={() => void retry()}>
                   {t('list.failed')}
                 </button>
               ) : (

@@ -55,7 +55,9 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
                 {props.label}
               </label>
             )}
-            <div className={error ? 'text-field-box row text-field-box-error' : 'text-field-box row'}>
+            <div
+              className={error ? 'text-field-box radius-10 row text-field-box-error' : 'text-field-box radius-10 row'}
+            >
               {props.prefix && (
                 <span className="text-field-prefix row semibold flex-none" aria-hidden>
                   {props.prefix}
@@ -64,7 +66,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
               <input
                 ref={field.ref}
                 id={inputId}
-                className="text-field-input"
+                className="text-field-input radius-10"
                 name={field.name}
                 value={typeof field.value === 'string' ? field.value : ''}
                 onChange={(event) => field.onChange(event.target.value)}

@@ -22,7 +22,7 @@ function DeleteAccountFields({ form, show }: FormFieldsProps<Values, Parsed>) {
     <>
       <p className="delete-warning">{t('deleteAccount.warning')}</p>
       {balance > 0n && (
-        <div className="stack delete-forfeit">
+        <div className="stack delete-forfeit radius-10">
           <p className="semibold">{t('deleteForfeit.text', { amount: formatMoney(balance, currentLocale()) })}</p>
           <Button size="small" color="primary" fill="outline" onClick={() => show('withdraw')}>
             {t('deleteForfeit.withdraw')}

@@ -13,7 +13,7 @@ export function AccountDeletedPage() {
   const { t } = useTranslation('users');
   return (
     <section className="stack deleted-page" aria-labelledby="deleted-title">
-      <CheckCircleOutline className="deleted-icon" aria-hidden />
+      <CheckCircleOutline className="deleted-icon primary" aria-hidden />
       <h2 id="deleted-title" className="deleted-title wrap-anywhere">
         {t('deleted.title')}
       </h2>

@@ -17,7 +17,7 @@ const TABS = ['login', 'register'] as const;
 export function AuthTabs({ active, show, username }: AuthTabsProps) {
   const { t } = useTranslation('auth');
   return (
-    <div className="segmented auth-tabs" role="tablist">
+    <div className="segmented radius-10 auth-tabs" role="tablist">
       {TABS.map((key) => (
         <button
           key={key}

@@ -62,7 +62,7 @@ export function UsernameField<T extends FieldValues, P>({
       onBlur={checkOnLeave}
       after={
         only ? undefined : (
-          <button type="button" className="link-button text-13" onClick={switchMode}>
+          <button type="button" className="link-button primary text-13" onClick={switchMode}>
             {email ? t('auth:usernameMode.usePhone') : t('auth:usernameMode.useEmail')}
           </button>
         )

@@ -23,7 +23,7 @@ function LoginFields({ form, show }: FormFieldsProps<LoginBody, Parsed>) {
         type="password"
         autoComplete="current-password"
       />
-      <button type="button" className="link-button" onClick={() => show('resetPassword', { username })}>
+      <button type="button" className="link-button primary" onClick={() => show('resetPassword', { username })}>
         {t('forgotPassword')}
       </button>
     </>

@@ -40,7 +40,7 @@ function ResetPasswordFields({ form, show }: FormFieldsProps<ResetPassBody, Pars
         type="password"
         autoComplete="new-password"
       />
-      <button type="button" className="link-button" onClick={() => show('login', { username })}>
+      <button type="button" className="link-button primary" onClick={() => show('login', { username })}>
         {t('backToLogin')}
       </button>
     </>

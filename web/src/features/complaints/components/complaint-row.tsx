@@ -19,7 +19,7 @@ export function ComplaintRow({ item }: { item: ComplaintItem }) {
   const { t } = useTranslation(['complaints', 'errors']);
   const locale = currentLocale();
   return (
-    <Link to={`${paths.complaint}?id=${item.id}`} className="record-row complaint-row space-between">
+    <Link to={`${paths.complaint}?id=${item.id}`} className="record-row complaint-row flex space-between">
       <span className="stack record-row-main">
         <span className="record-row-title semibold text-15">{item.number}</span>
         <span className="record-row-cause text-13">{t(`errors:complaint_category_${item.category}`)}</span>

@@ -16,7 +16,7 @@ export function ComplaintsEntry() {
         {t('entry.title')}
       </h3>
       <p className="info-text">{t('promise')}</p>
-      <div className="complaints-entry-actions">
+      <div className="complaints-entry-actions flex flex-wrap">
         <Button size="small" color="primary" onClick={() => navigate(paths.complaintNew)}>
           {t('action.raise')}
         </Button>

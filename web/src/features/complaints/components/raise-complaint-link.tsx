@@ -15,7 +15,7 @@ export function RaiseComplaintLink({ kind, id }: { kind: ComplaintSubjectKind; i
   return (
     <Link
       to={raiseHref({ kind, id })}
-      className="complaint-raise-link text-12"
+      className="complaint-raise-link dark text-12"
       aria-label={t(`action.${kind}`, { id })}
     >
       {t('action.raise')}

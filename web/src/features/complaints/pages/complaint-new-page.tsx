@@ -65,7 +65,7 @@ export function ComplaintNewPage() {
       <fieldset className="card stack complaint-categories">
         <legend className="semibold text-15">{t('form.category')}</legend>
         {COMPLAINT_CATEGORIES.map((option) => (
-          <label key={option} className="complaint-category text-14">
+          <label key={option} className="complaint-category row text-14">
             <input
               type="radio"
               name="category"

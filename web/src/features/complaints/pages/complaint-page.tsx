@@ -19,7 +19,7 @@ function Step({ event }: { event: ComplaintEvent }) {
       ? t('history.closed', { outcome: t(`errors:complaint_outcome_${event.outcome}`) })
       : t(`history.${event.kind}`);
   return (
-    <li className={`complaint-step complaint-step-${event.kind}`}>
+    <li className={`complaint-step flex complaint-step-${event.kind}`}>
       <span className="complaint-step-dot flex-none" aria-hidden />
       <span className="stack complaint-step-text">
         <span className="semibold text-13">{title}</span>

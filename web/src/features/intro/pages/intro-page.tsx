@@ -88,7 +88,7 @@ function Facts() {
   const list = joinNames(names, locale);
   const facts = { users: formatCount(userCount, locale), countries: formatCount(countryCount, locale) };
   return (
-    <p className="intro-text intro-facts semibold text-14">
+    <p className="intro-text intro-facts radius-10 semibold text-14">
       {countries.length > 0 ? t('intro:factsWithList', { ...facts, list }) : t('intro:facts', facts)}
     </p>
   );
@@ -110,9 +110,9 @@ function Video({ onWatched }: { onWatched?: () => unknown }) {
     <section className="stack card intro-video-card" aria-label={t('videoLabel')}>
       {url ? (
         // biome-ignore lint/a11y/useMediaCaption: the operator uploads the video; no caption track exists for it.
-        <video ref={video} className="intro-video" controls playsInline preload="metadata" src={url} />
+        <video ref={video} className="intro-video radius-10" controls playsInline preload="metadata" src={url} />
       ) : (
-        <div className="intro-video intro-video-empty text-14">
+        <div className="intro-video radius-10 intro-video-empty text-14">
           <PlayOutline aria-hidden />
           <p>{intro.isPending ? '\u00a0' : t('noVideo')}</p>
         </div>

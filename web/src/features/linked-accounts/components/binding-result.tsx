@@ -12,10 +12,10 @@ export function BindingResult({ phone, onAnother }: { phone: string; onAnother: 
   const navigate = useNavigate();
   return (
     <div className="stack binding-result text-center" role="status">
-      <CheckCircleFill className="binding-result-icon" aria-hidden />
+      <CheckCircleFill className="binding-result-icon primary" aria-hidden />
       <h3 className="binding-result-title bold">{t('errors:binding_successful')}</h3>
       <p className="binding-result-text muted text-14">{t('result.linked', { phone: formatLinkedPhone(phone) })}</p>
-      <div className="binding-result-actions flex-wrap">
+      <div className="binding-result-actions flex flex-wrap">
         <Button color="primary" shape="rounded" onClick={() => navigate(paths.onlineAccounts)}>
           {t('result.viewAccounts')}
         </Button>

@@ -80,7 +80,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
     <article className="stack card account-card" aria-label={phone}>
       <header className="account-card-head row space-between flex-wrap">
         <h2 className="account-card-phone tabular bold">{phone}</h2>
-        <span className="account-card-tags flex-wrap">
+        <span className="account-card-tags flex flex-wrap">
           {item.pairingPending && (
             <Tag color="warning" fill="outline" round>
               {t('errors:rebinding')}
@@ -96,7 +96,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
         </div>
         <div>
           <dt className="muted text-12">{t('accounts.earnings')}</dt>
-          <dd className="amount-in semibold tabular text-15">{formatMoney(item.earnings, locale)}</dd>
+          <dd className="primary semibold tabular text-15">{formatMoney(item.earnings, locale)}</dd>
         </div>
         <div>
           <dt className="muted text-12">{t('accounts.unsettled')}</dt>
@@ -119,7 +119,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
           {t('accounts.settleAt', { time: formatTime(item.settleAvailableAt ?? '', locale) })}
         </p>
       )}
-      <div className="account-card-actions flex-wrap">
+      <div className="account-card-actions flex flex-wrap">
         <Button
           size="small"
           shape="rounded"
@@ -151,7 +151,7 @@ export function LinkedAccountCard({ item, fetchedAt, hourlyRate }: CardProps) {
       </div>
       <button
         type="button"
-        className="link-button account-card-log-toggle"
+        className="link-button primary account-card-log-toggle"
         aria-expanded={logOpen}
         aria-controls={logId}
         onClick={() => setLogOpen((open) => !open)}

@@ -66,7 +66,7 @@ export function LinkedLog({ phone, id }: { phone: string; id: string }) {
         <ol className="plain-list" aria-label={t('log.label', { phone: formatLinkedPhone(phone) })}>
           {events.map((event) => (
             <li key={event.id} className="account-log-event">
-              <p className="account-log-title semibold text-14 flex-wrap">
+              <p className="account-log-title semibold text-14 flex flex-wrap">
                 <span>{t(`errors:${LINKED_EVENT_LABEL[event.kind]}`)}</span>
                 <span className="account-log-detail">
                   <EventDetail event={event} />

@@ -16,7 +16,9 @@ export function PairingCode({ code }: { code?: string }) {
   return (
     <div className="pairing-code row space-between flex-wrap">
       <output
-        className={code ? 'pairing-code-value mono' : 'pairing-code-value mono pairing-code-empty'}
+        className={
+          code ? 'pairing-code-value mono flex primary' : 'pairing-code-value mono flex primary pairing-code-empty'
+        }
         aria-label={t('code.label')}
       >
         <span className="pairing-code-group">{groups[0]}</span> <span className="pairing-code-group">{groups[1]}</span>

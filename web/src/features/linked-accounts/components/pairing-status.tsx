@@ -12,7 +12,7 @@ export function PairingStatus({ outcome, expiresInSeconds }: { outcome?: Pairing
   let content = null;
   if (outcome === 'success')
     content = (
-      <span className="pairing-status-success semibold">
+      <span className="pairing-status-success primary semibold">
         <CheckCircleFill aria-hidden /> {t('errors:binding_successful')}
       </span>
     );

@@ -19,7 +19,7 @@ export function AddPage() {
 
   return (
     <div className="stack add-page">
-      <div className="segmented" role="tablist" aria-label={t('methods.label')}>
+      <div className="segmented radius-10" role="tablist" aria-label={t('methods.label')}>
         {METHODS.map((value) => (
           <button
             key={value}

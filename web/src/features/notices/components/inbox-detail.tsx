@@ -40,7 +40,7 @@ function InboxDetailView({ item }: { item: InboxItem }) {
   const { title, body } = useInboxText(item);
   return (
     <article className="stack card inbox-detail" aria-labelledby="inbox-detail-title">
-      <p className="inbox-detail-kind semibold text-13">
+      <p className="primary semibold text-13">
         {t(`kinds.${item.kind}`)}
         {item.pinned && ` · ${t('pinned')}`}
       </p>
@@ -50,7 +50,7 @@ function InboxDetailView({ item }: { item: InboxItem }) {
       <time className="inbox-detail-time muted text-12" dateTime={item.createdAt}>
         {formatDateTime(item.createdAt, locale)}
       </time>
-      {item.imageUrl && <img className="inbox-detail-image" src={item.imageUrl} alt="" loading="lazy" />}
+      {item.imageUrl && <img className="inbox-detail-image radius-10" src={item.imageUrl} alt="" loading="lazy" />}
       <p className="inbox-detail-body wrap-anywhere text-15">{body}</p>
     </article>
   );

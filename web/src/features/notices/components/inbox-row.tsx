@@ -14,7 +14,10 @@ export function InboxRow({ item }: { item: InboxItem }) {
   const locale = currentLocale();
   const { title, body } = useInboxText(item);
   return (
-    <Link className={item.read ? 'inbox-row' : 'inbox-row inbox-row-unread'} to={{ search: detailSearch(item) }}>
+    <Link
+      className={item.read ? 'inbox-row flex' : 'inbox-row flex inbox-row-unread'}
+      to={{ search: detailSearch(item) }}
+    >
       <span className={`inbox-icon row flex-none inbox-icon-${item.kind}`} aria-hidden>
         {item.kind === 'notice' ? <SoundOutline /> : <BellOutline />}
       </span>

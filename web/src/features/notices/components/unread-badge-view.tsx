@@ -10,7 +10,7 @@ export function UnreadBadgeView({ count, className = '' }: { count: number; clas
   if (count === 0) return null;
   return (
     <span
-      className={`unread-badge bold text-12 text-center ${className}`}
+      className={`unread-badge radius-10 bold text-12 text-center ${className}`}
       role="status"
       aria-label={t('unreadBadge', { count })}
     >

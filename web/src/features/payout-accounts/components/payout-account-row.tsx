@@ -47,7 +47,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
 
   return (
     <article className="stack payout-row" aria-label={name}>
-      <div className="payout-row-main space-between">
+      <div className="payout-row-main flex space-between">
         <AccountLabel account={item} />
         {item.isDefault === 1 && (
           <Tag color="primary" fill="outline" round className="flex-none">
@@ -55,7 +55,7 @@ export function PayoutAccountRow({ item }: { item: PayoutAccountItem }) {
           </Tag>
         )}
       </div>
-      <div className="payout-row-actions">
+      <div className="payout-row-actions row">
         <Button size="mini" shape="rounded" onClick={onEdit}>
           {t('methods.edit')}
         </Button>

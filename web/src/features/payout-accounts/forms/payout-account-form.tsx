@@ -82,7 +82,7 @@ function PayoutAccountFields({ form }: FormFieldsProps<Values, Parsed>) {
         control={form.control}
         name="accountType"
         render={({ field }) => (
-          <fieldset className="segmented">
+          <fieldset className="segmented radius-10">
             <legend className="visually-hidden">{t('account.type')}</legend>
             {PAYOUT_ACCOUNT_TYPES.map((option) => (
               <label key={option} className="segmented-option muted text-14 text-center">

@@ -9,7 +9,7 @@ export function InviteRow({ item }: { item: InviteItem }) {
   const { t } = useTranslation('referrals');
   const locale = currentLocale();
   return (
-    <article className="record-row space-between">
+    <article className="record-row flex space-between">
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{item.username}</p>
         <time className="record-row-time muted text-12" dateTime={item.joinedAt}>
@@ -17,7 +17,7 @@ export function InviteRow({ item }: { item: InviteItem }) {
         </time>
       </div>
       <div className="stack record-row-side flex-none">
-        <p className="amount amount-in">{formatMoney(item.rebateEarned, locale)}</p>
+        <p className="amount primary">{formatMoney(item.rebateEarned, locale)}</p>
         <p className="record-row-after muted text-12">{t('rebateEarned')}</p>
         {Number(item.rebatePending) > 0 && (
           <p className="record-row-after muted text-12">

@@ -49,7 +49,7 @@ export function InviteShare({ code }: { code?: string }) {
       </div>
       <p className="invite-card-label text-13">{t('referrals:linkLabel')}</p>
       <p className="invite-card-link mono wrap-anywhere text-12">{link || '\u00a0'}</p>
-      <div className="invite-card-actions flex-wrap">
+      <div className="invite-card-actions flex flex-wrap">
         <Button
           size="small"
           shape="rounded"

@@ -41,7 +41,7 @@ function Question({ id, value, onChange, error, readOnly }: QuestionProps) {
       <legend className="survey-question-title semibold text-15">{t(`questions.${id}.title`)}</legend>
       <div className="stack survey-options">
         {options.map((index) => (
-          <label key={index} className="survey-option row text-15">
+          <label key={index} className="survey-option radius-10 row text-15">
             <input
               type="radio"
               className={readOnly ? 'survey-option-stored' : undefined}
@@ -114,7 +114,7 @@ function SubmittedSurvey({ answers, submittedAt }: { answers: SurveyAnswers; sub
   const { t } = useTranslation('survey');
   return (
     <div className="stack survey-form">
-      <p className="survey-submitted row semibold text-14" role="status">
+      <p className="survey-submitted dark row semibold text-14" role="status">
         <CheckCircleFill aria-hidden />
         <span>
           {submittedAt ? t('submittedAt', { time: formatDateTime(submittedAt, currentLocale()) }) : t('submitted')}

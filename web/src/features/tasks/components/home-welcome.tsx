@@ -20,7 +20,7 @@ export function HomeWelcome() {
         <h2 id="section-preview" className="task-section-title row semibold">
           {t('preview.title')}
         </h2>
-        <ul className="plain-list section-preview flex-wrap">
+        <ul className="plain-list section-preview flex flex-wrap">
           {SECTIONS.map((section) => (
             <li key={section}>
               <LockOutline aria-hidden />
@@ -28,7 +28,7 @@ export function HomeWelcome() {
             </li>
           ))}
         </ul>
-        <p className="task-section-empty muted">{t('preview.note')}</p>
+        <p className="task-section-empty radius-10 muted">{t('preview.note')}</p>
       </section>
     </div>
   );

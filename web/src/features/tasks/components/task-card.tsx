@@ -24,7 +24,7 @@ function Progress({ task }: { task: TaskItem }) {
 
 function StateTag({ task }: { task: TaskItem }) {
   const { t } = useTranslation('tasks');
-  return <span className={`task-state task-state-${task.state}`}>{t(`states.${task.state}`)}</span>;
+  return <span className={`task-state radius-10 task-state-${task.state}`}>{t(`states.${task.state}`)}</span>;
 }
 
 /** One task: what to do, what it pays, how far along it is, and the action that fits its state. */
@@ -71,7 +71,7 @@ export function FriendTaskCard({ task }: { task: TaskItem }) {
   const { t } = useTranslation('tasks');
   const locale = currentLocale();
   return (
-    <article className={`friend-card task-card-${task.state}`} aria-label={task.title}>
+    <article className={`friend-card flex task-card-${task.state}`} aria-label={task.title}>
       <h3 className="friend-card-title semibold text-14">{task.title}</h3>
       <span className="task-reward tabular bold">+{formatMoney(task.reward, locale)}</span>
       <p className="friend-card-count text-12">

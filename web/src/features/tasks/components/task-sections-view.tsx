@@ -15,7 +15,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
         {t(`sections.${section}`)}
       </h2>
       {items.length === 0 ? (
-        <p className="task-section-empty muted">{t(`sectionEmpty.${section}`)}</p>
+        <p className="task-section-empty radius-10 muted">{t(`sectionEmpty.${section}`)}</p>
       ) : section === 'friends' ? (
         <div className="friend-grid">
           {items.map((task) => (
@@ -23,7 +23,7 @@ function Section({ section, items }: { section: TaskSection; items: TaskItem[] }
           ))}
         </div>
       ) : (
-        <div className="task-list divided">
+        <div className="task-list flex divided">
           {items.map((task) => (
             <TaskCard key={task.id} task={task} />
           ))}

@@ -39,7 +39,7 @@ export function BalanceCardView({ user }: { user: UserRead }) {
       ) : (
         <span className="skeleton-line skeleton-line-light" aria-hidden />
       )}
-      <div className="balance-card-links flex-wrap">
+      <div className="balance-card-links flex flex-wrap">
         <button type="button" className="balance-card-withdraw" onClick={() => showForm('withdraw')}>
           <ArrowDownCircleOutline aria-hidden /> {t('users:entries.withdraw')}
         </button>

@@ -72,7 +72,7 @@ export function ProfileMenu({ badges }: { badges?: Partial<Record<EntryKey, Reac
         {entries.map((entry) => {
           const content = (
             <>
-              <span className="menu-icon" aria-hidden>
+              <span className="menu-icon flex primary" aria-hidden>
                 {entry.icon}
               </span>
               <span className="menu-text">{t(entryTextKey(entry))}</span>

@@ -27,7 +27,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
   const cause = useCause(item);
   const out = item.amount.trim().startsWith('-');
   return (
-    <article className="record-row space-between">
+    <article className="record-row flex space-between">
       <div className="stack record-row-main">
         <p className="record-row-title semibold text-15">{t(`types.${item.type}`)}</p>
         {cause && <p className="record-row-cause ellipsis text-13">{cause}</p>}
@@ -36,7 +36,7 @@ export function BalanceRow({ item }: { item: BalanceItem }) {
         </time>
       </div>
       <div className="stack record-row-side flex-none">
-        <p className={out ? 'amount amount-out' : 'amount amount-in'}>
+        <p className={out ? 'amount amount-out' : 'amount primary'}>
           {formatMoney(item.amount, locale, { sign: true })}
         </p>
         <p className="record-row-after muted text-12">

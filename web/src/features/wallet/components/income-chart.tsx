@@ -62,12 +62,12 @@ export function IncomeChart() {
 
   return (
     <section className="card income-chart" aria-label={t('chart.title')}>
-      <div className="income-chart-head space-between">
+      <div className="income-chart-head flex space-between">
         <div className="income-chart-heading">
           <h2 className="income-chart-title semibold text-15">{t('chart.title')}</h2>
           <p className="income-chart-total muted text-12">{query.data ? summary : '\u00a0'}</p>
         </div>
-        <fieldset className="segmented income-range flex-none">
+        <fieldset className="segmented radius-10 income-range flex-none">
           <legend className="visually-hidden">{t('chart.range')}</legend>
           {([7, 30] as const).map((days) => (
             <label key={days} className="segmented-option muted text-14 text-center">
@@ -117,13 +117,13 @@ export function IncomeChart() {
         })}
       </svg>
       {days.length > 0 && (
-        <div className="income-chart-dates muted space-between" aria-hidden="true">
+        <div className="income-chart-dates flex muted space-between" aria-hidden="true">
           <span>{label(days[0]?.day ?? '')}</span>
           <span>{label(days.at(-1)?.day ?? '')}</span>
         </div>
       )}
       {kinds.length > 0 ? (
-        <ul className="plain-list income-chart-legend text-12 flex-wrap">
+        <ul className="plain-list income-chart-legend text-12 flex flex-wrap">
           {kinds.map((kind) => (
             <li key={kind} className="row">
               <span className="income-chart-swatch" style={{ background: COLORS[kind] }} />

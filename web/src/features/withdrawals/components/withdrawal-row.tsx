@@ -60,7 +60,7 @@ export function WithdrawalRow({ item }: { item: WithdrawalItem }) {
   const amount = formatMoney(item.amount, locale);
   return (
     <article
-      className="record-row withdrawal-row space-between"
+      className="record-row withdrawal-row flex space-between"
       aria-label={t('list.rowLabel', { id: item.id, amount })}
     >
       <div className="stack record-row-main">

@@ -69,8 +69,8 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
 
   return (
     <>
-      <div className="withdraw-summary" aria-busy={limits.isPending}>
-        <p className="withdraw-balance text-14 space-between">
+      <div className="withdraw-summary radius-10" aria-busy={limits.isPending}>
+        <p className="withdraw-balance text-14 flex space-between">
           <span>{t('withdraw.balance')}</span>
           <strong className="tabular">{limits.data ? money(limits.data.balance) : '…'}</strong>
         </p>
@@ -92,7 +92,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         )}
       </div>
       {limits.data?.frozen && (
-        <p className="stack withdraw-notice withdraw-notice-warning text-14">{t('withdraw.frozen')}</p>
+        <p className="stack withdraw-notice radius-10 withdraw-notice-warning text-14">{t('withdraw.frozen')}</p>
       )}
       <TextField
         control={form.control}
@@ -106,7 +106,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
           limits.data && (
             <button
               type="button"
-              className="link-button"
+              className="link-button primary"
               onClick={() => form.setValue('amount', maxAmount(limits.data.balance, limits.data.max))}
             >
               {t('withdraw.all')}
@@ -115,14 +115,14 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
         }
       />
       {failed ? (
-        <p className="stack withdraw-notice text-14">
+        <p className="stack withdraw-notice radius-10 text-14">
           {t('common:request.failed')}{' '}
           <Button size="mini" shape="rounded" onClick={() => void Promise.all([limits.refetch(), accounts.refetch()])}>
             {t('common:request.retry')}
           </Button>
         </p>
       ) : accounts.data && accounts.data.length === 0 ? (
-        <div className="stack withdraw-notice text-14">
+        <div className="stack withdraw-notice radius-10 text-14">
           <p>{t('withdraw.noAccount')}</p>
           <Button
             size="small"
@@ -142,7 +142,7 @@ function WithdrawFields({ form, show }: FormFieldsProps<Values, Parsed>) {
               <legend className="muted text-13">{t('withdraw.account')}</legend>
               {accounts.isPending && <span className="skeleton-line" aria-hidden />}
               {accounts.data?.map((item) => (
-                <label key={item.id} className="withdraw-account row">
+                <label key={item.id} className="withdraw-account radius-10 row">
                   <input
                     className="flex-none"
                     type="radio"
@@ -194,7 +194,10 @@ function Receipt({ amount, fee, big = false }: { amount: string | bigint; fee: s
   const parts = split(amount, fee);
   if (!parts) return null;
   return (
-    <dl className={`withdraw-receipt tabular text-14${big ? ' withdraw-receipt-big' : ''}`} aria-live="polite">
+    <dl
+      className={`withdraw-receipt radius-10 tabular text-14${big ? ' withdraw-receipt-big' : ''}`}
+      aria-live="polite"
+    >
       {parts.fee > 0n && (
         <>
           <div className="space-between">
@@ -207,7 +210,7 @@ function Receipt({ amount, fee, big = false }: { amount: string | bigint; fee: s
           </div>
         </>
       )}
-      <div className="space-between semibold withdraw-receipt-net">
+      <div className="space-between semibold dark withdraw-receipt-net">
         <dt>{t('receipt.youReceive')}</dt>
         <dd>{formatMoney(parts.net, locale)}</dd>
       </div>
