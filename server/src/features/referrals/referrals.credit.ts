@@ -1,7 +1,7 @@
 import type { PostingRef } from '@kamai/contract';
-import type { Tx } from '../../db/client';
+import type { StatementPart } from '../../db/prepared';
 import { AppError } from '../../platform/errors';
-import { callCreditWithRebates, findRebatePlan, type RebatePlan } from './referrals.queries';
+import { type RebatePlan, rewardCreditPart } from './referrals.queries';
 
 export interface CreditInput {
   userId: number;
@@ -14,23 +14,23 @@ export interface CreditInput {
 const DAY_MS = 86_400_000;
 
 /**
- * Pays a task reward into the user's wallet and, in the same transaction, records the rebates it owes
- * (docs/decisions/rebate-hold.md): floor(amount × bps / 10000) paise to the inviter (level 1) and the
- * inviter's inviter (level 2), each posted from platform rewards into the earner's `rebate_pending`
- * account (keyed `<key>:rebate:<level>`) with a `rebates` row that the release job moves to the wallet
- * once its hold ends; all of it in one statement, the database's `credit_with_rebates`, whose postings
- * go through `ledger_post`. `balance` in the answer: the wallet after. A deleted account is credited
- * nothing (`account_deleted_final`), so its inviters are owed nothing either. No rebate is owed by a duplicate identity, nor to a staff or deleted account
- * (`rebatePlanOf`). Only task rewards owe rebates: operator credits are compensation and linked
- * income is not a task reward, so both post with `post()` directly. A replayed key changes nothing and
- * owes nothing again. `plan`: the user's rebate plan when the caller read it already.
+ * The part of a statement that pays a task reward into the user's wallet and, in the same transaction,
+ * records the rebates it owes (docs/decisions/rebate-hold.md): floor(amount × bps / 10000) paise to the
+ * inviter (level 1) and the inviter's inviter (level 2), each posted from platform rewards into the
+ * earner's `rebate_pending` account (keyed `<key>:rebate:<level>`) with a `rebates` row that the release
+ * job moves to the wallet once its hold ends; all of it the database's `credit_with_rebates`, whose
+ * postings go through `ledger_post` (`rewardCreditPart`: the CTE `name`, with `posting`, `created` and
+ * `balance`). A deleted account is credited nothing (`account_deleted_final`), so its inviters are owed
+ * nothing either. No rebate is owed by a duplicate identity, nor to a staff or deleted account
+ * (`rebatePlanOf`). Only task rewards owe rebates: operator credits are compensation and linked income
+ * is not a task reward, so both post with `post()` directly. A replayed key changes nothing and owes
+ * nothing again (`created` false).
  */
-export async function creditWithRebates(tx: Tx, input: CreditInput, now: Date, known?: RebatePlan) {
-  const plan = known ?? (await findRebatePlan(tx, input.userId));
+export function creditWithRebates(name: string, input: CreditInput, now: Date, plan: RebatePlan): StatementPart {
   // A deleted account is the ledger's record only: no reward, and so no rebate to its inviters.
   if (plan.deleted) throw new AppError('account_deleted_final');
   const { level1, level2, level1Bps, level2Bps, holdDays, eligible } = plan;
-  return callCreditWithRebates(tx, {
+  return rewardCreditPart(name, {
     userId: input.userId,
     amount: input.amount,
     idempotencyKey: input.idempotencyKey,

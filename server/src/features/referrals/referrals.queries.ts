@@ -1,7 +1,7 @@
 import { type PostingRef, REBATE_HOLD_DAYS_DEFAULT, RISK_DEFAULTS, SYSTEM_TASK_IDS } from '@kamai/contract';
 import { type AnyColumn, and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce } from '../../db/prepared';
+import type { StatementPart } from '../../db/prepared';
 import { accounts, entries, postings, rebates, users } from '../../db/schema';
 import { settingOver } from '../../platform/settings.queries';
 
@@ -111,11 +111,13 @@ export async function countInvitees(db: Executor, inviterId: number) {
 /**
  * A task reward and the rebates it owes, through the database's `credit_with_rebates`
  * (db/functions/30_credit_with_rebates.sql: every posting by `ledger_post`, each rebate with its
- * `rebates` row), in one statement. `created` false: the key was posted before, nothing was written.
- * `balance`: the user's wallet after.
+ * `rebates` row), as the CTE `name` of the caller's statement built once (`builtPerShape`), every value
+ * a placeholder. Its one row: `posting`, `created` (false: the key was posted before, nothing was
+ * written) and `balance`, the user's wallet after. The function runs once, when the statement reads the
+ * CTE; a data-modifying CTE that reads it makes sure it runs.
  */
-export async function callCreditWithRebates(
-  db: Executor,
+export function rewardCreditPart(
+  name: string,
   input: {
     userId: number;
     amount: bigint;
@@ -127,8 +129,8 @@ export async function callCreditWithRebates(
     level2Bps: number;
     availableAt: Date;
   },
-): Promise<{ postingId: number; created: boolean; balance: bigint }> {
-  const [row] = await creditCall(db).execute({
+): StatementPart {
+  const values: Record<string, unknown> = {
     userId: input.userId,
     amount: input.amount.toString(),
     key: input.idempotencyKey,
@@ -138,27 +140,23 @@ export async function callCreditWithRebates(
     level2: input.level2,
     level2Bps: input.level2Bps,
     availableAt: input.availableAt.toISOString(),
-  });
-  if (!row?.posting) throw new Error(`credit_with_rebates of ${input.idempotencyKey} answered no posting`);
-  return { postingId: Number(row.posting), created: Boolean(row.created), balance: BigInt(row.balance ?? '0') };
+  };
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) params[`${name}_${key}`] = value;
+  const p = (key: string) => sql.placeholder(`${name}_${key}`);
+  return {
+    shape: name,
+    params,
+    ctes: (db) => [
+      db.$with(name, {}).as(
+        sql`select o_posting as posting, o_created as created, o_balance as balance
+          from credit_with_rebates(${p('userId')}::bigint, ${p('amount')}::bigint, ${p('key')}::text, ${p('ref')}::jsonb,
+            ${p('level1')}::bigint, ${p('level1Bps')}::int, ${p('level2')}::bigint, ${p('level2Bps')}::int,
+            ${p('availableAt')}::timestamptz)`,
+      ),
+    ],
+  };
 }
-
-const cp = (name: string) => sql.placeholder(name);
-// Built by drizzle once per process and named (`builtOnce`): every task reward, inside the claim's
-// transaction (benchmark 4, docs/performance.md).
-const creditCall = builtOnce('kamai_credit_with_rebates', (db: Executor) =>
-  db
-    .select({
-      posting: sql<string | null>`o_posting::text`,
-      created: sql<boolean>`o_created`,
-      balance: sql<string | null>`o_balance::text`,
-    })
-    .from(
-      sql`credit_with_rebates(${cp('userId')}::bigint, ${cp('amount')}::bigint, ${cp('key')}, ${cp('ref')}::jsonb,
-        ${cp('level1')}::bigint, ${cp('level1Bps')}::int, ${cp('level2')}::bigint, ${cp('level2Bps')}::int,
-        ${cp('availableAt')}::timestamptz) as cr`,
-    ),
-);
 
 /** Level-1 rebates the user is owed on each of the given invitees' rewards, pending and available, in paise. */
 export async function rebatesByInvitee(db: Executor, userId: number, inviteeIds: number[]) {

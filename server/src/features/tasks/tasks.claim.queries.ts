@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce, builtPerShape, rowPlaceholders } from '../../db/prepared';
+import { builtOnce, builtPerShape, partsOf, type StatementPart } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import { type Deliveries, deliveriesPart } from '../../platform/push.queries';
 import { rebatePlanOf, toRebatePlan } from '../referrals';
@@ -65,39 +65,51 @@ export async function findClaim(db: Executor, userId: number, taskId: number, no
 const runCompletion = builtPerShape('kamai_task_completion');
 
 /**
- * Records a paid claim in one statement: the completion row (unless the user has one) and `push` only
- * when the row is new. False: the user had completed the task already.
+ * Pays a claim and records it in one statement: `credit` (the CTE `credit`: the reward and its
+ * rebates, `creditWithRebates` of the referrals feature) runs first; the completion row is written
+ * when the credit was new (unless the user has one), and `push` only when the row is new. `credited`
+ * false: the reward's key was posted before; `completed` false: the user had completed the task.
+ * `balance`: the wallet after the reward.
  */
-export async function recordCompletion(
+export async function payCompletion(
   db: Executor,
-  values: typeof taskCompletions.$inferInsert,
+  values: { userId: number; taskId: number },
+  credit: StatementPart,
   push: Deliveries | undefined,
-): Promise<boolean> {
-  const row = rowPlaceholders(taskCompletions, 'completed', values);
+): Promise<{ credited: boolean; completed: boolean; balance: bigint }> {
   const pushed = push
     ? deliveriesPart('completed_push', push, () => sql`exists (select 1 from ${sql.identifier('completed')})`)
     : undefined;
+  const parts = partsOf([credit, ...(pushed ? [pushed] : [])]);
   const [result] = await runCompletion(
     db,
-    `${row.shape};${pushed?.shape ?? ''}`,
+    parts.shape,
     (db) => {
-      const completed = db
-        .$with('completed')
-        .as(
-          db
-            .insert(taskCompletions)
-            .values(row.row())
-            .onConflictDoNothing()
-            .returning({ taskId: taskCompletions.taskId }),
-        );
+      const completed = db.$with('completed', {}).as(
+        sql`insert into ${taskCompletions} (${sql.identifier(taskCompletions.userId.name)}, ${sql.identifier(taskCompletions.taskId.name)}, ${sql.identifier(taskCompletions.postingId.name)})
+          select ${sql.placeholder('userId')}::bigint, ${sql.placeholder('taskId')}::bigint, c.posting
+          from ${sql.identifier(CREDIT)} c where c.created
+          on conflict do nothing
+          returning ${sql.identifier(taskCompletions.taskId.name)}`,
+      );
+      const [creditCte, ...rest] = parts.ctes(db);
       return db
-        .with(completed, ...(pushed?.ctes(db) ?? []))
+        .with(...(creditCte ? [creditCte] : []), completed, ...rest)
         .select({
-          created: sql<boolean>`exists (select 1 from ${completed})`,
+          credited: sql<boolean>`coalesce((select c.created from ${sql.identifier(CREDIT)} c), false)`,
+          completed: sql<boolean>`exists (select 1 from ${completed})`,
+          balance: sql<string>`(select c.balance::text from ${sql.identifier(CREDIT)} c)`,
         })
         .from(sql`(select 1) as one`);
     },
-    { ...row.params, ...pushed?.params },
+    { ...parts.params, userId: values.userId, taskId: values.taskId },
   );
-  return Boolean(result?.created);
+  return {
+    credited: Boolean(result?.credited),
+    completed: Boolean(result?.completed),
+    balance: BigInt(result?.balance ?? '0'),
+  };
 }
+
+/** The name `payCompletion` gives its credit CTE. */
+export const CREDIT = 'credit';

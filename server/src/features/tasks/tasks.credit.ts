@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { creditWithRebates, findRebatePlan, type RebatePlan } from '../referrals';
 import { isReturningIdentity } from '../users';
-import { recordCompletion } from './tasks.claim.queries';
+import { CREDIT, payCompletion } from './tasks.claim.queries';
 import * as q from './tasks.queries';
 
 const SYSTEM_TASKS = new Set<number>(Object.values(SYSTEM_TASK_IDS));
@@ -39,13 +39,12 @@ export async function completeTask(
   // The system tasks are first-time rewards: a phone or e-mail registered before earned them once.
   if (SYSTEM_TASKS.has(task.id) && (await isReturningIdentity(tx, userId))) throw new AppError('task_already_claimed');
   const key = taskPostingKey(task.id, userId);
-  const credit = await creditWithRebates(
-    tx,
+  const credit = creditWithRebates(
+    CREDIT,
     { userId, amount: task.reward, idempotencyKey: key, ref: { taskId: task.id, taskTitle: task.titles.en_US ?? '' } },
     now,
     plan,
   );
-  if (!credit.created) throw new AppError('task_already_claimed');
   const push =
     task.reward > 0n
       ? {
@@ -60,9 +59,10 @@ export async function completeTask(
           },
         }
       : undefined;
-  const recorded = await recordCompletion(tx, { userId, taskId: task.id, postingId: credit.postingId }, push);
-  if (!recorded) throw new AppError('task_already_claimed');
-  return { reward: task.reward, balance: credit.balance };
+  const paid = await payCompletion(tx, { userId, taskId: task.id }, credit, push);
+  // A replayed key wrote nothing; a completion already there rolls the reward back with the transaction.
+  if (!paid.credited || !paid.completed) throw new AppError('task_already_claimed');
+  return { reward: task.reward, balance: paid.balance };
 }
 
 /**
