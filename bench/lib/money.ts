@@ -269,6 +269,26 @@ async function prepare(server: Running, users: number, tasks: number) {
   };
 }
 
+/**
+ * Waits until no other session of the database is in a transaction or a statement (at most
+ * `limitMs`): a run's requests still in flight when its load stops would otherwise overlap the next
+ * run of the other server. Kamai's postings lock a claim's accounts posting by posting (the wallet,
+ * then each upline's), the yardstick all at once in id order, so two such transactions at once can
+ * deadlock, and PostgreSQL takes `deadlock_timeout` (1 s) to break it, stalling the next run's start.
+ */
+async function settled(client: pg.Client, limitMs = 10_000): Promise<void> {
+  const until = performance.now() + limitMs;
+  while (performance.now() < until) {
+    const { rows } = await client.query(
+      `select count(*)::int as busy from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and state in ('active', 'idle in transaction', 'idle in transaction (aborted)')`,
+    );
+    if (rows[0]?.busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** The pending withdrawals, oldest first: what the next review run approves. */
 async function pendingIds(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
@@ -302,6 +322,8 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
       await server.stop();
       throw error;
     });
+    const watcher = new pg.Client({ connectionString: ours.url });
+    await watcher.connect();
     try {
       const { withdrawals, finishes, approvals } = await prepare(server, users, tasks);
       const seconds = Math.max(1, Math.round(ctx.seconds));
@@ -314,6 +336,7 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
           spread: true,
         });
         supply.used(result, clients);
+        await settled(watcher);
         return result;
       };
       // Approvals outrun the requests that make them: each review run approves a number of the pending
@@ -323,7 +346,7 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         const pending = await pendingIds(ours.url);
         const ids = pending.slice(0, Math.min(perReview, Math.floor(pending.length / 2)));
         if (ids.length < clients) throw new Error('no pending withdrawals left to approve');
-        return runLoad({
+        const result = await runLoad({
           url: target.url,
           connections: clients,
           durationSec: 60,
@@ -331,6 +354,8 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
           requests: approvals(ids),
           spread: true,
         });
+        await settled(watcher);
+        return result;
       };
       // Also the bank of pending withdrawals the reviews approve (they outrun the requests).
       for (const target of [server, minimal]) {
@@ -386,6 +411,7 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
           requests: withdrawals.next().slice(0, Math.ceil(halfRate * ctx.seconds) + 10),
         });
         withdrawals.used(result, 0);
+        await settled(watcher);
         return result;
       };
       const half = await alternate(ctx.rounds, { kamai: paced(server), minimal: paced(minimal) });
@@ -403,6 +429,7 @@ async function measure(ctx: BenchContext): Promise<WriteRuns | undefined> {
         tasks,
       };
     } finally {
+      await watcher.end().catch(() => undefined);
       await minimal.stop();
       await server.stop();
     }
