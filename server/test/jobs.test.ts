@@ -20,6 +20,36 @@ afterAll(async () => {
 });
 
 describe('the job runner', () => {
+  it('with 0 workers runs nothing in the background (a web-only process); runDue still runs the job', async () => {
+    await enqueueJob(database.db, {
+      kind: 'test.web-only',
+      dedupeKey: 'web-only:1',
+      runAt: new Date(Date.now() - 1000),
+    });
+    let ran = 0;
+    let periodicRan = 0;
+    const runner = createJobRunner({
+      db: database.db,
+      now: () => new Date(),
+      log,
+      leaseMs: 60_000,
+      idleMs: 20,
+      workers: 0,
+      handlers: {
+        'test.web-only': async () => {
+          ran += 1;
+        },
+      },
+      periodic: [{ name: 'test.web-only.periodic', everyMs: 10, run: async () => void (periodicRan += 1) }],
+    });
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect({ ran, periodicRan }).toEqual({ ran: 0, periodicRan: 0 });
+    await runner.stop();
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toBe(1);
+  });
+
   it('runs jobs in several workers side by side, each job exactly once', async () => {
     const count = 40;
     const runAt = new Date(Date.now() - 1000);

@@ -315,7 +315,11 @@ export const configSchema = z.object({
    */
   RAZORPAYX_ACCOUNT_VALIDATION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   JOB_LEASE_SECONDS: positiveInt.min(2, 'must be at least 2').default(60),
-  JOB_WORKERS: positiveInt.max(64, 'must be at most 64').default(4),
+  /**
+   * Background job loops in this process. 0: it runs none (no jobs, periodic tasks or reconciliation),
+   * a web-only process beside others that run them; with none anywhere, approved payouts wait.
+   */
+  JOB_WORKERS: nonNegativeInt.max(64, 'must be at most 64').default(4),
   JOB_RETENTION_HOURS: positiveInt.default(168),
   IDEMPOTENCY_RETENTION_HOURS: positiveInt.min(24, 'must be at least 24').default(72),
   OTP_SENDS_PER_IP_PER_HOUR: positiveInt.default(200),

@@ -56,7 +56,8 @@ export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, 
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers, now, log, leaseMs } = options;
   const idleMs = options.idleMs ?? 1000;
-  const workers = Math.max(1, options.workers ?? 1);
+  // 0: this process runs no background work (`start` does nothing); `runDue` still works.
+  const workers = Math.max(0, options.workers ?? 1);
   const kinds = Object.keys(handlers);
   const periodic = (options.periodic ?? []).map((task) => ({ ...task, last: Number.NEGATIVE_INFINITY }));
   let running = false;
@@ -217,7 +218,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   return {
     start() {
-      if (running) return;
+      if (running || workers === 0) return;
       running = true;
       loops = Array.from({ length: workers }, () => run());
     },
