@@ -40,7 +40,15 @@ describe('the job runner', () => {
           ran += 1;
         },
       },
-      periodic: [{ name: 'test.web-only.periodic', everyMs: 10, run: async () => void (periodicRan += 1) }],
+      periodic: [
+        {
+          name: 'test.web-only.periodic',
+          everyMs: 10,
+          run: async () => {
+            periodicRan += 1;
+          },
+        },
+      ],
     });
     runner.start();
     await new Promise((resolve) => setTimeout(resolve, 300));
