@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { API, BENCH_ADMIN, call, controlled, login, MANY_USERS_ENV } from './lib/api';
+import { API, call, MANY_USERS_ENV } from './lib/api';
 import { cpuTicks, watchPostgresTicks } from './lib/capacity-measure';
-import {
-  BENCH_WITHDRAWAL_SETTINGS,
-  customTasks,
-  DEFAULT_REBATES,
-  fundedUsers,
-  uplines,
-  WITHDRAW_AMOUNT,
-} from './lib/money';
+import { inParallel, loadAverage, option, TICK_US } from './lib/cli';
+import { customTasks, jobsDone, WITHDRAW_AMOUNT, writeSetup } from './lib/money';
 import { freshDatabase } from './lib/postgres';
 import { type Running, SERVER_ENTRY, startNode, startWriteCompetitor } from './lib/processes';
-import { progress } from './lib/report';
+import { median, progress } from './lib/report';
 
 /**
  * Benchmarks 3 and 4's writes as CPU per answer, Kamai against the yardstick (bench/minimal/writes.ts)
@@ -23,11 +16,8 @@ import { progress } from './lib/report';
  *
  *   npx tsx bench/write-cpu.ts [--requests=640] [--rounds=3]
  */
-const option = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const requests = Number(option('requests', '640'));
 const rounds = Number(option('rounds', '3'));
-const TICK_US = 1_000_000 / 100; // USER_HZ
 const USERS = 64;
 const WRITES = ['withdraw/add', 'task/finish', 'approve'] as const;
 type Write = (typeof WRITES)[number];
@@ -37,22 +27,10 @@ type Write = (typeof WRITES)[number];
 const profileDir = option('profile', '');
 const only = option('only', '');
 
-async function inParallel(count: number, width: number, send: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) await send(next++);
-    }),
-  );
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
 const database = await freshDatabase('writecpu');
 if (!database) throw new Error('no PostgreSQL server (BENCH_POSTGRES_URL)');
 const dbName = new URL(database.url).pathname.slice(1);
-process.stdout.write(`load average ${load()}\n`);
+process.stdout.write(`load average ${loadAverage()}\n`);
 const startKamai = (env: Record<string, string>) =>
   startNode({
     args: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_ENTRY],
@@ -70,22 +48,13 @@ const spent: Record<'kamai' | 'minimal', Record<Write, { server: number[]; postg
 };
 try {
   const base = kamai.url;
-  const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
-  await controlled(base, `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
-  const users = await fundedUsers(base, admin, USERS, await uplines(base));
+  const { admin, users } = await writeSetup(base, USERS);
   // Each task is claimed once per user: a set of tasks per server and round, plus one to warm up.
   const perRun = Math.ceil(requests / USERS);
   const tasks = await customTasks(base, admin, perRun * 2 * (rounds + 1));
   // Measured as benchmarks 3 and 4 measure: Kamai web-only (JOB_WORKERS=0), once the setup's jobs (the
   // payout accounts' checks) have run, so neither server's CPU includes payouts or pushes.
-  for (;;) {
-    const { rows } = await watcher.query(
-      'select count(*)::int as due from jobs where done_at is null and run_at <= now()',
-    );
-    if (rows[0]?.due === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await jobsDone(watcher);
   await kamai.stop();
   kamai = await startKamai({ JOB_WORKERS: '0' });
   servers.kamai = kamai;
@@ -177,4 +146,4 @@ try {
   await kamai.stop();
   await database.drop();
 }
-process.stdout.write(`load average ${load()}\n`);
+process.stdout.write(`load average ${loadAverage()}\n`);

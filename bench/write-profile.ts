@@ -1,18 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { API, BENCH_ADMIN, call, controlled, login, MANY_USERS_ENV } from './lib/api';
+import { API, call, MANY_USERS_ENV } from './lib/api';
 import { cpuTicks } from './lib/capacity-measure';
-import {
-  BENCH_WITHDRAWAL_SETTINGS,
-  customTasks,
-  DEFAULT_REBATES,
-  fundedUsers,
-  uplines,
-  WITHDRAW_AMOUNT,
-} from './lib/money';
+import { inParallel, loadAverage, option, TICK_US } from './lib/cli';
+import { customTasks, WITHDRAW_AMOUNT, writeSetup } from './lib/money';
 import { freshDatabase } from './lib/postgres';
 import { root, SERVER_ENTRY, startNode } from './lib/processes';
-import { progress } from './lib/report';
+import { median, progress } from './lib/report';
 
 /**
  * Where the server's CPU goes on benchmarks 3 and 4's writes, and how much of it each answer takes:
@@ -29,8 +23,6 @@ import { progress } from './lib/report';
  *     [--no-profile] [--entry=server/dist/main.js,/abs/other/dist/main.js] [--rounds=1]
  *   npx tsx bench/profile-top.ts .tmp/write-profile/<file>.cpuprofile --top=40
  */
-const option = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const requests = Number(option('requests', '640'));
 const dir = resolve(option('dir', '.tmp/write-profile'));
 const profile = !process.argv.includes('--no-profile');
@@ -38,19 +30,8 @@ const rounds = Number(option('rounds', '1'));
 const entries = option('entry', SERVER_ENTRY)
   .split(',')
   .map((e) => resolve(root, e));
-const TICK_US = 1_000_000 / 100; // USER_HZ
 const USERS = 64;
 if (profile) mkdirSync(dir, { recursive: true });
-
-/** `count` calls of `send`, `width` at a time. */
-async function inParallel(count: number, width: number, send: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) await send(next++);
-    }),
-  );
-}
 
 type Write = 'withdraw/add' | 'approve' | 'task/finish';
 
@@ -77,10 +58,7 @@ async function run(entry: string): Promise<Record<Write, number>> {
   };
   try {
     const base = server.url;
-    const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
-    await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
-    await controlled(base, `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
-    const users = await fundedUsers(base, admin, USERS, await uplines(base));
+    const { admin, users } = await writeSetup(base, USERS);
     const tasks = await customTasks(base, admin, Math.ceil(requests / USERS));
     const ids: number[] = [];
     const withdrawUs = await perAnswer('withdraw/add', requests, async (i) => {
@@ -115,9 +93,7 @@ async function run(entry: string): Promise<Record<Write, number>> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-process.stdout.write(`load average ${load()}\n`);
+process.stdout.write(`load average ${loadAverage()}\n`);
 const results = new Map<string, Record<Write, number>[]>(entries.map((e) => [e, []]));
 for (let round = 0; round < rounds; round += 1) {
   for (let i = 0; i < entries.length; i += 1) {
@@ -133,7 +109,7 @@ for (const [entry, runs] of results) {
     );
   }
 }
-process.stdout.write(`load average ${load()}\n`);
+process.stdout.write(`load average ${loadAverage()}\n`);
 if (profile) {
   const written = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   process.stdout.write(`profiles in ${dir}: ${written.join(', ')}\n`);

@@ -224,12 +224,20 @@ export async function uplines(base: string): Promise<string> {
     .inviteCode;
 }
 
-async function prepare(server: Running, users: number, tasks: number) {
-  const base = server.url;
+/**
+ * What every write measurement starts from: the admin's session, the benchmark's withdrawal settings
+ * and the default rebates, and `count` funded users under one upline chain (`uplines`).
+ */
+export async function writeSetup(base: string, count: number) {
   const admin = await login(base, BENCH_ADMIN.username, BENCH_ADMIN.password);
   await controlled(base, `${API}/admin/settings/set`, { withdrawal: BENCH_WITHDRAWAL_SETTINGS }, admin);
   await controlled(base, `${API}/admin/rebate/set`, DEFAULT_REBATES, admin);
-  const registered = await fundedUsers(base, admin, users, await uplines(base));
+  return { admin, users: await fundedUsers(base, admin, count, await uplines(base)) };
+}
+
+async function prepare(server: Running, users: number, tasks: number) {
+  const base = server.url;
+  const { admin, users: registered } = await writeSetup(base, users);
   const taskIds = await customTasks(base, admin, tasks);
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   // User varies fastest, so requests in flight together belong to different users.
@@ -290,7 +298,7 @@ async function settled(client: pg.Client, limitMs = 10_000): Promise<void> {
 }
 
 /** Waits (at most a minute) until no job is due: the setup's account checks have run. */
-async function jobsDone(client: pg.Client): Promise<void> {
+export async function jobsDone(client: pg.Client): Promise<void> {
   const until = performance.now() + 60_000;
   while (performance.now() < until) {
     const { rows } = await client.query(
