@@ -41,16 +41,20 @@ BEGIN
   END IF;
 
   -- The user accounts, locked in ascending id order in one statement; a named one that does not exist
-  -- yet is created, then all are locked again (the ones already held stay held).
+  -- yet is created, then all are locked again (the ones already held stay held). The accounts are
+  -- found by id and by (user, kind) through their indexes and locked by id: an OR of the two in one
+  -- condition scanned the whole table (19 ms a posting at 150,000 accounts).
   FOR v_round IN 1..2 LOOP
     SELECT coalesce(array_agg(l.id ORDER BY l.id), '{}'), coalesce(array_agg(l.user_id ORDER BY l.id), '{}'),
       coalesce(array_agg(l.kind ORDER BY l.id), '{}'), coalesce(array_agg(l.balance ORDER BY l.id), '{}')
     INTO v_ids, v_users, v_kinds, v_balances
     FROM (
       SELECT a.id, a.user_id, a.kind, a.balance FROM accounts a
-      WHERE a.user_id IS NOT NULL AND (
-        a.id = ANY (p_account_ids)
-        OR (a.user_id, a.kind) IN (SELECT x.u, x.k FROM unnest(p_user_ids, p_kinds) AS x(u, k) WHERE x.u IS NOT NULL)
+      WHERE a.user_id IS NOT NULL AND a.id IN (
+        SELECT i.id FROM unnest(p_account_ids) AS i(id) WHERE i.id IS NOT NULL
+        UNION ALL
+        SELECT n.id FROM unnest(p_user_ids, p_kinds) AS x(u, k)
+        JOIN accounts n ON n.user_id = x.u AND n.kind = x.k
       )
       ORDER BY a.id
       FOR UPDATE
