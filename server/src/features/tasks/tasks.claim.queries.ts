@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { builtOnce, builtPerShape, partsOf, type StatementPart } from '../../db/prepared';
+import { builtOnce, builtPerShape, type StatementPart } from '../../db/prepared';
 import { taskCompletions, tasks } from '../../db/schema';
 import { type Deliveries, deliveriesPart } from '../../platform/push.queries';
 import { rebatePlanOf, toRebatePlan } from '../referrals';
@@ -80,10 +80,9 @@ export async function payCompletion(
   const pushed = push
     ? deliveriesPart('completed_push', push, () => sql`exists (select 1 from ${sql.identifier('completed')})`)
     : undefined;
-  const parts = partsOf([credit, ...(pushed ? [pushed] : [])]);
   const [result] = await runCompletion(
     db,
-    parts.shape,
+    `${credit.shape};${pushed?.shape ?? ''}`,
     (db) => {
       const completed = db.$with('completed', {}).as(
         sql`insert into ${taskCompletions} (${sql.identifier(taskCompletions.userId.name)}, ${sql.identifier(taskCompletions.taskId.name)}, ${sql.identifier(taskCompletions.postingId.name)})
@@ -92,9 +91,8 @@ export async function payCompletion(
           on conflict do nothing
           returning ${sql.identifier(taskCompletions.taskId.name)}`,
       );
-      const [creditCte, ...rest] = parts.ctes(db);
       return db
-        .with(...(creditCte ? [creditCte] : []), completed, ...rest)
+        .with(...credit.ctes(db), completed, ...(pushed?.ctes(db) ?? []))
         .select({
           credited: sql<boolean>`coalesce((select c.created from ${sql.identifier(CREDIT)} c), false)`,
           completed: sql<boolean>`exists (select 1 from ${completed})`,
@@ -102,7 +100,7 @@ export async function payCompletion(
         })
         .from(sql`(select 1) as one`);
     },
-    { ...parts.params, userId: values.userId, taskId: values.taskId },
+    { ...credit.params, ...pushed?.params, userId: values.userId, taskId: values.taskId },
   );
   return {
     credited: Boolean(result?.credited),
